@@ -1,0 +1,118 @@
+/**
+ * DESIGN.md section 1: who may import whom. Reads the import specifiers of every file under lib/
+ * (static imports, re-exports, dynamic import() and require()) and checks them against the layer rules.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+
+const LIB = path.join(__dirname, '..', '..', 'lib');
+
+interface ImportRecord {
+  file: string; // relative to lib/, with forward slashes
+  specifier: string;
+  typeOnly: boolean;
+  target: string; // a lib layer name ("protocol", ...) or the package name ("ajv", "node:fs")
+}
+
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else if (entry.name.endsWith('.ts')) out.push(full);
+  }
+  return out;
+}
+
+function layerOf(file: string): string {
+  const rel = path.relative(LIB, file).split(path.sep);
+  return rel.length === 1 ? '(entry)' : rel[0];
+}
+
+function packageName(specifier: string): string {
+  if (specifier.startsWith('node:')) return specifier;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function readImports(file: string): ImportRecord[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const records: ImportRecord[] = [];
+  const add = (specifier: string, typeOnly: boolean) => {
+    let target: string;
+    if (specifier.startsWith('.')) {
+      const rel = path.relative(LIB, path.resolve(path.dirname(file), specifier));
+      const parts = rel.split(path.sep);
+      if (rel.startsWith('..')) target = `(outside lib: ${rel})`;
+      else if (parts.length > 1) target = parts[0];
+      else target = fs.existsSync(path.join(LIB, rel)) && fs.statSync(path.join(LIB, rel)).isDirectory() ? rel : '(entry)';
+    } else {
+      target = packageName(specifier);
+    }
+    records.push({ file: path.relative(LIB, file).split(path.sep).join('/'), specifier, typeOnly, target });
+  };
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const typeOnly = ts.isImportDeclaration(node) ? !!node.importClause?.isTypeOnly : node.isTypeOnly;
+      add(node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
+      const callee = node.expression;
+      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require')) {
+        add((node.arguments[0] as ts.StringLiteral).text, false);
+      }
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node.argument.literal.text, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return records;
+}
+
+const imports = listFiles(LIB).flatMap(readImports);
+const layerFiles = (layer: string) => imports.filter((r) => r.file.startsWith(`${layer}/`));
+const violations = (records: ImportRecord[], allowed: (r: ImportRecord) => boolean) =>
+  records.filter((r) => !allowed(r)).map((r) => `${r.file} imports ${JSON.stringify(r.specifier)}`);
+
+describe('layer rules of DESIGN.md section 1', () => {
+  it('reads imports from every layer that exists', () => {
+    expect(imports.length).toBeGreaterThan(0);
+    expect(layerFiles('protocol').length).toBeGreaterThan(0);
+  });
+
+  it('lib/protocol imports only itself, ajv and ajv-formats', () => {
+    const allowed = new Set(['protocol', 'ajv', 'ajv-formats']);
+    expect(violations(layerFiles('protocol'), (r) => allowed.has(r.target))).toEqual([]);
+  });
+
+  it('lib/dto imports only protocol and the DTO libraries', () => {
+    const allowed = new Set(['dto', 'protocol', 'class-validator', 'class-transformer', 'reflect-metadata']);
+    expect(violations(layerFiles('dto'), (r) => allowed.has(r.target))).toEqual([]);
+  });
+
+  it('lib/decorators imports only protocol, dto and reflect-metadata', () => {
+    const allowed = new Set(['decorators', 'protocol', 'dto', 'reflect-metadata']);
+    expect(violations(layerFiles('decorators'), (r) => allowed.has(r.target))).toEqual([]);
+  });
+
+  it('lib/container imports only decorators, dto, protocol and run-time libraries', () => {
+    const allowed = new Set(['container', 'decorators', 'dto', 'protocol', 'class-validator', 'class-transformer', 'reflect-metadata', 'node:fs', 'node:path']);
+    expect(violations(layerFiles('container'), (r) => allowed.has(r.target))).toEqual([]);
+  });
+
+  it('lib/providers imports only protocol, and provider SDKs for types only', () => {
+    const sdk = new Set(['openai', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk', '@google/genai']);
+    expect(violations(layerFiles('providers'), (r) => r.target === 'providers' || r.target === 'protocol' || (sdk.has(r.target) && r.typeOnly))).toEqual([]);
+  });
+
+  it('run-time code never imports lib/schema (build time) or lib/cli', () => {
+    const runtime = imports.filter((r) => !r.file.startsWith('schema/') && !r.file.startsWith('cli/'));
+    expect(violations(runtime, (r) => r.target !== 'schema' && r.target !== 'cli' && r.target !== 'typescript' && r.target !== 'typescript-json-schema')).toEqual([]);
+  });
+
+  it('nothing imports lib/cli or samples', () => {
+    const notCli = imports.filter((r) => !r.file.startsWith('cli/'));
+    expect(violations(notCli, (r) => r.target !== 'cli' && !r.specifier.includes('samples'))).toEqual([]);
+  });
+});
