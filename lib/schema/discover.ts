@@ -1,0 +1,105 @@
+import ts from 'typescript';
+import { literalValue, readDecorators } from './decorator-reader';
+
+/** A `@Tool` method found in a `@Toolset` class. @internal */
+export interface FoundTool {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly toolset: ts.ClassDeclaration;
+  readonly method: ts.MethodDeclaration;
+  readonly className: string;
+  readonly methodName: string;
+  /** The DTO class of the first parameter, or undefined when the method takes no input. */
+  readonly input: ts.ClassDeclaration | undefined;
+}
+
+/** Where discovery reports problems (messages name `Class.method` and the fix). @internal */
+export interface DiscoverySink {
+  readonly fail: (message: string, node: ts.Node) => void;
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Finds every method decorated with `@Tool` inside a class decorated with `@Toolset`, in the
+ * project's own source files (declaration files and node_modules are skipped). Decorators match by
+ * their declared name, resolved through import aliases.
+ * @internal
+ */
+export function discoverTools(program: ts.Program, sink: DiscoverySink): FoundTool[] {
+  const checker = program.getTypeChecker();
+  const found: FoundTool[] = [];
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) continue;
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassDeclaration(node) && readDecorators(node, checker).some((d) => d.name === 'Toolset')) {
+        for (const member of node.members) {
+          if (!ts.isMethodDeclaration(member)) continue;
+          const tool = readDecorators(member, checker).find((d) => d.name === 'Tool');
+          if (tool !== undefined) {
+            const t = readTool(node, member, tool.args, checker, sink);
+            if (t !== undefined) found.push(t);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return found;
+}
+
+function readTool(
+  toolset: ts.ClassDeclaration,
+  method: ts.MethodDeclaration,
+  args: readonly ts.Expression[],
+  checker: ts.TypeChecker,
+  sink: DiscoverySink,
+): FoundTool | undefined {
+  const className = toolset.name?.text ?? '<anonymous>';
+  const methodName = method.name.getText();
+  const where = `${className}.${methodName}`;
+  let name = methodName;
+  let description: string | undefined;
+  const options = args[0];
+  if (options !== undefined) {
+    if (!ts.isObjectLiteralExpression(options)) {
+      sink.fail(`${where}: @Tool options must be an object literal ({ name, description }); write them inline`, options);
+      return undefined;
+    }
+    for (const prop of options.properties) {
+      const key = prop.name !== undefined && ts.isIdentifier(prop.name) ? prop.name.text : undefined;
+      if (key !== 'name' && key !== 'description') continue;
+      const value = ts.isPropertyAssignment(prop) ? literalValue(prop.initializer, checker) : undefined;
+      if (typeof value !== 'string') {
+        sink.fail(`${where}: @Tool ${key} must be a string literal so the generator can read it; write it inline`, prop);
+        return undefined;
+      }
+      if (key === 'name') name = value;
+      else description = value;
+    }
+  }
+  if (!TOOL_NAME.test(name)) {
+    sink.fail(`${where}: tool name ${JSON.stringify(name)} must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })`, method);
+    return undefined;
+  }
+  if (description === undefined) {
+    const symbol = checker.getSymbolAtLocation(method.name);
+    const doc = symbol === undefined ? '' : ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+    if (doc !== '') description = doc;
+  }
+  const param = method.parameters[0];
+  let input: ts.ClassDeclaration | undefined;
+  if (param !== undefined) {
+    const type = checker.getTypeAtLocation(param);
+    input = type.getSymbol()?.declarations?.find(ts.isClassDeclaration);
+    if (input === undefined || input.name === undefined) {
+      sink.fail(
+        `${where}: the input parameter's type ${checker.typeToString(type)} is not a class; declare the input as a class-validator DTO class`,
+        param,
+      );
+      return undefined;
+    }
+  }
+  return { name, description, toolset, method, className, methodName, input };
+}

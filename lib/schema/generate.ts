@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import ts from 'typescript';
+import { buildGenerator } from 'typescript-json-schema';
+import { discoverTools, type FoundTool } from './discover';
+import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
+import type { Manifest, ManifestTool, SchemaObject } from './manifest';
+import { loadProject, locate, relativePath, type ProjectOptions } from './project';
+import { reachFrom } from './reach';
+
+/**
+ * One message of a generator run. `tool` names the tool it concerns (when one does), `file`/`line`
+ * the source position (relative to the project root) when known. The text names the member
+ * (`CreateNoteInput.title`) or method (`NotesTools.createNote`) and, for errors, the fix.
+ */
+export interface GeneratorMessage {
+  readonly tool?: string;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+}
+
+/** The outcome of `generateManifest`: the manifest (tools that derived cleanly), warnings, errors. */
+export interface GenerationResult {
+  readonly manifest: Manifest;
+  readonly warnings: readonly GeneratorMessage[];
+  /** Non-empty means the manifest must not be written: a tool is missing or its schema would lie. */
+  readonly errors: readonly GeneratorMessage[];
+}
+
+/** typescript-json-schema settings (issue 2 part 4): required, closed objects, nulls kept, no titles. */
+const TJS_SETTINGS = {
+  required: true,
+  noExtraProps: true,
+  strictNullChecks: true,
+  titles: false,
+  ref: true,
+  aliasRef: false,
+  topRef: false,
+  ignoreErrors: true,
+  experimentalDecorators: true,
+} as const;
+
+interface Derived {
+  readonly schema: SchemaObject | undefined;
+  readonly warnings: string[];
+  readonly errors: string[];
+  readonly texts: string[];
+}
+
+/**
+ * Reads a TypeScript project with the compiler API (one ts.Program per run) and builds the tool
+ * manifest of notes/CONTRACTS.md: every `@Tool` method of every `@Toolset` class, its name and
+ * description, its draft 2020-12 input schema (typescript-json-schema plus the class-validator
+ * constraints, DESIGN.md section 4 and 5), its source and a fingerprint (`sha256:` + hex over the
+ * method's text and every DTO declaration it reaches). Tools are sorted by name (UTF-16 order).
+ * @param options - `{ tsconfig }` or `{ files }`, and optionally `root` for relative paths
+ * @throws ToolError ERR_INVALID_TOOL when the project itself cannot be loaded (unreadable tsconfig)
+ */
+export function generateManifest(options: ProjectOptions): GenerationResult {
+  const { program, root } = loadProject(options);
+  const checker = program.getTypeChecker();
+  const warnings: GeneratorMessage[] = [];
+  const errors: GeneratorMessage[] = [];
+  for (const d of program.getSyntacticDiagnostics()) {
+    const pos = d.file === undefined || d.start === undefined ? undefined : d.file.getLineAndCharacterOfPosition(d.start);
+    errors.push({
+      message: `syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+      ...(d.file === undefined ? {} : { file: relativePath(d.file.fileName, root) }),
+      ...(pos === undefined ? {} : { line: pos.line + 1 }),
+    });
+  }
+  const found = discoverTools(program, {
+    fail: (message, node) => errors.push({ message, ...locate(node, root) }),
+  });
+  const generator = found.some((t) => t.input !== undefined) ? buildGenerator(program, TJS_SETTINGS) : null;
+  const cache = new Map<ts.ClassDeclaration, Derived>();
+  const derive = (input: ts.ClassDeclaration): Derived => {
+    let d = cache.get(input);
+    if (d !== undefined) return d;
+    const reach = reachFrom(input, checker);
+    const w: string[] = [];
+    const e: string[] = [];
+    const schema =
+      generator === null
+        ? (e.push(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`), undefined)
+        : deriveInputSchema(generator, input, reach, checker, { warn: (m) => w.push(m), fail: (m) => e.push(m) });
+    d = { schema, warnings: [...new Set(w)], errors: [...new Set(e)], texts: reach.declarations.map((n) => n.getText()) };
+    cache.set(input, d);
+    return d;
+  };
+  const tools: ManifestTool[] = [];
+  const byName = new Map<string, FoundTool>();
+  const reported = new Set<string>();
+  for (const tool of found) {
+    const where = locate(tool.method, root);
+    const previous = byName.get(tool.name);
+    if (previous !== undefined) {
+      errors.push({
+        tool: tool.name,
+        message: `${tool.className}.${tool.methodName}: tool name "${tool.name}" is also used by ${previous.className}.${previous.methodName}; give one of them another @Tool({ name })`,
+        ...where,
+      });
+      continue;
+    }
+    byName.set(tool.name, tool);
+    const d: Derived = tool.input === undefined ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] } : derive(tool.input);
+    for (const message of d.errors) {
+      if (reported.has(message)) continue;
+      reported.add(message);
+      errors.push({ tool: tool.name, message, ...locate(tool.input ?? tool.method, root) });
+    }
+    for (const message of d.warnings) warnings.push({ tool: tool.name, message, ...where });
+    if (d.schema === undefined || d.errors.length > 0) continue;
+    const fingerprint = createHash('sha256').update([tool.method.getText(), ...d.texts].join('\n')).digest('hex');
+    tools.push({
+      name: tool.name,
+      definition: {
+        name: tool.name,
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        input_schema: d.schema,
+      },
+      source: { file: where.file, class: tool.className, method: tool.methodName, input: tool.input?.name?.text ?? null },
+      fingerprint: `sha256:${fingerprint}`,
+      warnings: d.warnings,
+    });
+  }
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { manifest: { version: 1, tools }, warnings, errors };
+}
+

@@ -1,0 +1,114 @@
+import ts from 'typescript';
+import type { JsonSchemaGenerator } from 'typescript-json-schema';
+import { mergeClass, type ClassSink } from './dto-class';
+import type { SchemaObject } from './manifest';
+import type { Reach } from './reach';
+
+/** The input schema of a method that takes no input: an empty, closed object. */
+export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
+
+/**
+ * Derives the draft 2020-12 input schema of a DTO class: typescript-json-schema's draft-07 output
+ * with `$schema` dropped, class-validator constraints merged per class, non-recursive `$ref`s
+ * inlined, and the recursive ones kept under `$defs` (`#/definitions/X` becomes `#/$defs/X`). The
+ * top level is always an object schema, also for a recursive root.
+ * @returns the schema, or `undefined` after reporting through `sink.fail`
+ * @internal
+ */
+export function deriveInputSchema(
+  generator: JsonSchemaGenerator,
+  root: ts.ClassDeclaration,
+  reach: Reach,
+  checker: ts.TypeChecker,
+  sink: ClassSink,
+): SchemaObject | undefined {
+  const name = root.name?.text ?? '';
+  let raw: SchemaObject;
+  try {
+    raw = structuredClone(generator.getSchemaForSymbol(name, true)) as SchemaObject;
+  } catch {
+    sink.fail(`${name}: typescript-json-schema cannot derive a schema for this class; check that it is exported and its name is unique in the project`);
+    return undefined;
+  }
+  const defs = new Map<string, SchemaObject>(Object.entries((raw['definitions'] ?? {}) as Record<string, SchemaObject>));
+  delete raw['definitions'];
+  delete raw['$schema'];
+  let top = raw;
+  const topRef = refName(raw['$ref']);
+  if (topRef !== undefined) {
+    const target = defs.get(topRef);
+    if (target === undefined) return undefined;
+    top = structuredClone(target);
+  }
+  const resolve = (ref: string): SchemaObject | undefined => {
+    const n = refName(ref);
+    return n === undefined ? undefined : defs.get(n);
+  };
+  mergeClass(top, root, checker, resolve, sink);
+  for (const [defName, def] of defs) {
+    const decl = reach.classes.get(defName);
+    if (decl !== undefined) mergeClass(def, decl, checker, resolve, sink);
+  }
+  return finalize(top, defs);
+}
+
+function refName(ref: unknown): string | undefined {
+  if (typeof ref !== 'string') return undefined;
+  const m = /^#\/(?:definitions|\$defs)\/(.+)$/.exec(ref);
+  return m?.[1] === undefined ? undefined : decodeURIComponent(m[1]);
+}
+
+/** Inlines every ref whose target never reaches itself; keeps the others under `$defs`. */
+function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObject {
+  const recursive = new Set<string>();
+  for (const name of defs.keys()) if (reaches(name, name, defs, new Set())) recursive.add(name);
+  const used = new Set<string>();
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    const obj = node as SchemaObject;
+    const name = refName(obj['$ref']);
+    if (name !== undefined) {
+      const target = defs.get(name);
+      if (target !== undefined && !recursive.has(name)) {
+        const { $ref: _ignored, ...rest } = obj;
+        return { ...(rewrite(structuredClone(target)) as SchemaObject), ...rest };
+      }
+      used.add(name);
+      return { ...obj, $ref: `#/$defs/${encodeURIComponent(name)}` };
+    }
+    const out: SchemaObject = {};
+    for (const [k, v] of Object.entries(obj)) {
+      Object.defineProperty(out, k, { value: rewrite(v), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  const result = rewrite(top) as SchemaObject;
+  const kept: Record<string, unknown> = {};
+  const queue = [...used];
+  for (let i = 0; i < queue.length; i++) {
+    const name = queue[i] as string;
+    if (name in kept) continue;
+    const before = used.size;
+    kept[name] = rewrite(defs.get(name));
+    if (used.size !== before) for (const n of used) if (!queue.includes(n)) queue.push(n);
+  }
+  if (Object.keys(kept).length > 0) result['$defs'] = kept;
+  return result;
+}
+
+function reaches(from: string, goal: string, defs: Map<string, SchemaObject>, seen: Set<string>): boolean {
+  if (seen.has(from)) return false;
+  seen.add(from);
+  const targets: string[] = [];
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (node !== null && typeof node === 'object') {
+      const n = refName((node as SchemaObject)['$ref']);
+      if (n !== undefined) targets.push(n);
+      Object.values(node).forEach(collect);
+    }
+  };
+  collect(defs.get(from));
+  return targets.some((t) => t === goal || reaches(t, goal, defs, seen));
+}

@@ -1,0 +1,92 @@
+import type { SchemaObject } from './manifest';
+
+/**
+ * Small helpers over the JSON Schema fragments typescript-json-schema emits: which JSON types a
+ * fragment admits, and where the items of an array member live.
+ * @internal
+ */
+
+/** Resolves a local `$ref` (`#/definitions/X` or `#/$defs/X`) against the definitions being built. */
+export type RefResolver = (ref: string) => SchemaObject | undefined;
+
+function isSchema(value: unknown): value is SchemaObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The JSON types (`string`, `number`, `integer`, `boolean`, `null`, `object`, `array`) a fragment
+ * admits, read from `type`, `enum`, `const`, `anyOf`/`oneOf` members and local refs.
+ * @internal
+ */
+export function jsonTypes(schema: SchemaObject, resolve: RefResolver, seen = new Set<SchemaObject>()): Set<string> {
+  const out = new Set<string>();
+  if (seen.has(schema)) return out;
+  seen.add(schema);
+  const type = schema['type'];
+  if (typeof type === 'string') {
+    out.add(type);
+  } else if (Array.isArray(type)) {
+    for (const t of type) if (typeof t === 'string') out.add(t);
+  } else if (Array.isArray(schema['enum'])) {
+    for (const v of schema['enum'] as unknown[]) out.add(typeOfValue(v));
+  } else if ('const' in schema) {
+    out.add(typeOfValue(schema['const']));
+  }
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = schema[key];
+    if (Array.isArray(members)) for (const m of members) if (isSchema(m)) for (const t of jsonTypes(m, resolve, seen)) out.add(t);
+  }
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const target = resolve(ref);
+    if (target !== undefined) for (const t of jsonTypes(target, resolve, seen)) out.add(t);
+  }
+  return out;
+}
+
+function typeOfValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/**
+ * The schema of the items of an array member: `items` of the fragment itself, or of its array member
+ * when the fragment is a nullable union (`anyOf: [{ type: "array" }, { type: "null" }]`).
+ * @internal
+ */
+export function arrayItems(schema: SchemaObject): SchemaObject | undefined {
+  const items = schema['items'];
+  if (isSchema(items)) return items;
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    for (const m of members) {
+      if (isSchema(m) && isSchema(m['items'])) return m['items'] as SchemaObject;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Rewrites the `type` keyword of a fragment (and of its `anyOf`/`oneOf` members) with `map`, which
+ * receives one type name and returns its replacement, or `undefined` to drop it. Returns whether
+ * any type keyword was found.
+ * @internal
+ */
+export function mapTypes(schema: SchemaObject, map: (type: string) => string | undefined): boolean {
+  let found = false;
+  const type = schema['type'];
+  if (typeof type === 'string' || Array.isArray(type)) {
+    found = true;
+    const list = (Array.isArray(type) ? type : [type]).map((t) => (typeof t === 'string' ? map(t) : undefined));
+    const kept = [...new Set(list.filter((t): t is string => t !== undefined))];
+    schema['type'] = kept.length === 1 ? kept[0] : kept;
+  }
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = schema[key];
+    if (Array.isArray(members)) for (const m of members) if (isSchema(m) && mapTypes(m, map)) found = true;
+  }
+  return found;
+}
