@@ -1,0 +1,211 @@
+/**
+ * Authorization at the universal Tool.call boundary. Ports `Authorization`, `Authorizer`,
+ * `AuthorizerFunc`, `Guard`, `GuardConfig`, `NewGuard` and `AuthorizationError`.
+ */
+import type { WrappingTool } from './capability';
+import type { Invocation } from './contract';
+import { isInvocation } from './contract';
+import type { Definition } from './definition';
+import { snapshotDefinition } from './definition';
+import { rewrap } from './detail';
+import { ToolError, goQuote, messageOf } from './errors';
+import { Failure } from './failure';
+import { Output } from './output';
+import type { Result } from './result';
+import type { CallOptions, Tool } from './tool';
+import { callOptionsOf, isToolShaped } from './tool';
+
+/**
+ * What a policy sees: the Guard's frozen definition and the invocation's admitted arguments, so
+ * policy code can neither bypass the Contract nor execute the invocation. Ports Authorization.
+ */
+export class Authorization {
+  readonly #definition: Definition;
+  readonly #arguments: string;
+
+  /**
+   * @param definition - the tool definition (validated and snapshotted)
+   * @param args - the admitted arguments JSON text
+   * @throws ToolError ERR_INVALID_DEFINITION when `definition` is invalid
+   */
+  constructor(definition: Definition, args: string) {
+    this.#definition = snapshotDefinition(definition);
+    this.#arguments = String(args);
+    Object.freeze(this);
+  }
+
+  /** The guarded tool's definition (deep-frozen snapshot of the inner tool's own definition). */
+  definition(): Definition {
+    return this.#definition;
+  }
+
+  /** The admitted arguments JSON text. */
+  get arguments(): string {
+    return this.#arguments;
+  }
+}
+
+/** A policy as a plain function. Ports AuthorizerFunc. */
+export type AuthorizerFunc = (authorization: Authorization, options: CallOptions) => boolean | Promise<boolean>;
+
+/**
+ * A policy: `true` permits, `false` refuses; a throw, a rejection or a non-boolean decision means
+ * "undecided" (fail closed). `options` carries the execution signal and the caller's context.
+ * A plain AuthorizerFunc is accepted wherever an Authorizer is. Ports Authorizer.
+ */
+export interface Authorizer {
+  authorize(authorization: Authorization, options: CallOptions): boolean | Promise<boolean>;
+}
+
+/**
+ * The policy could not establish a decision; the tool was not executed. Message
+ * `tool: authorization for "NAME" failed`; the policy's error is `diagnosticCause`, never the
+ * standard `cause`, so chain walkers and model-facing text never see it. Ports AuthorizationError.
+ */
+export class AuthorizationError extends Error {
+  readonly #toolName: string;
+  readonly #diagnosticCause: unknown;
+
+  constructor(toolName: string, diagnosticCause?: unknown) {
+    super(toolName === '' ? 'tool: authorization failed' : `tool: authorization for ${goQuote(toolName)} failed`);
+    this.name = 'AuthorizationError';
+    this.#toolName = toolName;
+    this.#diagnosticCause = diagnosticCause;
+  }
+
+  /** The guarded tool's name. */
+  get toolName(): string {
+    return this.#toolName;
+  }
+
+  /** The policy's diagnostic, for explicit inspection only. */
+  get diagnosticCause(): unknown {
+    return this.#diagnosticCause;
+  }
+}
+
+/** Configuration of a Guard: the inner tool and its policy. Ports GuardConfig. */
+export interface GuardConfig {
+  readonly tool: Tool;
+  readonly authorizer: Authorizer | AuthorizerFunc;
+}
+
+type Decide = (authorization: Authorization, options: CallOptions) => unknown;
+
+const ABORTED = Symbol('aborted');
+
+/** Reads `signal.aborted` afresh (a function, so the compiler does not narrow it across awaits). */
+function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
+  return signal?.aborted === true;
+}
+
+/** Settles with ABORTED when `signal` aborts (never, without a signal); `dispose` detaches it. */
+function abortRace(signal: AbortSignal | undefined): { promise: Promise<typeof ABORTED>; dispose: () => void } {
+  if (signal === undefined) return { promise: new Promise(() => undefined), dispose: () => undefined };
+  let onAbort = (): void => undefined;
+  const promise = new Promise<typeof ABORTED>((resolve) => {
+    onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+/**
+ * A Tool that asks a policy before running its inner tool. Implements WrappingTool, so capabilities
+ * (such as a FuncTool's input validator) resolve through it and admission runs before authorization.
+ * Ports Guard.
+ */
+export class Guard implements Tool, WrappingTool {
+  readonly #tool: Tool;
+  readonly #decide: Decide;
+  readonly #definition: Definition;
+
+  /**
+   * Order: the authorizer (first, so an empty config reports it), the tool, then `definition()`
+   * read exactly once, validated (not compiled) and snapshotted. Ports NewGuard.
+   * @throws ToolError ERR_INVALID_TOOL: `authorizer is nil`, `authorization guard tool is nil`,
+   *   `authorization guard definition: ...` (wrapping ERR_INVALID_DEFINITION)
+   */
+  constructor(config: GuardConfig) {
+    const authorizer: unknown = typeof config === 'object' && config !== null ? config.authorizer : undefined;
+    if (typeof authorizer === 'function') {
+      this.#decide = (a, o) => (authorizer as AuthorizerFunc)(a, o);
+    } else if (typeof authorizer === 'object' && authorizer !== null && typeof (authorizer as Authorizer).authorize === 'function') {
+      this.#decide = (a, o) => (authorizer as Authorizer).authorize(a, o);
+    } else {
+      throw new ToolError('ERR_INVALID_TOOL', 'authorizer is nil; pass an object with authorize() or a function');
+    }
+    const tool: unknown = config.tool;
+    if (!isToolShaped(tool)) {
+      throw new ToolError('ERR_INVALID_TOOL', 'authorization guard tool is nil; pass an object with definition() and call()');
+    }
+    this.#tool = tool;
+    try {
+      this.#definition = snapshotDefinition(tool.definition());
+    } catch (e) {
+      throw rewrap('ERR_INVALID_TOOL', e instanceof ToolError ? e : new Error(messageOf(e), { cause: e }), 'authorization guard definition');
+    }
+    Object.freeze(this);
+  }
+
+  /** The definition snapshot taken at construction (deep-frozen). */
+  definition(): Definition {
+    return this.#definition;
+  }
+
+  /** The inner tool. */
+  unwrap(): Tool {
+    return this.#tool;
+  }
+
+  /**
+   * Asks the policy, then runs the inner tool. Order (reference 13, DESIGN.md 3.11): an aborted
+   * signal throws its reason as is (nothing called); the policy is raced against the signal (an
+   * abort while it is pending throws the reason, and the tool never runs); a policy that throws,
+   * rejects or decides a non-boolean gives an AuthorizationError, or
+   * `AggregateError([reason, authorizationError])` when the signal is aborted by then; a decision
+   * reached after an abort throws the reason; `false` throws a Failure of kind `rejected` with output
+   * `error: tool "NAME" is not authorized`; `true` returns the inner tool's call unchanged.
+   * @throws the abort reason, AggregateError, AuthorizationError, Failure, or the inner tool's error
+   */
+  async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
+    const opts = callOptionsOf(options);
+    const signal = opts.signal;
+    if (signal?.aborted === true) throw signal.reason;
+    if (!isInvocation(invocation)) {
+      throw new ToolError('ERR_INVALID_INVOCATION', 'Guard.call needs an Invocation from Contract.prepare()');
+    }
+    const name = this.#definition.name;
+    let outcome: { readonly kind: 'aborted' } | { readonly kind: 'decided'; readonly value: unknown } | { readonly kind: 'error'; readonly error: unknown };
+    const race = abortRace(signal);
+    const pending = Promise.resolve().then(() => this.#decide(new Authorization(this.#definition, invocation.arguments), opts));
+    try {
+      const settled = await Promise.race([pending, race.promise]);
+      outcome = settled === ABORTED ? { kind: 'aborted' } : { kind: 'decided', value: settled };
+    } catch (e) {
+      outcome = { kind: 'error', error: e };
+    } finally {
+      race.dispose();
+    }
+    if (outcome.kind === 'aborted') {
+      pending.then(undefined, () => undefined);
+      throw (signal as AbortSignal).reason;
+    }
+    if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {
+      const got = outcome.value === null ? 'null' : typeof outcome.value;
+      outcome = { kind: 'error', error: new TypeError(`authorizer returned ${got}, expected a boolean`) };
+    }
+    if (outcome.kind === 'error') {
+      const authError = new AuthorizationError(name, outcome.error);
+      if (isAborted(signal)) {
+        throw new AggregateError([signal.reason, authError], `${messageOf(signal.reason)}\n${authError.message}`);
+      }
+      throw authError;
+    }
+    if (isAborted(signal)) throw signal.reason;
+    if (outcome.value === false) {
+      throw new Failure({ kind: 'rejected', output: Output.text(`error: tool ${goQuote(name)} is not authorized`) });
+    }
+    return this.#tool.call(invocation, options);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Message helpers for re-wrapping ToolErrors without repeating the Go sentinel text.
+ * @internal
+ */
+import { ERROR_MESSAGES, ToolError, messageOf } from './errors';
+import type { ToolErrorCode } from './errors';
+
+/** The message of `err` without its own sentinel prefix (`tool: invalid tool: x` gives `x`). */
+export function detailOf(err: unknown): string {
+  const message = messageOf(err);
+  if (err instanceof ToolError) {
+    const prefix = `${ERROR_MESSAGES[err.code]}: `;
+    if (message.startsWith(prefix)) return message.slice(prefix.length);
+    if (message === ERROR_MESSAGES[err.code]) return '';
+  }
+  return message;
+}
+
+/**
+ * Wraps `inner` under `code` with a location segment: when `inner` carries the same code its
+ * sentinel text is not repeated (`tool: invalid tool: tools[0]: tool is nil`). The inner error stays
+ * the standard cause and its issues are carried along.
+ */
+export function rewrap(code: ToolErrorCode, inner: unknown, segment: string): ToolError {
+  const sameCode = inner instanceof ToolError && inner.code === code;
+  const text = sameCode ? detailOf(inner) : messageOf(inner);
+  return new ToolError(code, text === '' ? segment : `${segment}: ${text}`, { cause: inner });
+}

@@ -1,0 +1,151 @@
+/**
+ * The typed function adapter: a JSON Schema, a strict decoder and a function become a Tool. Ports
+ * `Func`, `NewFunc` and `FuncConfig` (schema-first: TypeScript has no reflection).
+ */
+import type { Continuation, InputRequest } from './input';
+import { isInputRequest } from './input';
+import type { Invocation } from './contract';
+import { isInvocation } from './contract';
+import type { Definition } from './definition';
+import { snapshotDefinition } from './definition';
+import { detailOf, rewrap } from './detail';
+import { ToolError, messageOf } from './errors';
+import type { JsonObject, JsonValue } from './json';
+import { admitJson } from './json';
+import { toJsonData } from './json-data';
+import { Output, isOutput } from './output';
+import type { Result } from './result';
+import type { CallOptions, Tool } from './tool';
+import type { InputValidatingTool } from './input';
+
+/**
+ * Configuration of a FuncTool. Ports FuncConfig plus the derived schema.
+ * - `name`, `description`: as in Definition.
+ * - `inputSchema`: a JSON Schema object with `type: "object"` (additionalProperties false and
+ *   `required` recommended).
+ * - `decode(value)`: the strict decoder from an admitted JSON value to the input; it reports
+ *   invalid input by throwing a ToolError (ERR_INVALID_INVOCATION with `issues`). It is both the
+ *   input validator (at prepare) and the decoder (at call), so both accept exactly the same input.
+ */
+export interface FuncConfig<In> {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: JsonObject;
+  readonly decode: (value: JsonValue) => In;
+}
+
+/** What the function receives beside its input: the execution signal, caller context, continuation. */
+export interface FuncCall {
+  readonly signal?: AbortSignal;
+  readonly context?: unknown;
+  readonly continuation?: Continuation;
+}
+
+/** The adapted function: it may return a value or a Promise; what it throws passes unchanged. */
+export type Func<In, Out> = (input: In, call: FuncCall) => Out | Promise<Out>;
+
+function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: string): In {
+  const admitted = admitJson(argumentsJson);
+  if (!admitted.ok) {
+    throw new ToolError('ERR_INVALID_INVOCATION', `arguments: ${admitted.issue.message}`, { issues: [admitted.issue] });
+  }
+  return decode(admitted.value);
+}
+
+/**
+ * Encodes a function's return value as a Result. A string gives a text output (`""` gives
+ * Output.empty); undefined gives Output.empty; an Output or an InputRequest is returned as is (a
+ * TypeScript extension for the decorator layer); anything else becomes JSON details, refusing what
+ * JSON cannot carry exactly (NaN, Infinity, BigInt, cycles, functions, symbols, Map, Set).
+ */
+function encodeResult(value: unknown): Result {
+  if (isOutput(value)) return { output: value };
+  if (isInputRequest(value)) return { inputRequest: value as InputRequest };
+  if (value === undefined) return { output: Output.empty };
+  try {
+    if (typeof value === 'string') return { output: Output.text(value) };
+    const data = toJsonData(value, { callToJSON: true, allowInstances: true });
+    if (!data.ok) throw new ToolError('ERR_INVALID_OUTPUT', data.reason);
+    return { output: Output.json(data.text) };
+  } catch (e) {
+    const inner = e instanceof ToolError ? e : new ToolError('ERR_INVALID_OUTPUT', messageOf(e), { cause: e });
+    throw new Error(`tool: encode function result: ${detailOf(inner)}`, { cause: inner });
+  }
+}
+
+/**
+ * A typed function as a Tool and an InputValidatingTool. Immutable. Ports Func.
+ */
+export class FuncTool<In, Out> implements Tool, InputValidatingTool {
+  readonly #definition: Definition;
+  readonly #decode: (value: JsonValue) => In;
+  readonly #fn: Func<In, Out>;
+
+  private constructor(definition: Definition, decode: (value: JsonValue) => In, fn: Func<In, Out>) {
+    this.#definition = definition;
+    this.#decode = decode;
+    this.#fn = fn;
+    Object.freeze(this);
+  }
+
+  /**
+   * Adapts `fn`. Order: the function, the decoder, then the definition (name rules, object schema).
+   * The schema is compiled by bind. Ports NewFunc.
+   * @throws ToolError ERR_INVALID_TOOL: `function is nil`, `decode must be a function`,
+   *   `definition: ...` (wrapping ERR_INVALID_DEFINITION)
+   */
+  static create<In, Out>(config: FuncConfig<In>, fn: Func<In, Out>): FuncTool<In, Out> {
+    if (typeof fn !== 'function') throw new ToolError('ERR_INVALID_TOOL', 'function is nil; pass the function to adapt');
+    if (typeof config !== 'object' || config === null || typeof config.decode !== 'function') {
+      throw new ToolError('ERR_INVALID_TOOL', 'decode must be a function (value) => input that throws a ToolError on invalid input');
+    }
+    let definition: Definition;
+    try {
+      definition = snapshotDefinition({ name: config.name, description: config.description, inputSchema: config.inputSchema });
+    } catch (e) {
+      throw rewrap('ERR_INVALID_TOOL', e, 'definition');
+    }
+    return new FuncTool(definition, config.decode, fn);
+  }
+
+  /** The definition snapshot (deep-frozen; authored member order). */
+  definition(): Definition {
+    return this.#definition;
+  }
+
+  /**
+   * The strict decoder as an input validator: admits the arguments text and runs `decode` on the
+   * value. It captures only the decoder, never this tool or its function.
+   */
+  inputValidator(): (argumentsJson: string) => void {
+    const decode = this.#decode;
+    return (argumentsJson: string): void => {
+      decodeArguments(decode, argumentsJson);
+    };
+  }
+
+  /**
+   * Runs the function. Order: an aborted signal throws its reason (function not called); decode
+   * the arguments (`tool: decode function arguments: ...`, the decoder's error as cause); call the
+   * function (what it throws passes unchanged; cancellation never replaces its completed result);
+   * encode the returned value. Ports Func.Call (DESIGN.md 3.10).
+   * @throws the abort reason; Error `tool: decode function arguments: ...`; the function's error;
+   *   Error `tool: encode function result: ...` (ERR_INVALID_OUTPUT inside)
+   */
+  async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
+    const signal = options?.signal;
+    if (signal?.aborted === true) throw signal.reason;
+    if (!isInvocation(invocation)) {
+      throw new ToolError('ERR_INVALID_INVOCATION', 'FuncTool.call needs an Invocation from Contract.prepare()');
+    }
+    let input: In;
+    try {
+      input = decodeArguments(this.#decode, invocation.arguments);
+    } catch (e) {
+      throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
+    }
+    const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
+    const value = await this.#fn(input, call);
+    return encodeResult(value);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * An instance-scoped set of bound tools, keyed by name. Ports `Registry` and `NewRegistry`.
+ */
+import type { Binding } from './binding';
+import { bind } from './binding';
+import type { Definition } from './definition';
+import { rewrap } from './detail';
+import { ToolError, goQuote } from './errors';
+import type { Tool } from './tool';
+
+/**
+ * Bound tools by exact name. Synchronous and Map-based (DESIGN.md 3.12), so `toString`,
+ * `constructor` or `__proto__` are ordinary names and a batch is atomic without locks.
+ * Registration snapshots definitions (bind reads each once). Ports Registry.
+ */
+export class Registry {
+  readonly #bindings = new Map<string, Binding>();
+
+  /**
+   * Creates a registry holding `tools` (one atomic batch). Ports NewRegistry.
+   * @throws ToolError as register does
+   */
+  constructor(...tools: Tool[]) {
+    this.register(...tools);
+  }
+
+  /**
+   * Binds and adds a batch, all or nothing. Per index in batch order: bind (`tools[i]: ...`,
+   * ERR_INVALID_TOOL), then a duplicate name inside the batch; then, in batch order, names already
+   * registered. An empty batch is a no-op. Ports Registry.Register.
+   * @throws ToolError ERR_INVALID_TOOL (`tools[i]: <bind error>`) or ERR_DUPLICATE_TOOL
+   *   (`tools[i]: "NAME" appears more than once in batch` / `tools[i]: "NAME" is already registered`)
+   */
+  register(...tools: Tool[]): void {
+    const pending = new Map<string, { binding: Binding; index: number }>();
+    tools.forEach((tool, index) => {
+      let binding: Binding;
+      try {
+        binding = bind(tool);
+      } catch (e) {
+        throw e instanceof ToolError ? rewrap(e.code, e, `tools[${index}]`) : rewrap('ERR_INVALID_TOOL', e, `tools[${index}]`);
+      }
+      const name = binding.contract.name;
+      const earlier = pending.get(name);
+      if (earlier !== undefined) {
+        throw new ToolError(
+          'ERR_DUPLICATE_TOOL',
+          `tools[${index}]: ${goQuote(name)} appears more than once in batch (also tools[${earlier.index}]); give each tool a unique name`,
+        );
+      }
+      pending.set(name, { binding, index });
+    });
+    for (const [name, { index }] of pending) {
+      if (this.#bindings.has(name)) {
+        throw new ToolError('ERR_DUPLICATE_TOOL', `tools[${index}]: ${goQuote(name)} is already registered; rename one of the tools`);
+      }
+    }
+    for (const [name, { binding }] of pending) this.#bindings.set(name, binding);
+  }
+
+  /**
+   * The binding registered under exactly `name`, or undefined. The same Binding (and Contract) is
+   * returned every time, so invocations prepared through one resolve run through another. Ports Resolve.
+   */
+  resolve(name: string): Binding | undefined {
+    return this.#bindings.get(name);
+  }
+
+  /**
+   * The registered definitions, sorted ascending by name (code unit order), in a fresh array of
+   * deep-frozen snapshots. Ports Registry.Definitions.
+   */
+  definitions(): Definition[] {
+    const names = [...this.#bindings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return names.map((name) => (this.#bindings.get(name) as Binding).contract.definition());
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The executable Tool protocol: what Bind, Guard and Registry consume. Ports `Tool` and the
+ * `context.Context` parameter of the seed.
+ */
+import type { Definition } from './definition';
+import type { Invocation } from './contract';
+import type { Result } from './result';
+
+/**
+ * Per-call options, the port of Go's `context.Context`.
+ * - `signal`: cancellation of this execution; an aborted signal's `reason` is the abort error.
+ * - `context`: caller-owned data (identity, tenancy), passed unchanged to authorizers and tools.
+ */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly context?: unknown;
+}
+
+/**
+ * An executable tool. Ports `Tool` (exactly two members).
+ * - `definition()`: a detached, valid snapshot (name, description, input schema).
+ * - `call(invocation, options)`: runs one invocation admitted by this tool's exact Contract. It
+ *   resolves to a Result (completed output or input request) or rejects with an error that carries
+ *   no retry or control meaning; it must honor `options.signal` and must not keep the invocation.
+ */
+export interface Tool {
+  definition(): Definition;
+  call(invocation: Invocation, options?: CallOptions): Promise<Result>;
+}
+
+/** Reports whether `value` has the shape of a Tool (`definition` and `call` functions). @internal */
+export function isToolShaped(value: unknown): value is Tool {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  const candidate = value as { definition?: unknown; call?: unknown };
+  return typeof candidate.definition === 'function' && typeof candidate.call === 'function';
+}
+
+/** The options handed to authorizers and tools: a fresh frozen `{ signal, context }`. @internal */
+export function callOptionsOf(options: CallOptions | undefined): CallOptions {
+  return Object.freeze({ signal: options?.signal, context: options?.context });
+}
