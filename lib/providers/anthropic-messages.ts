@@ -1,0 +1,129 @@
+/**
+ * Projections to and from the Anthropic Messages wire format (`POST /v1/messages`), typed against
+ * the `@anthropic-ai/sdk` types (type-only imports: the SDK is never loaded at run time).
+ *
+ * - definitions → `tools` (`{ name, description, input_schema }`);
+ * - a message → its `tool_use` blocks as `{ id, request }`;
+ * - an outcome → a `tool_result` block (`is_error: true` for errors), and results → a user message.
+ * Streams (`input_json_delta`) are assembled by `anthropic-stream.ts`.
+ */
+import type {
+  ImageBlockParam,
+  TextBlockParam,
+  Tool,
+  ToolResultBlockParam,
+  ToolUseBlock,
+  UserMessageParam,
+} from '@anthropic-ai/sdk/resources/messages';
+import { ToolError } from '../protocol';
+import type { Definition, Output } from '../protocol';
+import { mediaNote, renderOutcome } from './outcome';
+import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
+import { objectInputSchema } from './tool-call';
+import type { ProviderToolCall } from './tool-call';
+
+/** The part of a message this module reads: `content[]` blocks, of which `tool_use` ones (SDK `Message`). */
+export interface AnthropicMessageLike {
+  readonly content: ReadonlyArray<Pick<ToolUseBlock, 'type' | 'id' | 'name' | 'input'> | { readonly type: string }>;
+}
+
+/** Image media types a tool_result image block accepts (`Base64ImageSource.media_type`). */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/**
+ * Projects definitions to the Messages `tools` array. The description is omitted when the
+ * definition has none; `input_schema` is a deep copy of the input schema, in the author's order.
+ * @throws ToolError ERR_INVALID_DEFINITION when an input schema is not an object schema
+ */
+export function anthropicTools(definitions: readonly Definition[]): Tool[] {
+  return definitions.map((definition) => ({
+    name: definition.name,
+    ...(definition.description === undefined ? {} : { description: definition.description }),
+    input_schema: objectInputSchema(definition, 'anthropicTools'),
+  }));
+}
+
+/**
+ * Reads the `tool_use` blocks of a message, in order (parallel calls included). Anthropic sends
+ * `input` as a JSON object, so it is serialized once with `JSON.stringify`; the model's exact text
+ * is not available here (whitespace, member order as parsed; numbers beyond 2^53 and duplicate
+ * members were already settled by whoever parsed the HTTP body). Blocks of other types are skipped.
+ * @throws ToolError ERR_INVALID_REQUEST when a tool_use `input` cannot be serialized as JSON
+ */
+export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolCall[] {
+  const calls: ProviderToolCall[] = [];
+  const blocks = Array.isArray(message?.content) ? message.content : [];
+  blocks.forEach((block, index) => {
+    if (block?.type !== 'tool_use') return;
+    const use = block as Pick<ToolUseBlock, 'id' | 'name' | 'input'>;
+    if (typeof use.id !== 'string' || typeof use.name !== 'string') return;
+    calls.push({ id: use.id, request: { name: use.name, arguments: serializeInput(use.input, index, use.id) } });
+  });
+  return calls;
+}
+
+function serializeInput(input: unknown, index: number, id: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(input ?? {});
+  } catch {
+    text = undefined;
+  }
+  if (typeof text !== 'string') {
+    throw new ToolError(
+      'ERR_INVALID_REQUEST',
+      `anthropicToolCalls: content[${index}] (tool_use ${JSON.stringify(id)}): input cannot be serialized as JSON; pass the message as decoded from the API`,
+    );
+  }
+  return text;
+}
+
+/**
+ * Builds the `tool_result` block answering one call. Content: an Output's `asText()` as a string;
+ * an Output holding media as blocks (text blocks, images of type jpeg/png/gif/webp as base64 or
+ * http(s) URL image blocks, other media replaced by a text note); errors as `outcome.ts` renders
+ * them, with `is_error: true` (absent on success).
+ * @param call - the call being answered (its `id` becomes `tool_use_id`)
+ * @throws ToolError ERR_INVALID_RESULT when the outcome is a suspension (an InputRequest)
+ */
+export function anthropicToolResult(
+  call: ProviderToolCall,
+  outcome: ToolOutcome,
+  options: RenderOutcomeOptions = {},
+): ToolResultBlockParam {
+  const rendered = renderOutcome(call.request.name, outcome, options);
+  return {
+    type: 'tool_result',
+    tool_use_id: call.id,
+    content: anthropicContent(rendered.output),
+    ...(rendered.isError ? { is_error: true } : {}),
+  };
+}
+
+/**
+ * Wraps tool results into the user message that answers an assistant turn (`tool_result` blocks
+ * must come first in that message; one per `tool_use`, in any order).
+ */
+export function anthropicToolResultMessage(results: readonly ToolResultBlockParam[]): UserMessageParam {
+  return { role: 'user', content: [...results] };
+}
+
+function anthropicContent(output: Output): string | Array<TextBlockParam | ImageBlockParam> {
+  const text = output.asText();
+  if (text !== undefined) return text;
+  return output.content.map((block): TextBlockParam | ImageBlockParam => {
+    if (block.kind === 'text') return { type: 'text', text: block.text };
+    const mime = block.media.mime.split(';')[0].trim().toLowerCase();
+    const source = block.media.source;
+    if (IMAGE_TYPES.has(mime) && source.kind === 'bytes') {
+      return {
+        type: 'image',
+        source: { type: 'base64', media_type: mime as 'image/png', data: source.bytes },
+      };
+    }
+    if (IMAGE_TYPES.has(mime) && source.kind === 'uri' && /^https?:\/\//i.test(source.uri)) {
+      return { type: 'image', source: { type: 'url', url: source.uri } };
+    }
+    return { type: 'text', text: mediaNote(block.media.mime) };
+  });
+}

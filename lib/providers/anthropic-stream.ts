@@ -1,0 +1,95 @@
+/**
+ * Assembles the tool calls of a streamed Anthropic message (`stream: true`) from its events
+ * (`RawMessageStreamEvent`, SDK `@anthropic-ai/sdk`): `content_block_start` opens a `tool_use`
+ * block (id, name, initial `input`), `content_block_delta` events of type `input_json_delta` carry
+ * `partial_json` fragments (concatenated in arrival order), `content_block_stop` closes the block.
+ */
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { parseServerSentJson } from './sse';
+import type { AssembledToolCall } from './tool-call';
+
+interface PendingBlock {
+  readonly id: string;
+  readonly name: string;
+  readonly initialInput: unknown;
+  readonly fragments: string[];
+  stopped: boolean;
+}
+
+/**
+ * Collects `tool_use` blocks event by event. `push` accepts anything and ignores what is not a
+ * well-formed event (it never throws); `toolCalls()` can be read at any time, also after a stream
+ * broke off.
+ */
+export class AnthropicStreamAssembler {
+  readonly #blocks = new Map<number, PendingBlock>();
+
+  /** Feeds one event (a `RawMessageStreamEvent`, or any decoded SSE payload, which is checked). */
+  push(event: RawMessageStreamEvent | unknown): void {
+    try {
+      const e = event as RawMessageStreamEvent | null;
+      if (e === null || typeof e !== 'object' || typeof (e as { index?: unknown }).index !== 'number') return;
+      if (e.type === 'content_block_start') {
+        const block = e.content_block;
+        if (block?.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') return;
+        this.#blocks.set(e.index, { id: block.id, name: block.name, initialInput: block.input, fragments: [], stopped: false });
+      } else if (e.type === 'content_block_delta') {
+        const pending = this.#blocks.get(e.index);
+        if (pending === undefined || pending.stopped || e.delta?.type !== 'input_json_delta') return;
+        if (typeof e.delta.partial_json === 'string') pending.fragments.push(e.delta.partial_json);
+      } else if (e.type === 'content_block_stop') {
+        const pending = this.#blocks.get(e.index);
+        if (pending !== undefined) pending.stopped = true;
+      }
+    } catch {
+      // a hostile payload (throwing getters): ignored, like any malformed event
+    }
+  }
+
+  /**
+   * The tool calls assembled so far, by block index. A stopped block is `complete`; its arguments
+   * are the concatenated fragments, or, when no fragment carried text, the start event's `input`
+   * serialized with `JSON.stringify` (`{}`), as the SDK does. A block that never stopped is
+   * incomplete; its arguments are exactly the fragments received (the partial text), which
+   * admission refuses.
+   */
+  toolCalls(): AssembledToolCall[] {
+    return [...this.#blocks.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, block]) => {
+        const streamed = block.fragments.join('');
+        const args = block.stopped && streamed.trim() === '' ? initialArguments(block.initialInput) : streamed;
+        return { id: block.id, request: { name: block.name, arguments: args }, complete: block.stopped };
+      });
+  }
+}
+
+function initialArguments(input: unknown): string {
+  try {
+    return JSON.stringify(input ?? {}) ?? '{}';
+  } catch {
+    return '{}';
+  }
+}
+
+/**
+ * Assembles the tool calls of a whole stream of decoded events. Never throws.
+ * @param events - decoded events, e.g. `parseServerSentJson(text)`
+ */
+export function assembleAnthropicToolCalls(events: Iterable<unknown>): AssembledToolCall[] {
+  const assembler = new AnthropicStreamAssembler();
+  try {
+    for (const event of events) assembler.push(event);
+  } catch {
+    // a throwing iterator ends the stream: what arrived so far is assembled
+  }
+  return assembler.toolCalls();
+}
+
+/**
+ * Assembles the tool calls of a recorded SSE text (a `.sse` file of the Messages API). Never throws.
+ * @param sseText - the `text/event-stream` body
+ */
+export function anthropicStreamToolCalls(sseText: string): AssembledToolCall[] {
+  return assembleAnthropicToolCalls(parseServerSentJson(sseText));
+}

@@ -1,0 +1,17 @@
+/**
+ * Provider projections: OpenAI Chat Completions and Anthropic Messages, to and from scope-tool's
+ * protocol values (Definition, Request, Result, errors). Depends on lib/protocol only; the SDKs
+ * are used for their types alone.
+ */
+export type { AssembledToolCall, ProviderToolCall } from './tool-call';
+export { isSuspendedOutcome, renderOutcome, textOnly } from './outcome';
+export type { OutcomeKind, RenderOutcomeOptions, RenderedOutcome, ToolOutcome } from './outcome';
+export { describeInvalidArguments, jsonPointer } from './invalid-arguments';
+export { parseServerSentEvents, parseServerSentJson } from './sse';
+export type { ServerSentEvent } from './sse';
+export { openAIChatToolCalls, openAIChatTools, openAIMessageToolCalls, openAIToolMessage } from './openai-chat';
+export type { OpenAIChatCompletionLike, OpenAIChatMessageLike } from './openai-chat';
+export { OpenAIChatStreamAssembler, assembleOpenAIChatToolCalls, openAIChatStreamToolCalls } from './openai-chat-stream';
+export { anthropicToolCalls, anthropicToolResult, anthropicToolResultMessage, anthropicTools } from './anthropic-messages';
+export type { AnthropicMessageLike } from './anthropic-messages';
+export { AnthropicStreamAssembler, anthropicStreamToolCalls, assembleAnthropicToolCalls } from './anthropic-stream';

@@ -1,0 +1,103 @@
+/**
+ * Assembles the tool calls of a streamed Chat Completion (`stream: true`) from its chunks
+ * (`ChatCompletionChunk`, SDK `openai`): each `choices[].delta.tool_calls[]` entry names its call by
+ * `index`; the first entry of a call carries `id` and `function.name`, later ones carry
+ * `function.arguments` fragments, concatenated in arrival order.
+ */
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { parseServerSentJson } from './sse';
+import type { AssembledToolCall } from './tool-call';
+
+interface PendingCall {
+  id: string;
+  name: string;
+  fragments: string[];
+}
+
+/** Finish reasons after which the calls of a choice are whole. */
+const COMPLETE_REASONS = new Set(['tool_calls', 'stop']);
+
+/**
+ * Collects tool-call fragments of one choice, chunk by chunk. `push` accepts anything and ignores
+ * what is not a well-formed chunk (it never throws); `toolCalls()` can be read at any time, also
+ * when the stream broke off.
+ */
+export class OpenAIChatStreamAssembler {
+  readonly #choiceIndex: number;
+  readonly #calls = new Map<number, PendingCall>();
+  #finishReason: string | null = null;
+
+  /** @param choiceIndex - the choice to follow (default 0) */
+  constructor(choiceIndex = 0) {
+    this.#choiceIndex = choiceIndex;
+  }
+
+  /** Feeds one chunk (a `ChatCompletionChunk`, or any decoded SSE payload, which is checked). */
+  push(chunk: ChatCompletionChunk | unknown): void {
+    try {
+      const choices = (chunk as ChatCompletionChunk | null)?.choices;
+      if (!Array.isArray(choices)) return;
+      for (const choice of choices) {
+        if (choice?.index !== this.#choiceIndex) continue;
+        for (const delta of Array.isArray(choice.delta?.tool_calls) ? choice.delta.tool_calls : []) {
+          this.#apply(delta);
+        }
+        if (typeof choice.finish_reason === 'string') this.#finishReason = choice.finish_reason;
+      }
+    } catch {
+      // a hostile payload (throwing getters): ignored, like any malformed chunk
+    }
+  }
+
+  /**
+   * The calls assembled so far, by `index`. `complete` is true when the choice finished with
+   * `tool_calls` or `stop`; otherwise (`length`, `content_filter`, no finish reason) each call's
+   * arguments are the partial text received, which admission refuses. Calls that never received an
+   * id or a name are skipped (they cannot be answered).
+   */
+  toolCalls(): AssembledToolCall[] {
+    const complete = this.#finishReason !== null && COMPLETE_REASONS.has(this.#finishReason);
+    return [...this.#calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .filter(([, call]) => call.id !== '' && call.name !== '')
+      .map(([, call]) => ({ id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete }));
+  }
+
+  #apply(delta: ChatCompletionChunk.Choice.Delta.ToolCall): void {
+    if (typeof delta?.index !== 'number') return;
+    let call = this.#calls.get(delta.index);
+    if (call === undefined) {
+      call = { id: '', name: '', fragments: [] };
+      this.#calls.set(delta.index, call);
+    }
+    if (typeof delta.id === 'string' && call.id === '') call.id = delta.id;
+    const fn = delta.function;
+    if (typeof fn?.name === 'string') call.name += fn.name;
+    if (typeof fn?.arguments === 'string') call.fragments.push(fn.arguments);
+  }
+}
+
+/**
+ * Assembles the tool calls of a whole recorded stream. Never throws.
+ * @param chunks - decoded chunks, e.g. `parseServerSentJson(text)` of a recorded `.sse` file
+ * @param choiceIndex - the choice to follow (default 0)
+ */
+export function assembleOpenAIChatToolCalls(chunks: Iterable<unknown>, choiceIndex = 0): AssembledToolCall[] {
+  const assembler = new OpenAIChatStreamAssembler(choiceIndex);
+  try {
+    for (const chunk of chunks) assembler.push(chunk);
+  } catch {
+    // a throwing iterator ends the stream: what arrived so far is assembled
+  }
+  return assembler.toolCalls();
+}
+
+/**
+ * Assembles the tool calls of a recorded SSE text of a streamed Chat Completion (`data:` lines of
+ * chunks, ending with `data: [DONE]`). Never throws.
+ * @param sseText - the `text/event-stream` body
+ * @param choiceIndex - the choice to follow (default 0)
+ */
+export function openAIChatStreamToolCalls(sseText: string, choiceIndex = 0): AssembledToolCall[] {
+  return assembleOpenAIChatToolCalls(parseServerSentJson(sseText), choiceIndex);
+}

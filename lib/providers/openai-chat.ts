@@ -1,0 +1,87 @@
+/**
+ * Projections to and from the OpenAI Chat Completions wire format (`POST /v1/chat/completions`),
+ * typed against the `openai` SDK's types (type-only imports: the SDK is never loaded at run time).
+ *
+ * - definitions → `tools` (`{ type: 'function', function: { name, description, parameters } }`);
+ * - a completion → its function tool calls as `{ id, request }`, arguments kept exactly as sent;
+ * - an outcome → the `{ role: 'tool', tool_call_id, content }` message (see `outcome.ts` rules).
+ * Streaming chunks are assembled by `openai-chat-stream.ts`.
+ */
+import type {
+  ChatCompletion,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessage,
+  ChatCompletionToolMessageParam,
+} from 'openai/resources/chat/completions';
+import type { Definition } from '../protocol';
+import { renderOutcome, textOnly } from './outcome';
+import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
+import { objectInputSchema } from './tool-call';
+import type { ProviderToolCall } from './tool-call';
+
+/** The part of an assistant message this module reads: its `tool_calls` (SDK `ChatCompletionMessage`). */
+export type OpenAIChatMessageLike = Pick<ChatCompletionMessage, 'tool_calls'>;
+
+/** The part of a completion this module reads: `choices[].index` and `choices[].message.tool_calls`. */
+export interface OpenAIChatCompletionLike {
+  readonly choices: ReadonlyArray<Pick<ChatCompletion.Choice, 'index'> & { readonly message: OpenAIChatMessageLike }>;
+}
+
+/**
+ * Projects definitions to the Chat Completions `tools` array. The description is omitted when the
+ * definition has none; `parameters` is a deep copy of the input schema, in the author's order.
+ * @throws ToolError ERR_INVALID_DEFINITION when an input schema is not an object schema
+ */
+export function openAIChatTools(definitions: readonly Definition[]): ChatCompletionFunctionTool[] {
+  return definitions.map((definition) => ({
+    type: 'function',
+    function: {
+      name: definition.name,
+      ...(definition.description === undefined ? {} : { description: definition.description }),
+      parameters: objectInputSchema(definition, 'openAIChatTools'),
+    },
+  }));
+}
+
+/**
+ * Reads the function tool calls of one choice of a completion (default: the choice with `index`
+ * 0). `function.arguments` is already the model's JSON text and is kept exactly (whitespace and
+ * all), so admission sees what the model sent. Custom (free-text) tool calls are not function calls
+ * and are skipped. Never throws on a malformed completion: entries without a string id, name or
+ * arguments are skipped.
+ * @returns the calls in the order the model proposed them (parallel calls included)
+ */
+export function openAIChatToolCalls(completion: OpenAIChatCompletionLike, choiceIndex = 0): ProviderToolCall[] {
+  const choices = Array.isArray(completion?.choices) ? completion.choices : [];
+  const choice = choices.find((c) => c?.index === choiceIndex) ?? (choiceIndex === 0 ? choices[0] : undefined);
+  return choice?.message === undefined ? [] : openAIMessageToolCalls(choice.message);
+}
+
+/** Reads the function tool calls of one assistant message; same rules as `openAIChatToolCalls`. */
+export function openAIMessageToolCalls(message: OpenAIChatMessageLike): ProviderToolCall[] {
+  const calls: ProviderToolCall[] = [];
+  for (const call of Array.isArray(message?.tool_calls) ? message.tool_calls : []) {
+    if (call?.type !== 'function') continue;
+    const fn = call.function as { name?: unknown; arguments?: unknown } | undefined;
+    if (typeof call.id !== 'string' || typeof fn?.name !== 'string' || typeof fn.arguments !== 'string') continue;
+    calls.push({ id: call.id, request: { name: fn.name, arguments: fn.arguments } });
+  }
+  return calls;
+}
+
+/**
+ * Builds the tool message answering one call. `content` is the rendered outcome's text: an
+ * Output's `asText()`; for an Output holding media, text blocks in order with each media block
+ * replaced by a note that it was omitted (Chat Completions tool messages carry text only); errors
+ * as `outcome.ts` renders them (prefixed `error:` or `tool:`; there is no error flag in this format).
+ * @param call - the call being answered (its `id` becomes `tool_call_id`)
+ * @throws ToolError ERR_INVALID_RESULT when the outcome is a suspension (an InputRequest)
+ */
+export function openAIToolMessage(
+  call: ProviderToolCall,
+  outcome: ToolOutcome,
+  options: RenderOutcomeOptions = {},
+): ChatCompletionToolMessageParam {
+  const rendered = renderOutcome(call.request.name, outcome, options);
+  return { role: 'tool', tool_call_id: call.id, content: textOnly(rendered.output) };
+}

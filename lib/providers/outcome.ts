@@ -1,0 +1,174 @@
+/**
+ * Provider-neutral rendering of a tool call's outcome for the model: what the model may see, and
+ * whether it is an error. Every provider projection (OpenAI Chat, Anthropic Messages) goes through
+ * `renderOutcome`, so the rules below hold for all of them.
+ *
+ * Rules, first match wins:
+ * 1. `{ result: { output } }` → that Output, not an error (kind `completed`).
+ * 2. `{ result: { inputRequest } }` → refused: a suspended call has no tool result yet (see
+ *    `renderOutcome`'s `@throws`).
+ * 3. a Failure (found by `classifyFailure`) → its output; an empty output becomes `tool: <kind>`;
+ *    an error (kind `failed` or `rejected`).
+ * 4. a cancellation (the `signal`'s abort reason, or an `AbortError` / `TimeoutError` in the chain)
+ *    → `error: the call was cancelled`.
+ * 5. an AuthorizationError → `error: authorization for tool "x" could not be decided`.
+ * 6. a top-level ToolError `ERR_INVALID_INVOCATION` (what `Contract.prepare` throws) → an
+ *    actionable text built from its `issues`; see `describeInvalidArguments`.
+ * 7. anything else (CallError, plain errors, thrown non-errors) → `error: tool "x" failed`.
+ *
+ * Diagnostics never reach the model: a Failure's `diagnosticCause`, an AuthorizationError's cause,
+ * a CallError's message, cause and evidence, stacks and messages of plain errors are never read.
+ */
+import {
+  AuthorizationError,
+  InputValidatorError,
+  Output,
+  ToolError,
+  classifyFailure,
+  findError,
+} from '../protocol';
+import type { InputRequest, Result } from '../protocol';
+import { describeInvalidArguments } from './invalid-arguments';
+import { quoteToolName } from './tool-call';
+
+/**
+ * What happened to one proposed call: the Result a Binding returned, or the error thrown by
+ * `Contract.prepare`, `Binding.call` or the runtime around them.
+ */
+export type ToolOutcome = { readonly result: Result } | { readonly error: unknown };
+
+/** How an outcome was classified for the model. */
+export type OutcomeKind =
+  | 'completed'
+  | 'failed'
+  | 'rejected'
+  | 'cancelled'
+  | 'undecided'
+  | 'invalid_arguments'
+  | 'error';
+
+/**
+ * An outcome rendered for the model: `output` is what the model may see (for errors, one text
+ * block), `isError` tells providers that have an error flag (Anthropic `is_error`) to set it.
+ */
+export interface RenderedOutcome {
+  readonly kind: OutcomeKind;
+  readonly isError: boolean;
+  readonly output: Output;
+}
+
+/** Options of renderOutcome. */
+export interface RenderOutcomeOptions {
+  /** The call's abort signal: when aborted, an error that is (or wraps) its reason is a cancellation. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Reports whether an outcome is a suspension (a Result holding an InputRequest), which is not a
+ * tool result: ask the person, then resume with `InputRequest.continuation(answer)`.
+ */
+export function isSuspendedOutcome(
+  outcome: ToolOutcome,
+): outcome is { readonly result: { readonly inputRequest: InputRequest } } {
+  return 'result' in outcome && outcome.result !== null && typeof outcome.result === 'object' && 'inputRequest' in outcome.result;
+}
+
+/**
+ * Renders one outcome for the model under the rules of this module.
+ * @param toolName - the name the model called (quoted as a JSON string in error texts)
+ * @param outcome - the Result, or the thrown error
+ * @returns the classification, the error flag and the Output the model may see
+ * @throws ToolError ERR_INVALID_RESULT when the Result is an InputRequest: a suspended call has no
+ *   tool result; show `InputRequest.prompt` to a person, then prepare the same call again with
+ *   `InputRequest.continuation(answer)` and send the result of that call (check with
+ *   `isSuspendedOutcome` first)
+ */
+export function renderOutcome(toolName: string, outcome: ToolOutcome, options: RenderOutcomeOptions = {}): RenderedOutcome {
+  const name = quoteToolName(toolName);
+  if ('result' in outcome) {
+    if (isSuspendedOutcome(outcome)) {
+      throw new ToolError(
+        'ERR_INVALID_RESULT',
+        `renderOutcome: tool ${name} asked for human input (an InputRequest), which is not a tool result; ` +
+          'show InputRequest.prompt to a person, then prepare the same call again with ' +
+          'InputRequest.continuation(answer) and send the result of that call',
+      );
+    }
+    return { kind: 'completed', isError: false, output: (outcome.result as { output: Output }).output };
+  }
+  const error = outcome.error;
+  const failure = safely(() => classifyFailure(error));
+  if (failure !== undefined) {
+    const output = failure.output;
+    const empty = output.asText() === '';
+    return { kind: failure.kind, isError: true, output: empty ? Output.text(`tool: ${failure.kind}`) : output };
+  }
+  if (isCancellation(error, options.signal)) return errorText('cancelled', 'error: the call was cancelled');
+  if (safely(() => findError(error, AuthorizationError)) !== undefined) {
+    return errorText('undecided', `error: authorization for tool ${name} could not be decided`);
+  }
+  if (isAdmissionError(error)) {
+    return errorText('invalid_arguments', describeInvalidArguments(toolName, error));
+  }
+  return errorText('error', `error: tool ${name} failed`);
+}
+
+function errorText(kind: OutcomeKind, text: string): RenderedOutcome {
+  return { kind, isError: true, output: Output.text(text) };
+}
+
+/** A top-level ERR_INVALID_INVOCATION that is not a validator defect (InputValidatorError). */
+function isAdmissionError(error: unknown): error is ToolError {
+  if (!(error instanceof ToolError) || error.code !== 'ERR_INVALID_INVOCATION') return false;
+  return safely(() => findError(error, InputValidatorError)) === undefined;
+}
+
+const ABORT_NAMES = new Set(['AbortError', 'TimeoutError']);
+const MAX_NODES = 1_000;
+
+/** Walks cause links and AggregateError members looking for the abort reason or an abort-named error. */
+function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
+  const reason = signal?.aborted === true ? signal.reason : undefined;
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [error];
+  while (stack.length > 0 && seen.size < MAX_NODES) {
+    const node = stack.pop();
+    if (node === null || node === undefined || seen.has(node)) continue;
+    seen.add(node);
+    if (reason !== undefined && node === reason) return true;
+    if (typeof node !== 'object') continue;
+    try {
+      if (ABORT_NAMES.has((node as { name?: unknown }).name as string)) return true;
+      if (node instanceof AggregateError && Array.isArray(node.errors)) stack.push(...node.errors);
+      stack.push((node as { cause?: unknown }).cause);
+    } catch {
+      // a throwing getter ends this branch
+    }
+  }
+  return false;
+}
+
+function safely<T>(f: () => T | undefined): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text of an Output for a text-only channel (OpenAI tool messages): `asText()` when defined, else the text blocks in
+ * order with `[<mime> media omitted: this channel cannot carry it]` for each media block.
+ */
+export function textOnly(output: Output): string {
+  const text = output.asText();
+  if (text !== undefined) return text;
+  return output.content
+    .map((block) => (block.kind === 'text' ? block.text : mediaNote(block.media.mime)))
+    .join('');
+}
+
+/** The note that replaces a media block the channel cannot carry. @internal */
+export function mediaNote(mime: string): string {
+  return `[${mime} media omitted: this channel cannot carry it]`;
+}

@@ -1,0 +1,70 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { AnthropicStreamAssembler, anthropicStreamToolCalls, assembleAnthropicToolCalls } from '../../lib/providers';
+import { fixtureText } from './fixtures';
+
+describe('anthropicStreamToolCalls', () => {
+  it('assembles the recorded complete stream into one get_weather call', () => {
+    expect(anthropicStreamToolCalls(fixtureText('tool_use_response.sse'))).toEqual([
+      {
+        id: 'toolu_01NRLabsLyVHZPKxbKvkfSMn',
+        request: { name: 'get_weather', arguments: '{"location": "Paris"}' },
+        complete: true,
+      },
+    ]);
+  });
+
+  it('yields the partial arguments of the recorded stream cut off by max_tokens, marked incomplete', () => {
+    const [call, ...rest] = anthropicStreamToolCalls(fixtureText('incomplete_partial_json_response.sse'));
+    expect(rest).toEqual([]);
+    expect(call.id).toBe('toolu_01EKqbqmZrGRXy18eN7m9kvY');
+    expect(call.request.name).toBe('make_file');
+    expect(call.complete).toBe(false);
+    expect(call.request.arguments).toBe(
+      '{"filename": "taxes.txt", "lines_of_text": [\n"# COMPREHENSIVE TAX GUIDE FOR INDIVIDUALS WITH MULTIPLE W-2s",\n"",\n"## INTRODUCTION",\n"",\n"Filing taxes',
+    );
+    expect(() => JSON.parse(call.request.arguments)).toThrow(SyntaxError);
+  });
+});
+
+describe('AnthropicStreamAssembler', () => {
+  const start = (index: number, id: string): RawMessageStreamEvent => ({
+    type: 'content_block_start',
+    index,
+    content_block: { type: 'tool_use', id, name: 'n', input: {}, caller: { type: 'direct' } },
+  });
+  const delta = (index: number, partial_json: string): RawMessageStreamEvent => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'input_json_delta', partial_json },
+  });
+  const stop = (index: number): RawMessageStreamEvent => ({ type: 'content_block_stop', index });
+
+  it('uses the start input when a stopped block streamed no text, as the SDK does', () => {
+    expect(assembleAnthropicToolCalls([start(0, 'a'), delta(0, ''), stop(0)])).toEqual([
+      { id: 'a', request: { name: 'n', arguments: '{}' }, complete: true },
+    ]);
+  });
+
+  it('keeps interleaved parallel blocks apart, ordered by index, and ignores deltas after stop', () => {
+    const events = [start(2, 'b'), start(1, 'a'), delta(2, '{"y"'), delta(1, '{"x":1}'), delta(2, ':2}'), stop(1), stop(2), delta(1, 'late')];
+    expect(assembleAnthropicToolCalls(events)).toEqual([
+      { id: 'a', request: { name: 'n', arguments: '{"x":1}' }, complete: true },
+      { id: 'b', request: { name: 'n', arguments: '{"y":2}' }, complete: true },
+    ]);
+  });
+
+  it('never throws on malformed or hostile events', () => {
+    const assembler = new AnthropicStreamAssembler();
+    const hostile = { get type(): string { throw new Error('boom'); }, index: 0 };
+    for (const event of [null, 1, 'x', {}, { type: 'content_block_delta', index: 5 }, hostile, { type: 'content_block_start', index: 0 }]) {
+      expect(() => assembler.push(event)).not.toThrow();
+    }
+    expect(assembler.toolCalls()).toEqual([]);
+    function* broken(): Generator<unknown> {
+      yield start(0, 'a');
+      yield delta(0, '{"a"');
+      throw new Error('connection reset');
+    }
+    expect(assembleAnthropicToolCalls(broken())).toEqual([{ id: 'a', request: { name: 'n', arguments: '{"a"' }, complete: false }]);
+  });
+});

@@ -1,0 +1,60 @@
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { OpenAIChatStreamAssembler, assembleOpenAIChatToolCalls, openAIChatStreamToolCalls } from '../../lib/providers';
+
+function chunk(toolCalls: ChatCompletionChunk.Choice.Delta.ToolCall[], finish: ChatCompletionChunk.Choice['finish_reason'] = null, index = 0): ChatCompletionChunk {
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'gpt-4o-mini',
+    choices: [{ index, delta: { tool_calls: toolCalls }, finish_reason: finish }],
+  };
+}
+
+describe('OpenAIChatStreamAssembler', () => {
+  it('concatenates argument fragments per index and orders parallel calls by index', () => {
+    const chunks = [
+      chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_current_weather', arguments: '' } }]),
+      chunk([{ index: 1, id: 'call_b', type: 'function', function: { name: 'get_current_weather', arguments: '{"loc' } }]),
+      chunk([{ index: 0, function: { arguments: '{\n"location": ' } }]),
+      chunk([{ index: 0, function: { arguments: '"Boston, MA"\n}' } }, { index: 1, function: { arguments: 'ation":"Paris"}' } }]),
+      chunk([], 'tool_calls'),
+    ];
+    expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
+      { id: 'call_a', request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' }, complete: true },
+      { id: 'call_b', request: { name: 'get_current_weather', arguments: '{"location":"Paris"}' }, complete: true },
+    ]);
+  });
+
+  it('yields partial arguments, marked incomplete, when the stream stops for length', () => {
+    const chunks = [
+      chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'make_file', arguments: '{"filename": "ta' } }]),
+      chunk([], 'length'),
+    ];
+    expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
+      { id: 'call_a', request: { name: 'make_file', arguments: '{"filename": "ta' }, complete: false },
+    ]);
+  });
+
+  it('follows only the requested choice and never throws on malformed chunks', () => {
+    const assembler = new OpenAIChatStreamAssembler(1);
+    for (const bad of [null, 'x', { choices: 'no' }, { choices: [null, { index: 1, delta: { tool_calls: [{ index: 'x' }] } }] }]) {
+      expect(() => assembler.push(bad)).not.toThrow();
+    }
+    assembler.push(chunk([{ index: 0, id: 'other', function: { name: 'x', arguments: '{}' } }], 'tool_calls', 0));
+    assembler.push(chunk([{ index: 0, id: 'mine', function: { name: 'y', arguments: '{}' } }], 'stop', 1));
+    expect(assembler.toolCalls()).toEqual([{ id: 'mine', request: { name: 'y', arguments: '{}' }, complete: true }]);
+  });
+
+  it('assembles a recorded SSE text ending with [DONE]', () => {
+    const sse = [
+      chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"a"' } }]),
+      chunk([{ index: 0, function: { arguments: ':1}' } }], 'tool_calls'),
+    ]
+      .map((c) => `data: ${JSON.stringify(c)}\n\n`)
+      .join('');
+    expect(openAIChatStreamToolCalls(`${sse}data: [DONE]\n\n`)).toEqual([
+      { id: 'call_a', request: { name: 'f', arguments: '{"a":1}' }, complete: true },
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolMessageParam,
+} from 'openai/resources/chat/completions';
+import { Failure, Output, ToolError } from '../../lib/protocol';
+import type { Definition } from '../../lib/protocol';
+import { openAIChatToolCalls, openAIChatTools, openAIMessageToolCalls, openAIToolMessage } from '../../lib/providers';
+import { fixtureJson } from './fixtures';
+
+const weather: Definition = {
+  name: 'get_current_weather',
+  description: 'Get the current weather in a given location',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      location: { type: 'string', description: 'The city and state, e.g. San Francisco, CA' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+    },
+    required: ['location'],
+  },
+};
+
+describe('openAIChatTools', () => {
+  it('projects a definition to exactly the tools entry of the recorded request', () => {
+    const request = fixtureJson<ChatCompletionCreateParamsNonStreaming>('chat_completions_functions.request.json');
+    const tools: ChatCompletionTool[] = openAIChatTools([weather]);
+    expect(tools).toEqual(request.tools);
+  });
+
+  it('omits the description when the definition has none and copies the schema deeply', () => {
+    const definition: Definition = { name: 'ping', inputSchema: { type: 'object', properties: {} } };
+    const [tool] = openAIChatTools([definition]);
+    expect(tool).toEqual({ type: 'function', function: { name: 'ping', parameters: { type: 'object', properties: {} } } });
+    expect('description' in tool.function).toBe(false);
+    (tool.function.parameters as { properties: Record<string, unknown> }).properties.x = 1;
+    expect(definition.inputSchema).toEqual({ type: 'object', properties: {} });
+  });
+
+  it('refuses a schema that is not an object schema, naming the tool and the fix', () => {
+    const definition: Definition = { name: 'odd', inputSchema: { type: 'array' } };
+    expect(() => openAIChatTools([definition])).toThrow(ToolError);
+    expect(() => openAIChatTools([definition])).toThrow(
+      /^tool: invalid definition: openAIChatTools: tool "odd": input_schema must have "type": "object"/,
+    );
+  });
+});
+
+describe('openAIChatToolCalls', () => {
+  it('reads the recorded call with its arguments string kept byte for byte', () => {
+    const completion = fixtureJson<ChatCompletion>('chat_completions_functions.response.json');
+    expect(openAIChatToolCalls(completion)).toEqual([
+      { id: 'call_abc123', request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' } },
+    ]);
+  });
+
+  it('keeps parallel calls in order and skips custom tool calls and malformed entries', () => {
+    const message = {
+      tool_calls: [
+        { id: 'a', type: 'function', function: { name: 'one', arguments: ' {"x":1} ' } },
+        { id: 'c', type: 'custom', custom: { name: 'free', input: 'text' } },
+        { id: 'd', type: 'function', function: { name: 'bad', arguments: { x: 1 } } },
+        { id: 'b', type: 'function', function: { name: 'two', arguments: '' } },
+      ],
+    } as never;
+    expect(openAIMessageToolCalls(message)).toEqual([
+      { id: 'a', request: { name: 'one', arguments: ' {"x":1} ' } },
+      { id: 'b', request: { name: 'two', arguments: '' } },
+    ]);
+  });
+
+  it('returns no calls for a message without tool calls or a missing choice', () => {
+    expect(openAIChatToolCalls({ choices: [] })).toEqual([]);
+    expect(openAIChatToolCalls({ choices: [{ index: 0, message: { tool_calls: undefined } }] })).toEqual([]);
+    expect(openAIChatToolCalls({ choices: [{ index: 0, message: {} }] }, 1)).toEqual([]);
+  });
+});
+
+describe('openAIToolMessage', () => {
+  const call = { id: 'call_abc123', request: { name: 'get_current_weather', arguments: '{}' } };
+
+  it('sends a completed output as its text, typed as the SDK tool message', () => {
+    const message: ChatCompletionToolMessageParam = openAIToolMessage(call, { result: { output: Output.json('{"temp":22}') } });
+    expect(message).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: '{"temp":22}' });
+  });
+
+  it('builds a follow-up request the SDK types accept', () => {
+    const completion = fixtureJson<ChatCompletion>('chat_completions_functions.response.json');
+    const [proposed] = openAIChatToolCalls(completion);
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'user', content: 'What is the weather like in Boston today?' },
+      { role: 'assistant', content: null, tool_calls: completion.choices[0].message.tool_calls },
+      openAIToolMessage(proposed, { result: { output: Output.text('Sunny, 22 C') } }),
+    ];
+    const params: ChatCompletionCreateParamsNonStreaming = { model: 'gpt-5.4', messages, tools: openAIChatTools([weather]) };
+    expect(params.messages[2]).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: 'Sunny, 22 C' });
+  });
+
+  it('sends a failure as its output text (no error flag exists in this format)', () => {
+    const failure = new Failure({ kind: 'failed', output: Output.text('error: city not found'), cause: new Error('db password=hunter2') });
+    const message = openAIToolMessage(call, { error: failure });
+    expect(message.content).toBe('error: city not found');
+    expect(JSON.stringify(message)).not.toContain('hunter2');
+  });
+
+  it('explains media it cannot carry instead of dropping the message', () => {
+    const output = Output.create({
+      content: [
+        { kind: 'text', text: 'chart: ' },
+        { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'iVBORw0KGgo=' } } },
+      ],
+    });
+    expect(openAIToolMessage(call, { result: { output } }).content).toBe(
+      'chart: [image/png media omitted: this channel cannot carry it]',
+    );
+  });
+});
