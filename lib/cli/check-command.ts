@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { compareManifests, generateManifest } from '../schema';
+import { EXIT, type CliIo, type ExitStatus } from './io';
+import { plural, printMessages } from './report';
+
+/** Options of `scope-tool check`; paths are relative to `io.cwd`. */
+export interface CheckCommandOptions {
+  /** tsconfig.json of the project to read (default `tsconfig.json`). */
+  readonly project: string;
+  /** The manifest file to verify (default `tools.manifest.json`). */
+  readonly manifest: string;
+}
+
+/**
+ * `scope-tool check`: generates the manifest in memory and compares it with the file, tool by tool.
+ * Prints one line per missing, extra or stale tool, or one OK line.
+ * @returns 0 when the file matches the sources; 1 when it is absent, unreadable, stale, or when
+ * generation itself fails
+ * @throws ToolError ERR_INVALID_TOOL when the project cannot be loaded (the caller maps it to 1)
+ */
+export function checkCommand(options: CheckCommandOptions, io: CliIo): ExitStatus {
+  const file = path.resolve(io.cwd, options.manifest);
+  const rel = path.relative(io.cwd, file) || file;
+  let current: unknown;
+  try {
+    current = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const why = (err as { code?: unknown }).code === 'ENOENT' ? 'does not exist' : 'is not valid JSON';
+    io.stderr(`scope-tool check: ${rel} ${why}; run scope-tool generate\n`);
+    return EXIT.FAILED;
+  }
+  const result = generateManifest({ tsconfig: path.resolve(io.cwd, options.project) });
+  if (result.errors.length > 0) {
+    printMessages(io, 'error', result.errors);
+    io.stderr(`scope-tool check: the sources do not generate (${plural(result.errors.length, 'error')}); fix them, then run scope-tool generate\n`);
+    return EXIT.FAILED;
+  }
+  const drift = compareManifests(result.manifest, current);
+  const origin = new Map(result.manifest.tools.map((t) => [t.name, `${t.source.class}.${t.source.method}`]));
+  const lines = [
+    ...drift.stale.map((n) => `stale: ${n} (${origin.get(n)}): the manifest entry no longer matches the source`),
+    ...drift.missing.map((n) => `missing: ${n} (${origin.get(n)}): in the sources but not in ${rel}`),
+    ...drift.extra.map((n) => `extra: ${n}: in ${rel} but no longer in the sources`),
+  ];
+  const versionOk = current !== null && typeof current === 'object' && (current as { version?: unknown }).version === 1;
+  if (!versionOk) lines.unshift(`stale: ${rel} is not a version 1 manifest`);
+  if (lines.length > 0) {
+    for (const line of lines) io.stderr(`${line}\n`);
+    io.stderr(`scope-tool check: ${rel} is out of date; run scope-tool generate\n`);
+    return EXIT.FAILED;
+  }
+  io.stdout(`scope-tool check: OK, ${rel} matches the sources (${plural(result.manifest.tools.length, 'tool')})\n`);
+  return EXIT.OK;
+}
