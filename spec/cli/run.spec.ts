@@ -1,0 +1,133 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run, type CliIo } from '../../lib/cli';
+
+const PROJECT = path.join(__dirname, '..', 'schema', 'fixtures', 'project');
+const NODE_MODULES = path.join(__dirname, '..', '..', 'node_modules');
+
+interface Captured extends CliIo {
+  out: string;
+  err: string;
+}
+
+function capture(cwd: string): Captured {
+  const io: Captured = {
+    out: '',
+    err: '',
+    cwd,
+    stdout: (t) => {
+      io.out += t;
+    },
+    stderr: (t) => {
+      io.err += t;
+    },
+  };
+  return io;
+}
+
+/** A small copy of the sample project (notes only) in a temp dir, with node_modules linked. */
+function tempProject(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'scope-tool-cli-'));
+  for (const f of ['tsconfig.json', 'decorators.ts', 'notes.tools.ts']) cpSync(path.join(PROJECT, f), path.join(dir, f));
+  symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+describe('scope-tool generate and check', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempProject();
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generate prints each warning, writes the manifest and exits 0', async () => {
+    const io = capture(dir);
+    await expect(run(['generate'], io)).resolves.toBe(0);
+    expect(io.out).toBe(
+      'warning: create_note: notes.tools.ts:15: CreateNoteInput.title: @IsAlpha is checked by the decoder only\n' +
+        'scope-tool generate: wrote tools.manifest.json (2 tools, 1 warning)\n',
+    );
+    expect(io.err).toBe('');
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'tools.manifest.json'), 'utf8'));
+    expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(['create_note', 'listNotes']);
+    expect(readFileSync(path.join(dir, 'tools.manifest.json'), 'utf8').endsWith('}\n')).toBe(true);
+  });
+
+  it('check passes on a fresh manifest with one OK line', async () => {
+    const io = capture(dir);
+    await expect(run(['check'], io)).resolves.toBe(0);
+    expect(io.out).toBe('scope-tool check: OK, tools.manifest.json matches the sources (2 tools)\n');
+  });
+
+  it('check names stale, missing and extra tools after the sources change, and exits 1', async () => {
+    const file = path.join(dir, 'notes.tools.ts');
+    const source = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      source
+        .replace('@Length(1, 120)', '@Length(1, 80)')
+        .replace("@Tool()\n  listNotes", "@Tool({ name: 'list_notes' })\n  listNotes"),
+    );
+    const io = capture(dir);
+    await expect(run(['check', '--manifest', 'tools.manifest.json'], io)).resolves.toBe(1);
+    expect(io.err).toBe(
+      'stale: create_note (NotesTools.createNote): the manifest entry no longer matches the source\n' +
+        'missing: list_notes (NotesTools.listNotes): in the sources but not in tools.manifest.json\n' +
+        'extra: listNotes: in tools.manifest.json but no longer in the sources\n' +
+        'scope-tool check: tools.manifest.json is out of date; run scope-tool generate\n',
+    );
+    writeFileSync(file, source);
+  });
+
+  it('generate --strict fails on warnings and writes nothing', async () => {
+    const io = capture(dir);
+    await expect(run(['generate', '--strict', '--out', 'strict.manifest.json'], io)).resolves.toBe(1);
+    expect(io.err).toBe(
+      'scope-tool generate: 1 warning with --strict; express those checks in the type or drop --strict (nothing written)\n',
+    );
+    expect(existsSync(path.join(dir, 'strict.manifest.json'))).toBe(false);
+  });
+
+  it('check on an absent manifest tells to run generate and exits 1 without compiling', async () => {
+    const io = capture(dir);
+    await expect(run(['check', '--manifest', 'nope.json'], io)).resolves.toBe(1);
+    expect(io.err).toBe('scope-tool check: nope.json does not exist; run scope-tool generate\n');
+  });
+
+  it('an unreadable tsconfig is a generation failure (exit 1) with the message only', async () => {
+    const io = capture(dir);
+    await expect(run(['generate', '--project', 'missing.json'], io)).resolves.toBe(1);
+    expect(io.err).toMatch(/^scope-tool: tool: invalid tool: scope-tool generate: cannot read .*missing\.json: .*; pass --project <tsconfig\.json>\n$/);
+    expect(io.err).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('scope-tool usage', () => {
+  it('an unknown command is a usage error (exit 2)', async () => {
+    const io = capture(os.tmpdir());
+    await expect(run(['frobnicate'], io)).resolves.toBe(2);
+    expect(io.err).toContain("unknown command 'frobnicate'");
+  });
+
+  it('an unknown option is a usage error (exit 2)', async () => {
+    const io = capture(os.tmpdir());
+    await expect(run(['generate', '--frob'], io)).resolves.toBe(2);
+    expect(io.err).toContain("unknown option '--frob'");
+  });
+
+  it('no command at all is a usage error (exit 2) that shows the commands', async () => {
+    const io = capture(os.tmpdir());
+    await expect(run([], io)).resolves.toBe(2);
+    expect(io.err).toContain('generate');
+    expect(io.err).toContain('check');
+  });
+
+  it('--help exits 0', async () => {
+    const io = capture(os.tmpdir());
+    await expect(run(['--help'], io)).resolves.toBe(0);
+    expect(io.out).toContain('Usage: scope-tool');
+  });
+});
