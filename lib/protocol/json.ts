@@ -1,14 +1,20 @@
 /**
- * I-JSON (RFC 7493) admission: the one check every JSON text crossing the boundary passes.
+ * I-JSON (RFC 7493) admission: the one check every JSON text crossing the boundary passes, plus the
+ * RFC 8785 canonical form used for hashing and comparison. Ports the seed's `jsontext.Value.IsValid`
+ * (reference-semantics section 2) with the decisions of DESIGN.md section 3.
  *
- * STUB (interface fixed, implementation naive): to be replaced by the real non-recursive scanner.
+ * The scanner is an explicit state machine (no recursion), so nesting is bounded by MAX_DEPTH and
+ * never by the call stack. It validates without building anything; only an admitted text is handed
+ * to `JSON.parse` (native, iterative, `__proto__` becomes an own data property), which is faster
+ * than building the value in JavaScript.
  */
 import type { AdmissionIssue } from './errors';
+import { goQuote } from './errors';
 
 /** Upper bound, in UTF-8 bytes, of tool arguments and every other admitted JSON text. Ports MaxInputBytes. */
 export const MAX_INPUT_BYTES = 1_048_576;
 
-/** Deepest nesting of arrays and objects admitted (10,000); one more level is refused. */
+/** Deepest nesting of arrays and objects admitted (10,000); one more level is refused (`too_deep`). */
 export const MAX_DEPTH = 10_000;
 
 /** A JSON value as admitted. */
@@ -29,31 +35,443 @@ export interface AdmitJsonOptions {
   maxBytes?: number;
 }
 
+type Segment = string | number;
+
+
+/** Objects with more members than this switch from a linear duplicate check to a Set. */
+const LINEAR_KEYS = 12;
+
 /**
- * Admits one JSON text under RFC 7493 and DESIGN.md section 3: exactly one value, strict grammar,
- * no lone surrogates, unique member names after unescaping, numbers finite as doubles and integer
- * literals within +/-(2^53 - 1), nesting at most MAX_DEPTH. Never throws; stops at the first violation.
+ * Admits one JSON text under RFC 7493 and DESIGN.md section 3, and returns its value.
+ *
+ * Rules, checked in one pass that stops at the first violation:
+ * - size: at most `maxBytes` UTF-8 bytes, checked before scanning (`too_large`);
+ * - exactly one RFC 8259 value, with only space, tab, LF and CR around it; a BOM is not
+ *   whitespace; no raw control characters in strings (`invalid_json`);
+ * - no unpaired surrogate, raw (a lone UTF-16 code unit) or escaped (`"\ud800"`, a reversed pair)
+ *   (`lone_surrogate`); noncharacters such as U+FFFF are admitted;
+ * - member names unique after unescaping, at every depth, compared code unit by code unit with no
+ *   Unicode normalization (`duplicate_member`);
+ * - numbers finite as IEEE 754 doubles (`1e400` refused, `1e-400` admitted as 0) and integer literals
+ *   (no fraction, no exponent) within +/-(2^53 - 1) (`number_out_of_range`);
+ * - nesting of arrays and objects at most MAX_DEPTH (`too_deep`).
+ *
+ * The value follows `JSON.parse` semantics: a member named `__proto__` is an own data property.
+ * Issues carry the JSON Pointer `path` of the enclosing value (segments), the UTF-16 code unit
+ * `offset` of the offending token, and a message saying what was wrong and how to fix it.
+ *
+ * @param text - the JSON text (a JS string: UTF-16; UTF-8 decoding is the caller's boundary)
+ * @param options - `maxBytes`: size bound in UTF-8 bytes (default MAX_INPUT_BYTES)
+ * @returns `{ ok: true, value }` or `{ ok: false, issue }`; never throws
  */
 export function admitJson(text: string, options: AdmitJsonOptions = {}): JsonAdmission {
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
-  if (utf8Length(text) > maxBytes) {
-    return { ok: false, issue: { code: 'too_large', path: [], message: `exceeds ${maxBytes} bytes` } };
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text) > maxBytes)) {
+    const size = utf8Length(text);
+    return { ok: false, issue: refuse('too_large', [], 0,
+      `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`) };
   }
+  const issue = scan(text);
+  if (issue !== undefined) return { ok: false, issue };
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
-  } catch (e) {
-    return { ok: false, issue: { code: 'invalid_json', path: [], message: String((e as Error).message) } };
+  } catch {
+    // Unreachable when the scanner is right: it is strictly narrower than JSON.parse.
+    return { ok: false, issue: refuse('invalid_json', [], 0, 'JSON text could not be parsed; send one JSON value (RFC 8259)') };
   }
 }
 
-/** UTF-8 length of `text` in bytes (a lone surrogate counts as 3, as U+FFFD would). */
+/** Scanner state shared by the helpers of one scan (module-private, reset per call). */
+interface Frames {
+  /** The text being scanned. */
+  readonly text: string;
+  /** Per depth (1-based): true for an object, false for an array. */
+  isObject: boolean[];
+  /** Per depth: array index, or number of members seen. */
+  count: number[];
+  /** Per depth: UTF-16 offset of the opening quote of the current member name (objects only). */
+  key: number[];
+  /**
+   * Per depth: content ranges [start, end) of the escape-free member names seen so far, compared in
+   * place without allocating (reused between siblings); used while `names` is undefined.
+   */
+  ranges: number[][];
+  /** Per depth: unescaped names seen, once an object is large or has an escaped name. */
+  names: (Set<string> | undefined)[];
+}
+
+function scan(text: string): AdmissionIssue | undefined {
+  const n = text.length;
+  const f: Frames = { text, isObject: [false], count: [0], key: [0], ranges: [[]], names: [undefined] };
+  let depth = 0;
+  let pos = skipWs(text, 0);
+  if (pos >= n) {
+    return refuse('invalid_json', [], pos, 'JSON text is empty or only whitespace; send one JSON value');
+  }
+  for (;;) {
+    // Expecting a value at pos.
+    if (pos >= n) return endOfText(f, depth, pos, 'a value');
+    let c = text.charCodeAt(pos);
+    if (c === 0x7b || c === 0x5b) {
+      if (depth === MAX_DEPTH) {
+        return refuse('too_deep', pathOf(f, depth), pos,
+          `nesting deeper than ${MAX_DEPTH} arrays and objects ${at(pathOf(f, depth), pos)}; send a flatter value`);
+      }
+      depth++;
+      const isObject = c === 0x7b;
+      f.isObject[depth] = isObject;
+      f.count[depth] = 0;
+      pos = skipWs(text, pos + 1);
+      c = text.charCodeAt(pos);
+      if (c === (isObject ? 0x7d : 0x5d)) {
+        depth--;
+        pos++;
+      } else if (isObject) {
+        const ranges = f.ranges[depth];
+        if (ranges === undefined) f.ranges[depth] = [];
+        else ranges.length = 0;
+        f.names[depth] = undefined;
+        const r = memberName(text, pos, f, depth);
+        if (typeof r !== 'number') return r;
+        pos = r;
+        continue;
+      } else {
+        continue;
+      }
+    } else if (c === 0x22) {
+      const end = scanString(text, pos);
+      if (end < 0) return stringIssue(text, pos, -end, f, depth);
+      pos = end;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const r = scanNumber(text, pos, f, depth);
+      if (typeof r !== 'number') return r;
+      pos = r;
+    } else if (c === 0x74 && text.startsWith('true', pos)) pos += 4;
+    else if (c === 0x66 && text.startsWith('false', pos)) pos += 5;
+    else if (c === 0x6e && text.startsWith('null', pos)) pos += 4;
+    else return unexpected(text, pos, f, depth, 'a value');
+
+    // After a value: close containers or move to the next element.
+    for (;;) {
+      pos = skipWs(text, pos);
+      if (depth === 0) {
+        if (pos < n) return unexpected(text, pos, f, 0, 'the end of the text (exactly one JSON value)');
+        return undefined;
+      }
+      if (pos >= n) return endOfText(f, depth - 1, pos, f.isObject[depth] ? "',' or '}'" : "',' or ']'");
+      c = text.charCodeAt(pos);
+      if (c === 0x2c) {
+        f.count[depth]++;
+        pos = skipWs(text, pos + 1);
+        if (f.isObject[depth]) {
+          const r = memberName(text, pos, f, depth);
+          if (typeof r !== 'number') return r;
+          pos = r;
+        }
+        break;
+      }
+      if (c === (f.isObject[depth] ? 0x7d : 0x5d)) {
+        depth--;
+        pos++;
+        continue;
+      }
+      return unexpected(text, pos, f, depth - 1, f.isObject[depth] ? "',' or '}'" : "',' or ']'");
+    }
+  }
+}
+
+/** Scans `"name":` at pos; checks uniqueness; returns the position of the member's value. */
+function memberName(text: string, pos: number, f: Frames, depth: number): number | AdmissionIssue {
+  if (pos >= text.length) return endOfText(f, depth - 1, pos, 'a member name');
+  if (text.charCodeAt(pos) !== 0x22) return unexpected(text, pos, f, depth - 1, 'a member name in double quotes');
+  const end = scanString(text, pos);
+  if (end < 0) return stringIssue(text, pos, -end, f, depth - 1);
+  if (isDuplicate(text, pos, end, f, depth)) {
+    const path = pathOf(f, depth - 1);
+    return refuse('duplicate_member', path, pos,
+      `duplicate member name ${quote(unquote(text, pos, end))} ${at(path, pos)}; send each member once`);
+  }
+  f.key[depth] = pos;
+  let p = skipWs(text, end);
+  if (p >= text.length) return endOfText(f, depth, p, "':'");
+  if (text.charCodeAt(p) !== 0x3a) return unexpected(text, p, f, depth, "':' after the member name");
+  return skipWs(text, p + 1);
+}
+
+/**
+ * Records the member name token text[start, end) of the object at `depth` and reports whether it
+ * repeats an earlier name. Small objects of escape-free names compare raw ranges in place (equal raw
+ * text is equal unescaped text); a large object, or one with an escaped name, switches to a Set of
+ * unescaped names.
+ */
+function isDuplicate(text: string, start: number, end: number, f: Frames, depth: number): boolean {
+  let names = f.names[depth];
+  const ranges = f.ranges[depth];
+  if (names === undefined) {
+    if (!lastStringEscaped && ranges.length < 2 * LINEAR_KEYS) {
+      const s = start + 1;
+      const len = end - 1 - s;
+      for (let i = 0; i < ranges.length; i += 2) {
+        const r = ranges[i];
+        if (ranges[i + 1] - r === len && sameRange(text, r, s, len)) return true;
+      }
+      ranges.push(s, end - 1);
+      return false;
+    }
+    f.names[depth] = names = new Set();
+    for (let i = 0; i < ranges.length; i += 2) names.add(text.slice(ranges[i], ranges[i + 1]));
+  }
+  const name = unquote(text, start, end);
+  if (names.has(name)) return true;
+  names.add(name);
+  return false;
+}
+
+function sameRange(text: string, a: number, b: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/** The unescaped content of the valid string token text[start, end). */
+function unquote(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  return raw.indexOf('\\') < 0 ? raw : (JSON.parse(text.slice(start, end)) as string);
+}
+
+// String scan failures, returned negated by scanString as -(offset * 4 + kind).
+const S_UNTERMINATED = 0, S_CONTROL = 1, S_ESCAPE = 2, S_SURROGATE = 3;
+
+/** Set by scanString: whether the last string scanned held a backslash escape. */
+let lastStringEscaped = false;
+
+/**
+ * Scans the string token starting at the quote at `start`. Returns the position after the closing
+ * quote, or -(offset * 4 + kind) for the first violation (kind: S_*). Sets lastStringEscaped.
+ * Branches are ordered for the common case (printable ASCII and BMP text); past the end of the
+ * text charCodeAt gives NaN, which fails every comparison and lands on "unterminated".
+ */
+function scanString(text: string, start: number): number {
+  let i = start + 1;
+  let escaped = false;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c > 0x5c) {
+      if (c < 0xd800 || c > 0xdfff) { i++; continue; }
+      if (c >= 0xdc00) return -(i * 4 + S_SURROGATE);
+      const d = text.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return -(i * 4 + S_SURROGATE);
+      i += 2;
+    } else if (c > 0x22) {
+      if (c !== 0x5c) { i++; continue; }
+      escaped = true;
+      const e = text.charCodeAt(i + 1);
+      if (e === 0x75) {
+        const u = hex4(text, i + 2);
+        if (u < 0) return -(i * 4 + S_ESCAPE);
+        if (u >= 0xd800 && u <= 0xdfff) {
+          if (u >= 0xdc00 || text.charCodeAt(i + 6) !== 0x5c || text.charCodeAt(i + 7) !== 0x75) {
+            return -(i * 4 + S_SURROGATE);
+          }
+          const low = hex4(text, i + 8);
+          if (low < 0xdc00 || low > 0xdfff) return -(i * 4 + S_SURROGATE);
+          i += 12;
+        } else {
+          i += 6;
+        }
+      } else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 ||
+        e === 0x6e || e === 0x72 || e === 0x74) {
+        i += 2;
+      } else {
+        return -(i * 4 + S_ESCAPE);
+      }
+    } else if (c === 0x22) {
+      lastStringEscaped = escaped;
+      return i + 1;
+    } else if (c >= 0x20) {
+      i++;
+    } else if (c < 0x20) {
+      return -(i * 4 + S_CONTROL);
+    } else {
+      return -(text.length * 4 + S_UNTERMINATED);
+    }
+  }
+}
+
+function hex4(text: string, i: number): number {
+  let v = 0;
+  for (let k = i; k < i + 4; k++) {
+    const c = text.charCodeAt(k);
+    let d: number;
+    if (c >= 0x30 && c <= 0x39) d = c - 0x30;
+    else if (c >= 0x61 && c <= 0x66) d = c - 0x57;
+    else if (c >= 0x41 && c <= 0x46) d = c - 0x37;
+    else return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+function stringIssue(text: string, start: number, code: number, f: Frames, depth: number): AdmissionIssue {
+  const kind = code % 4;
+  const offset = (code - kind) / 4;
+  const path = pathOf(f, depth);
+  switch (kind) {
+    case S_UNTERMINATED:
+      return refuse('invalid_json', path, start, `unterminated string ${at(path, start)}; close it with '"'`);
+    case S_CONTROL:
+      return refuse('invalid_json', path, offset, `raw control character U+${hex(text.charCodeAt(offset))} in a string ` +
+        `${at(path, offset)}; escape it (\\n, \\t, \\u00XX)`);
+    case S_ESCAPE:
+      return refuse('invalid_json', path, offset, `invalid escape ${goQuote(text.slice(offset, offset +
+        (text.charCodeAt(offset + 1) === 0x75 ? 6 : 2)))} in a ` +
+        `string ${at(path, offset)}; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`);
+    default:
+      return refuse('lone_surrogate', path, offset, `unpaired UTF-16 surrogate in a string ${at(path, offset)}; ` +
+        'send valid Unicode (a high surrogate followed by a low one, or neither)');
+  }
+}
+
+/** Scans a number at pos (grammar and range). Returns the position after it, or the issue. */
+function scanNumber(text: string, pos: number, f: Frames, depth: number): number | AdmissionIssue {
+  const start = pos;
+  let c = text.charCodeAt(pos);
+  if (c === 0x2d) c = text.charCodeAt(++pos);
+  const intStart = pos;
+  if (c === 0x30) {
+    c = text.charCodeAt(++pos);
+  } else if (c >= 0x31 && c <= 0x39) {
+    do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
+  } else {
+    return badNumber(text, start, pos, f, depth);
+  }
+  const intDigits = pos - intStart;
+  let integer = true;
+  let exponent = false;
+  if (c === 0x2e) {
+    integer = false;
+    c = text.charCodeAt(++pos);
+    if (!(c >= 0x30 && c <= 0x39)) return badNumber(text, start, pos, f, depth);
+    do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
+  }
+  if (c === 0x65 || c === 0x45) {
+    integer = false;
+    exponent = true;
+    c = text.charCodeAt(++pos);
+    if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++pos);
+    if (!(c >= 0x30 && c <= 0x39)) return badNumber(text, start, pos, f, depth);
+    do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
+  }
+  if (c === 0x30 || (c >= 0x31 && c <= 0x39)) return badNumber(text, start, pos, f, depth);
+  if (exponent || intDigits > 15) {
+    const literal = text.slice(start, pos);
+    const value = Number(literal);
+    if (!Number.isFinite(value)) {
+      const path = pathOf(f, depth);
+      return refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not finite ` +
+        'as a double (beyond +/-1.7976931348623157e308); send a smaller number or a string');
+    }
+    if (integer && Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+      const path = pathOf(f, depth);
+      return refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
+        '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string');
+    }
+  }
+  return pos;
+}
+
+function badNumber(text: string, start: number, pos: number, f: Frames, depth: number): AdmissionIssue {
+  const path = pathOf(f, depth);
+  const got = pos < text.length ? `${goQuote(text.charAt(pos))} at offset ${pos}` : 'the end of the text';
+  return refuse('invalid_json', path, pos, `malformed number ${at(path, start)}: unexpected ${got}; write ` +
+    'numbers as RFC 8259 does (-?int[.frac][e[+-]exp], no leading zeros, no NaN or Infinity)');
+}
+
+function skipWs(text: string, pos: number): number {
+  for (;;) {
+    const c = text.charCodeAt(pos);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++;
+    else return pos;
+  }
+}
+
+function unexpected(text: string, pos: number, f: Frames, depth: number, expected: string): AdmissionIssue {
+  const path = pathOf(f, depth);
+  const c = text.codePointAt(pos) as number;
+  const what = c === 0xfeff ? 'byte order mark U+FEFF (not JSON whitespace; remove it)'
+    : `character ${goQuote(String.fromCodePoint(c))}`;
+  return refuse('invalid_json', path, pos, `unexpected ${what} ${at(path, pos)}; expected ${expected}`);
+}
+
+function endOfText(f: Frames, depth: number, pos: number, expected: string): AdmissionIssue {
+  const path = pathOf(f, depth);
+  return refuse('invalid_json', path, pos,
+    `unexpected end of JSON text ${at(path, pos)}; expected ${expected} (is the text truncated?)`);
+}
+
+function refuse(code: AdmissionIssue['code'], path: Segment[], offset: number, message: string): AdmissionIssue {
+  return Object.freeze({ code, path: Object.freeze(path), offset, message });
+}
+
+/** The JSON Pointer segments of the value being scanned at `depth`. */
+function pathOf(f: Frames, depth: number): Segment[] {
+  const path: Segment[] = [];
+  for (let d = 1; d <= depth; d++) {
+    if (!f.isObject[d]) {
+      path.push(f.count[d]);
+      continue;
+    }
+    const k = f.key[d];
+    path.push(unquote(f.text, k, scanString(f.text, k)));
+  }
+  return path;
+}
+
+function at(path: readonly Segment[], offset: number): string {
+  return path.length === 0 ? `at the top level (offset ${offset})` : `at ${clip(jsonPointer(path), 160)} (offset ${offset})`;
+}
+
+function quote(s: string): string {
+  return goQuote(s.length > 64 ? `${s.slice(0, 64)}...` : s);
+}
+
+function clip(s: string, max = 40): string {
+  return s.length > max ? `${s.slice(0, max / 2)}...${s.slice(-max / 2)}` : s;
+}
+
+function hex(c: number): string {
+  return c.toString(16).toUpperCase().padStart(4, '0');
+}
+
+
+/**
+ * Renders JSON Pointer segments as an RFC 6901 pointer (`["tags", 0]` is `/tags/0`; `~` and `/` in
+ * names are escaped as `~0` and `~1`; the root is the empty string).
+ */
+export function jsonPointer(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const s of path) out += `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return out;
+}
+
+/**
+ * UTF-8 length of `text` in bytes (a lone surrogate counts as 3, as U+FFFD would). The unit of
+ * MAX_INPUT_BYTES and of every size bound of scope-tool.
+ */
 export function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-/** Reports whether `text` holds an unpaired UTF-16 surrogate code unit. */
+/** Reports whether `text` holds an unpaired UTF-16 surrogate code unit (it is not valid Unicode). */
 export function hasLoneSurrogate(text: string): boolean {
-  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c >= 0xdc00) return true;
+    const d = text.charCodeAt(i + 1);
+    if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
+    i++;
+  }
+  return false;
 }
 
 /**
@@ -64,10 +482,78 @@ export function isBlank(text: string): boolean {
   return /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(text);
 }
 
-/** RFC 8785 canonical JSON of a JSON value (sorted members, shortest escapes), for hashing and comparison. */
+interface CanonFrame {
+  readonly value: Record<string, unknown> | unknown[];
+  readonly keys: readonly string[] | undefined;
+  index: number;
+}
+
+/**
+ * RFC 8785 (JCS) canonical JSON of a JSON value, for hashing and comparison: no whitespace, object
+ * members sorted by the UTF-16 code units of their names, strings in their shortest escaping
+ * (JSON.stringify's, which RFC 8785 adopts), numbers in ECMAScript shortest form (`-0` is `0`).
+ * Iterative: any depth is fine.
+ *
+ * @param value - null, a boolean, a finite number, a string, an array or a plain object (own
+ *   enumerable string keys; prototype Object.prototype or null), nested without cycles
+ * @returns the canonical text
+ * @throws TypeError when `value` holds anything else (undefined, NaN, a Date, a cycle); the message
+ *   names its JSON Pointer. A programming defect, never an admission outcome.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  const out: string[] = [];
+  const stack: CanonFrame[] = [];
+  const open = new Set<unknown>();
+  let next: unknown = value;
+  for (;;) {
+    // Emit `next`.
+    if (next === null) out.push('null');
+    else if (typeof next === 'boolean') out.push(next ? 'true' : 'false');
+    else if (typeof next === 'string') out.push(JSON.stringify(next));
+    else if (typeof next === 'number') {
+      if (!Number.isFinite(next)) throw notJson(stack, `${next}, not a finite number`);
+      out.push(String(next));
+    } else if (Array.isArray(next) || isPlainObject(next)) {
+      if (open.has(next)) throw notJson(stack, 'a cycle');
+      open.add(next);
+      const keys = Array.isArray(next) ? undefined : Object.keys(next).sort();
+      out.push(keys === undefined ? '[' : '{');
+      stack.push({ value: next as CanonFrame['value'], keys, index: 0 });
+    } else {
+      throw notJson(stack, typeof next === 'object' ? 'an object that is not a plain object or array' : `a ${typeof next}`);
+    }
+    // Find the next value to emit, closing finished containers.
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (top === undefined) return out.join('');
+      const size = top.keys === undefined ? (top.value as unknown[]).length : top.keys.length;
+      if (top.index < size) {
+        if (top.index > 0) out.push(',');
+        if (top.keys === undefined) {
+          next = (top.value as unknown[])[top.index];
+        } else {
+          const k = top.keys[top.index];
+          out.push(JSON.stringify(k), ':');
+          next = (top.value as Record<string, unknown>)[k];
+        }
+        top.index++;
+        break;
+      }
+      out.push(top.keys === undefined ? ']' : '}');
+      open.delete(top.value);
+      stack.pop();
+    }
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function notJson(stack: readonly CanonFrame[], what: string): TypeError {
+  const path = stack.map((f) => (f.keys === undefined ? f.index - 1 : f.keys[f.index - 1]));
+  const where = path.length === 0 ? 'the value' : `the value at ${clip(jsonPointer(path), 160)}`;
+  return new TypeError(`canonicalJson: ${where} is ${what}; only JSON values can be serialized`);
 }
