@@ -1,0 +1,251 @@
+import {
+  InputRequest,
+  InputValidatorError,
+  Invocation,
+  MAX_INPUT_BYTES,
+  ToolError,
+  bind,
+  hasErrorCode,
+  isError,
+  type Continuation,
+} from '../../lib/protocol';
+import { FakeTool, ValidatingTool, thrownBy } from './helpers';
+
+const schema = {
+  type: 'object',
+  properties: { city: { type: 'string' }, days: { type: 'integer' } },
+  additionalProperties: false,
+} as const;
+
+function contractOf(validator?: (argumentsJson: string) => void) {
+  const tool = validator === undefined ? new FakeTool({ name: 'weather', inputSchema: schema }) : new ValidatingTool({ name: 'weather', inputSchema: schema }, validator);
+  return bind(tool).contract;
+}
+
+function refusal(fn: () => unknown): ToolError {
+  const err = thrownBy(fn);
+  expect(err).toBeInstanceOf(ToolError);
+  return err as ToolError;
+}
+
+describe('Contract.prepare', () => {
+  it('admits arguments and keeps their exact text, whitespace included', () => {
+    const invocation = contractOf().prepare({ name: 'weather', arguments: ' {"city": "Oslo"} ' });
+    expect(invocation.arguments).toBe(' {"city": "Oslo"} ');
+    expect(invocation.continuation).toBeUndefined();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['spaces', '   '],
+    ['U+00A0', '\u00a0'],
+    ['U+0085 and tabs', '\u0085\t\n'],
+    ['U+3000', '\u3000'],
+  ])('normalizes blank arguments (%s) to {}', (_label, args) => {
+    expect(contractOf().prepare({ name: 'weather', arguments: args }).arguments).toBe('{}');
+  });
+
+  it('refuses U+FEFF arguments: a BOM is not whitespace and not JSON', () => {
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: '\ufeff' }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toMatch(/^tool: invalid invocation: arguments: /);
+  });
+
+  it('refuses a BOM before an object', () => {
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: '\ufeff{}' }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+  });
+
+  it('refuses a wrong tool name, byte for byte and case-sensitively', () => {
+    const err = refusal(() => contractOf().prepare({ name: 'Weather', arguments: '{}' }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toContain('call name "Weather" does not match bound tool "weather"');
+  });
+
+  it('refuses an empty name as an invalid request inside an invalid invocation', () => {
+    const err = refusal(() => contractOf().prepare({ name: '', arguments: '{}' }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(err.message).toBe('tool: invalid invocation: tool: invalid request: name must not be empty; send the name of a defined tool');
+  });
+
+  it('refuses a request that is not an object', () => {
+    const err = refusal(() => contractOf().prepare(null as never));
+    expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
+  });
+
+  it('admits arguments of exactly MAX_INPUT_BYTES UTF-8 bytes', () => {
+    const filler = 'x'.repeat(MAX_INPUT_BYTES - '{"city":""}'.length);
+    const args = `{"city":"${filler}"}`;
+    expect(Buffer.byteLength(args)).toBe(MAX_INPUT_BYTES);
+    expect(contractOf().prepare({ name: 'weather', arguments: args }).arguments).toBe(args);
+  });
+
+  it('refuses arguments one byte over MAX_INPUT_BYTES before parsing', () => {
+    const filler = 'x'.repeat(MAX_INPUT_BYTES - '{"city":""}'.length + 1);
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: `{"city":"${filler}"}` }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(err.message).toContain('1048577 bytes, more than the 1048576-byte limit');
+  });
+
+  it('counts UTF-8 bytes, not UTF-16 code units, against MAX_INPUT_BYTES', () => {
+    // 'é' is 2 UTF-8 bytes: the text is short in code units but one byte over the limit.
+    const half = (MAX_INPUT_BYTES - '{"city":""}'.length) / 2;
+    const args = `{"city":"${'é'.repeat(Math.floor(half))}xx"}`;
+    expect(Buffer.byteLength(args)).toBe(MAX_INPUT_BYTES + 1);
+    expect(hasErrorCode(thrownBy(() => contractOf().prepare({ name: 'weather', arguments: args })), 'ERR_INVALID_REQUEST')).toBe(true);
+  });
+
+  it.each([
+    ['null', 'null', 'received null'],
+    ['an array', '[]', 'received an array'],
+    ['a string', '"text"', 'received a string'],
+    ['a number', '1', 'received a number'],
+  ])('refuses top-level %s arguments', (_label, args, text) => {
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: args }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toContain(`arguments: expected a JSON object, ${text}`);
+    expect(err.issues[0].code).toBe('schema');
+  });
+
+  it('refuses malformed JSON and trailing garbage', () => {
+    for (const args of ['{', '{} x', '{} {}', "{'a':1}"]) {
+      const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: args }));
+      expect(err.code).toBe('ERR_INVALID_INVOCATION');
+      expect(err.issues).toHaveLength(1);
+    }
+  });
+
+  it('refuses a schema violation with a JSON Pointer and the issues attached', () => {
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: '{"city":1}' }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toMatch(/^tool: invalid invocation: arguments: \/city: /);
+    expect(err.issues[0]).toMatchObject({ code: 'schema', path: ['city'], keyword: 'type' });
+  });
+
+  it('refuses a request whose arguments hold a lone surrogate', () => {
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: '{"city":"\ud800"}' }));
+    expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
+  });
+
+  it('runs the input validator on the admitted text after the schema passed', () => {
+    const seen: string[] = [];
+    const contract = contractOf((text) => void seen.push(text));
+    contract.prepare({ name: 'weather', arguments: ' ' });
+    contract.prepare({ name: 'weather', arguments: '{"city":"Oslo"}' });
+    expect(seen).toEqual(['{}', '{"city":"Oslo"}']);
+  });
+
+  it('never runs the validator after a schema failure', () => {
+    const validator = jest.fn();
+    expect(() => contractOf(validator).prepare({ name: 'weather', arguments: '{"city":1}' })).toThrow(ToolError);
+    expect(validator).not.toHaveBeenCalled();
+  });
+
+  it('reports a validator ToolError as invalid input, issues carried and the error reachable', () => {
+    const invalid = new ToolError('ERR_INVALID_INVOCATION', '/days: must be even', {
+      issues: [{ code: 'dto', path: ['days'], message: 'must be even', constraint: 'isEven' }],
+    });
+    const err = refusal(() =>
+      contractOf(() => {
+        throw invalid;
+      }).prepare({ name: 'weather', arguments: '{"days":3}' }),
+    );
+    expect(err.message).toBe('tool: invalid invocation: arguments: /days: must be even');
+    expect(isError(err, invalid)).toBe(true);
+    expect(err.issues[0].constraint).toBe('isEven');
+    expect(err.cause).not.toBeInstanceOf(InputValidatorError);
+  });
+
+  it('reports a validator that throws something else as an InputValidatorError (a defect)', () => {
+    const bug = new TypeError('cannot read properties of undefined');
+    const err = refusal(() =>
+      contractOf(() => {
+        throw bug;
+      }).prepare({ name: 'weather', arguments: '{}' }),
+    );
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toBe('tool: invalid invocation: arguments: tool: input validation panicked: cannot read properties of undefined');
+    const defect = err.cause as InputValidatorError;
+    expect(defect).toBeInstanceOf(InputValidatorError);
+    expect(defect.thrown).toBe(bug);
+    expect(isError(err, bug)).toBe(true);
+  });
+
+  it('reports a validator that throws a non-Error value as an InputValidatorError holding it', () => {
+    const err = refusal(() =>
+      contractOf(() => {
+        throw 'boom';
+      }).prepare({ name: 'weather', arguments: '{}' }),
+    );
+    expect((err.cause as InputValidatorError).thrown).toBe('boom');
+    expect(err.message).toContain('tool: input validation panicked: boom');
+  });
+
+  it('treats a validator returning a Promise as a defect: admission is synchronous', () => {
+    const err = refusal(() => contractOf(() => Promise.resolve() as never).prepare({ name: 'weather', arguments: '{}' }));
+    expect(err.cause).toBeInstanceOf(InputValidatorError);
+  });
+
+  it('attaches a continuation and treats null as a new call', () => {
+    const request = InputRequest.create({ prompt: '"ok?"', responseSchema: { type: 'boolean' }, continuationState: '{"step":1}' });
+    const continuation = request.continuation('true');
+    const contract = contractOf();
+    expect(contract.prepare({ name: 'weather', arguments: '{}' }, continuation).continuation).toBe(continuation);
+    expect(contract.prepare({ name: 'weather', arguments: '{}' }, null).continuation).toBeUndefined();
+  });
+
+  it('refuses a continuation that did not come from an InputRequest', () => {
+    const fake = { state: '{}', response: 'true' } as unknown as Continuation;
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: '{}' }, fake));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(err, 'ERR_INVALID_INPUT_REQUEST')).toBe(true);
+  });
+
+  it('never calls the tool', () => {
+    const tool = new FakeTool({ name: 'weather', inputSchema: schema });
+    bind(tool).contract.prepare({ name: 'weather', arguments: '{}' });
+    expect(tool.calls).toHaveLength(0);
+  });
+});
+
+describe('Contract', () => {
+  it('exposes the name and the definition as authored, member order kept', () => {
+    const contract = bind(new FakeTool({ name: 'weather', description: 'forecast', inputSchema: { type: 'object', properties: { z: {}, a: {} } } })).contract;
+    expect(contract.name).toBe('weather');
+    const definition = contract.definition();
+    expect(definition).toEqual({ name: 'weather', description: 'forecast', inputSchema: { type: 'object', properties: { z: {}, a: {} } } });
+    expect(Object.keys(definition.inputSchema.properties as object)).toEqual(['z', 'a']);
+    expect(Object.isFrozen(definition.inputSchema.properties)).toBe(true);
+  });
+
+  it('keeps no reference to the tool: no own property holds it', () => {
+    const tool = new FakeTool({ name: 'weather', inputSchema: schema });
+    const contract = bind(tool).contract;
+    const ownValues = Reflect.ownKeys(contract).map((key) => (contract as unknown as Record<PropertyKey, unknown>)[key]);
+    expect(ownValues).not.toContain(tool);
+    expect(Object.values(contract)).not.toContain(tool);
+    expect(JSON.stringify(Object.getOwnPropertyNames(contract))).toBe('[]');
+  });
+
+  it('cannot be constructed outside bind', () => {
+    const Ctor = (bind(new FakeTool()).contract as object).constructor as new (...args: unknown[]) => unknown;
+    expect(() => new Ctor(Symbol('contract'))).toThrow(ToolError);
+  });
+});
+
+describe('Invocation', () => {
+  it('can only be created by Contract.prepare', () => {
+    const Ctor = Invocation as unknown as new (...args: unknown[]) => unknown;
+    expect(() => new Ctor(Symbol('contract'), {}, '{}', undefined)).toThrow(/only Contract.prepare\(\) creates an Invocation/);
+  });
+
+  it('is immutable', () => {
+    const invocation = contractOf().prepare({ name: 'weather', arguments: '{}' });
+    expect(Object.isFrozen(invocation)).toBe(true);
+    expect(() => {
+      (invocation as unknown as { arguments: string }).arguments = '{"x":1}';
+    }).toThrow(TypeError);
+  });
+});
