@@ -51,6 +51,8 @@ export function jsonPointer(path: readonly (string | number)[]): string {
 function describeIssue(issue: AdmissionIssue): string {
   const where = issue.path.length === 0 ? 'arguments' : jsonPointer(issue.path);
   let what = clip(issue.message === '' ? issue.code.replace(/_/g, ' ') : issue.message);
+  // The pointer leads the line already: drop a repeat of it inside the message (`... at /a/0`).
+  if (where !== 'arguments') what = what.split(` at ${where}`).join('');
   const params = issue.params ?? {};
   if (issue.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     what = withList(what, params.allowedValues);

@@ -1,5 +1,7 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { AnthropicStreamAssembler, anthropicStreamToolCalls, assembleAnthropicToolCalls } from '../../lib/providers';
+import { FuncTool, bind, hasErrorCode } from '../../lib/protocol';
+import type { JsonValue } from '../../lib/protocol';
+import { AnthropicStreamAssembler, anthropicStreamToolCalls, anthropicToolResult, assembleAnthropicToolCalls } from '../../lib/providers';
 import { fixtureText } from './fixtures';
 
 describe('anthropicStreamToolCalls', () => {
@@ -23,6 +25,34 @@ describe('anthropicStreamToolCalls', () => {
       '{"filename": "taxes.txt", "lines_of_text": [\n"# COMPREHENSIVE TAX GUIDE FOR INDIVIDUALS WITH MULTIPLE W-2s",\n"",\n"## INTRODUCTION",\n"",\n"Filing taxes',
     );
     expect(() => JSON.parse(call.request.arguments)).toThrow(SyntaxError);
+  });
+
+  it('turns the truncated call into an admission refusal the model is told about (is_error)', () => {
+    const [call] = anthropicStreamToolCalls(fixtureText('incomplete_partial_json_response.sse'));
+    const makeFile = bind(
+      FuncTool.create(
+        {
+          name: 'make_file',
+          inputSchema: {
+            type: 'object',
+            properties: { filename: { type: 'string' }, lines_of_text: { type: 'array', items: { type: 'string' } } },
+            required: ['filename', 'lines_of_text'],
+          },
+          decode: (value: JsonValue) => value,
+        },
+        () => 'written',
+      ),
+    );
+    let error: unknown;
+    try {
+      makeFile.contract.prepare(call.request);
+    } catch (e) {
+      error = e;
+    }
+    expect(hasErrorCode(error, 'ERR_INVALID_INVOCATION')).toBe(true);
+    const block = anthropicToolResult(call, { error });
+    expect(block.is_error).toBe(true);
+    expect(block.content).toMatch(/^error: invalid arguments for tool "make_file": \/lines_of_text\/4: .*; send the arguments again as one complete JSON object$/);
   });
 });
 

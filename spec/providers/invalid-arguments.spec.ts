@@ -63,3 +63,12 @@ describe('jsonPointer', () => {
     expect(jsonPointer([])).toBe('');
   });
 });
+
+describe('describeInvalidArguments on messages that repeat the path', () => {
+  it('does not say the JSON Pointer twice', () => {
+    const issue: AdmissionIssue = { code: 'invalid_json', path: ['lines_of_text', 4], message: 'unterminated string at /lines_of_text/4 (offset 136)', offset: 136 };
+    expect(describeInvalidArguments('make_file', refusal(issue))).toBe(
+      'error: invalid arguments for tool "make_file": /lines_of_text/4: unterminated string (offset 136); send the arguments again as one complete JSON object',
+    );
+  });
+});

@@ -1,0 +1,17 @@
+describe('lib/providers at run time', () => {
+  it('loads without the provider SDKs (they are type-only imports)', () => {
+    const refuse = () => {
+      throw new Error('a provider SDK was loaded at run time');
+    };
+    jest.isolateModules(() => {
+      jest.doMock('openai', refuse);
+      jest.doMock('openai/resources/chat/completions', refuse);
+      jest.doMock('@anthropic-ai/sdk', refuse);
+      jest.doMock('@anthropic-ai/sdk/resources/messages', refuse);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const providers = require('../../lib/providers') as typeof import('../../lib/providers');
+      expect(typeof providers.openAIToolMessage).toBe('function');
+      expect(typeof providers.anthropicToolResult).toBe('function');
+    });
+  });
+});
