@@ -1,0 +1,53 @@
+/**
+ * The raw scan that runs before class-transformer touches a value: `__proto__`, `constructor` and
+ * `prototype` are refused as member names anywhere, free-form values (`Record<string, T>`,
+ * `@IsObject()`) included (DESIGN.md section 4, rule 1). Iterative, so depth cannot overflow it.
+ */
+import type { AdmissionIssue } from '../protocol';
+
+/** Member names refused at every depth: they reach prototypes once a value is transformed or merged. */
+export const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+interface Node {
+  readonly value: unknown;
+  readonly parent: Node | undefined;
+  readonly key: string | number | undefined;
+}
+
+function pathOf(node: Node): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let n: Node | undefined = node; n !== undefined && n.key !== undefined; n = n.parent) path.push(n.key);
+  return path.reverse();
+}
+
+/**
+ * Finds the first forbidden member name in `value` (depth first), or undefined.
+ * Bounded by the size of the value; never recursive; never throws on JSON values.
+ * @internal
+ */
+export function findForbiddenMember(value: unknown): AdmissionIssue | undefined {
+  const stack: Node[] = [{ value, parent: undefined, key: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const v = node.value;
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], parent: node, key: i });
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (const key of keys) {
+      if (FORBIDDEN_MEMBERS.has(key)) {
+        return {
+          code: 'forbidden_member',
+          path: [...pathOf(node), key],
+          message: `member "${key}" is not allowed anywhere in the arguments; rename it`,
+        };
+      }
+    }
+    for (let i = keys.length - 1; i >= 0; i--) {
+      stack.push({ value: (v as Record<string, unknown>)[keys[i]], parent: node, key: keys[i] });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,100 @@
+/**
+ * Constraints whose class-validator verdict scope-tool replaces, so the decoder agrees with the
+ * JSON Schema the model is shown (DESIGN.md section 4):
+ * - `@Length`, `@MinLength`, `@MaxLength` count code points, as JSON Schema does (rule 8);
+ *   validator.js also discounts U+FE0E/U+FE0F presentation selectors.
+ * - `@IsEnum` accepts enum values only (rule 5); class-validator also accepts the member names of
+ *   a numeric enum (its reverse mapping).
+ */
+import { IS_ENUM, IS_LENGTH, MAX_LENGTH, MIN_LENGTH } from 'class-validator';
+import type { ClassPlan, PropertyPlan } from './plan';
+import type { ValidationRecord } from './reflection';
+import { VALIDATION_TYPES } from './reflection';
+import type { IssuePath, IssueSink } from './issues';
+
+/** The constraint names whose verdict is ours, not class-validator's. @internal */
+export const OVERRIDDEN: ReadonlySet<string> = new Set([IS_LENGTH, MIN_LENGTH, MAX_LENGTH, IS_ENUM]);
+
+/** Length of `s` in Unicode code points (a surrogate pair counts once). @internal */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** The values of a TypeScript enum object, without a numeric enum's reverse-mapping names. @internal */
+export function enumValues(entity: unknown): unknown[] {
+  if (entity === null || typeof entity !== 'object') return [];
+  const e = entity as Record<string, unknown>;
+  return Object.keys(e)
+    .filter((k) => !(typeof e[k] === 'string' && typeof e[e[k] as string] === 'number' && String(e[e[k] as string]) === k))
+    .map((k) => e[k]);
+}
+
+/**
+ * Runs the overridden constraints over a transformed (and otherwise valid) instance, walking the
+ * plan so that paths use wire names. Skips a property exactly when class-validator would: its
+ * conditional records (`@IsOptional` on null/undefined, `@ValidateIf`) say so.
+ * @internal
+ */
+export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePath, sink: IssueSink): void {
+  for (const prop of plan.properties) {
+    const value = (instance as Record<string, unknown>)[prop.property];
+    const at = [...path, prop.wire];
+    if (skipped(instance, prop, value)) continue;
+    for (const r of prop.records) {
+      if (r.type !== VALIDATION_TYPES.CUSTOM_VALIDATION || r.name === undefined || !OVERRIDDEN.has(r.name)) continue;
+      if (r.each && Array.isArray(value)) {
+        value.forEach((item, i) => check(r, item, [...at, i], prop, sink, 'each value '));
+      } else {
+        check(r, value, at, prop, sink, '');
+      }
+    }
+    if (prop.nested !== undefined && value !== null && typeof value === 'object') {
+      const children = prop.kind === 'array' && Array.isArray(value) ? value : [value];
+      children.forEach((child, i) => {
+        if (child !== null && typeof child === 'object') {
+          checkOverrides(child as object, prop.nested as ClassPlan, prop.kind === 'array' ? [...at, i] : at, sink);
+        }
+      });
+    }
+  }
+}
+
+function skipped(instance: object, prop: PropertyPlan, value: unknown): boolean {
+  for (const r of prop.records) {
+    if (r.type !== VALIDATION_TYPES.CONDITIONAL_VALIDATION) continue;
+    const condition = r.constraints?.[0] as ((o: object, v: unknown) => boolean) | undefined;
+    if (typeof condition === 'function' && !condition(instance, value)) return true;
+  }
+  return false;
+}
+
+function check(r: ValidationRecord, value: unknown, at: IssuePath, prop: PropertyPlan, sink: IssueSink, prefix: string): void {
+  const failure = verdict(r, value);
+  if (failure === undefined) return;
+  const message = typeof r.message === 'string' && r.message !== '' ? r.message.replace(/\$property/g, prop.property) : prefix + failure;
+  sink.add({ code: 'dto', path: at, constraint: r.name, message });
+}
+
+/** The failure message of one overridden record, or undefined when the value passes. */
+function verdict(r: ValidationRecord, value: unknown): string | undefined {
+  const c = r.constraints ?? [];
+  if (r.name === IS_ENUM) {
+    const values = enumValues(c[0]);
+    return values.includes(value) ? undefined : `must be one of the following values: ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  const [min, max] = r.name === IS_LENGTH ? [c[0], c[1]] : r.name === MIN_LENGTH ? [c[0], undefined] : [undefined, c[0]];
+  if (typeof value !== 'string') return 'must be a string';
+  const n = codePointLength(value);
+  if (typeof min === 'number' && n < min) return `must be longer than or equal to ${min} characters`;
+  if (typeof max === 'number' && n > max) return `must be shorter than or equal to ${max} characters`;
+  return undefined;
+}

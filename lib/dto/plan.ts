@@ -1,0 +1,155 @@
+/**
+ * The decode plan of a DTO class: its wire members, the JSON kind each takes (from `design:type`
+ * and `@Type`), optionality, defaults and nested plans. Built once per class and cached, so that
+ * decoding never re-reads metadata; building it is where DTO defects (asynchronous constraints, no
+ * class-validator metadata) are refused.
+ */
+import { ToolError } from '../protocol';
+import {
+  constraintName,
+  designType,
+  isAsyncConstraint,
+  transformerProperties,
+  transformerType,
+  validationRecords,
+  VALIDATION_TYPES,
+  wireName,
+} from './reflection';
+import type { DtoClass, ValidationRecord } from './reflection';
+
+/** The JSON kind a member (or an array item) must have before any transformation. @internal */
+export type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'nested' | 'any';
+
+/** One DTO member. @internal */
+export interface PropertyPlan {
+  /** The class property name (what class-validator reports). */
+  readonly property: string;
+  /** The member name on the wire (`@Expose({ name })`, else the property name). */
+  readonly wire: string;
+  readonly kind: ValueKind;
+  /** For `nested`: the member's class plan; for `array`: the items' plan when items are nested. */
+  readonly nested?: ClassPlan;
+  /** For `array`: the kind of each item. */
+  readonly items?: ValueKind;
+  /** `@IsOptional()` present: the member may be absent. */
+  readonly optional: boolean;
+  /** A property initializer gave the member a default (it may be absent). */
+  readonly hasDefault: boolean;
+  readonly defaultValue?: unknown;
+  /** The class-validator records of this property. */
+  readonly records: readonly ValidationRecord[];
+}
+
+/** The plan of one DTO class. @internal */
+export interface ClassPlan {
+  readonly dto: DtoClass;
+  readonly name: string;
+  readonly properties: PropertyPlan[];
+  readonly byWire: Map<string, PropertyPlan>;
+}
+
+const PRIMITIVES = new Map<unknown, ValueKind>([
+  [String, 'string'],
+  [Number, 'number'],
+  [Boolean, 'boolean'],
+  [Date, 'date'],
+  [Array, 'array'],
+]);
+/** Constructors that say nothing about the JSON shape (interfaces, unions, Records emit Object). */
+const FREE_FORM = new Set<unknown>([undefined, Object, Function, Map, Set, Promise, Symbol, BigInt]);
+
+const plans = new WeakMap<Function, ClassPlan>();
+
+/**
+ * The cached plan of `dto`, built (and checked) on first use.
+ * @throws ToolError ERR_INVALID_TOOL for an asynchronous constraint or a DTO whose properties carry
+ *   no class-validator metadata
+ * @internal
+ */
+export function planOf(dto: DtoClass): ClassPlan {
+  const cached = plans.get(dto);
+  if (cached !== undefined) return cached;
+  const plan: ClassPlan = { dto, name: dto.name || '(anonymous class)', properties: [], byWire: new Map() };
+  plans.set(dto, plan); // before filling in, so recursive DTOs find themselves
+  try {
+    fill(plan);
+  } catch (e) {
+    plans.delete(dto);
+    throw e;
+  }
+  return plan;
+}
+
+function fill(plan: ClassPlan): void {
+  const dto = plan.dto;
+  const records = validationRecords(dto).filter((r) => typeof r.target !== 'string');
+  const defaults = instantiate(dto);
+  if (records.length === 0) refuseWithoutMetadata(plan.name, dto, defaults);
+  const byProperty = new Map<string, ValidationRecord[]>();
+  for (const r of records) {
+    if (isAsyncConstraint(r)) throw asyncConstraintError(plan.name, r);
+    const list = byProperty.get(r.propertyName) ?? [];
+    list.push(r);
+    byProperty.set(r.propertyName, list);
+  }
+  for (const [property, recs] of byProperty) {
+    const p = propertyPlan(dto, property, recs, defaults);
+    if (plan.byWire.has(p.wire)) {
+      throw new ToolError('ERR_INVALID_TOOL', `${plan.name}.${property}: wire name "${p.wire}" is used by two properties; give each a distinct @Expose({ name })`);
+    }
+    plan.properties.push(p);
+    plan.byWire.set(p.wire, p);
+  }
+}
+
+function propertyPlan(dto: DtoClass, property: string, records: ValidationRecord[], defaults: object | undefined): PropertyPlan {
+  const declared = designType(dto, property);
+  const typed = transformerType(dto, property);
+  const optional = records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION && r.name === 'isOptional');
+  const defaultValue = defaults === undefined ? undefined : (defaults as Record<string, unknown>)[property];
+  const base = { property, wire: wireName(dto, property), optional, hasDefault: defaultValue !== undefined, defaultValue, records };
+  if (declared === Array) {
+    const items = kindOf(typed);
+    return { ...base, kind: 'array', items, nested: items === 'nested' ? planOf(typed as DtoClass) : undefined };
+  }
+  // design:type first (the TypeScript type is the contract); @Type only where the type says nothing.
+  const source = FREE_FORM.has(declared) ? typed : declared;
+  const kind = kindOf(source);
+  return { ...base, kind, nested: kind === 'nested' ? planOf((typed ?? source) as DtoClass) : undefined };
+}
+
+function kindOf(type: unknown): ValueKind {
+  const primitive = PRIMITIVES.get(type);
+  if (primitive !== undefined) return primitive;
+  if (FREE_FORM.has(type) || typeof type !== 'function') return 'any';
+  return 'nested';
+}
+
+/** A default instance, to read property initializers; undefined when the constructor needs arguments. */
+function instantiate(dto: DtoClass): object | undefined {
+  try {
+    return new (dto as unknown as new () => object)();
+  } catch {
+    return undefined;
+  }
+}
+
+function refuseWithoutMetadata(name: string, dto: DtoClass, defaults: object | undefined): void {
+  const props = new Set([...transformerProperties(dto), ...(defaults === undefined ? [] : Object.keys(defaults))]);
+  if (props.size === 0) return; // an empty DTO: `{}` input
+  throw new ToolError(
+    'ERR_INVALID_TOOL',
+    `${name} has properties (${[...props].slice(0, 5).join(', ')}) but class-validator holds no metadata for it; ` +
+      'decorate each member (for example @IsString()), and if it is decorated, two copies of class-validator are ' +
+      'likely installed (run `npm ls class-validator` and deduplicate it)',
+  );
+}
+
+function asyncConstraintError(className: string, record: ValidationRecord): ToolError {
+  const constraint = constraintName(record);
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${className}.${record.propertyName}: constraint "${constraint}" is asynchronous, but tool admission is synchronous; ` +
+      'make the constraint synchronous, or check it inside the tool method and throw a Failure',
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The one place lib/dto reads decorator metadata: TypeScript's `design:type`, class-validator's
+ * metadata storage and class-transformer's `@Type` / `@Expose` records.
+ *
+ * class-validator keeps its store on the global object (`getMetadataStorage()`); class-transformer
+ * keeps it in a module (`class-transformer/cjs/storage`), which is why both are peer dependencies:
+ * the user's DTO decorators and this reader must load the same copy.
+ */
+import 'reflect-metadata';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import type { MetadataStorage } from 'class-validator';
+// class-transformer exposes no public reader of @Type/@Expose; its storage module is the stable path.
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+
+/** A DTO class: anything constructible. @internal */
+export type DtoClass<T = object> = abstract new (...args: never[]) => T;
+
+/** A class-validator record (one per decorator use). @internal */
+export type ValidationRecord = ReturnType<MetadataStorage['getTargetValidationMetadatas']>[number];
+
+/** The system record types of class-validator, re-exported for lib/dto. @internal */
+export const VALIDATION_TYPES = ValidationTypes;
+
+/**
+ * Every class-validator record of `dto`, inherited ones included (the subclass wins per property
+ * and type, as class-validator decides), with no groups filter. @internal
+ */
+export function validationRecords(dto: Function): ValidationRecord[] {
+  return getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+}
+
+/** Whether the constraint class behind a custom record was declared asynchronous. @internal */
+export function isAsyncConstraint(record: ValidationRecord): boolean {
+  if (record.type === ValidationTypes.PROMISE_VALIDATION) return true;
+  if (record.type !== ValidationTypes.CUSTOM_VALIDATION || typeof record.constraintCls !== 'function') return false;
+  return getMetadataStorage()
+    .getTargetValidatorConstraints(record.constraintCls)
+    .some((c) => c.async);
+}
+
+/** The name class-validator reports for a record's constraint (`maxLength`, a @ValidatorConstraint name). @internal */
+export function constraintName(record: ValidationRecord): string {
+  if (record.name) return record.name;
+  if (typeof record.constraintCls === 'function') {
+    const meta = getMetadataStorage().getTargetValidatorConstraints(record.constraintCls)[0];
+    return meta?.name || record.constraintCls.name || record.type;
+  }
+  return record.type;
+}
+
+/** The `design:type` TypeScript emitted for a decorated property, or undefined. @internal */
+export function designType(dto: Function, property: string): unknown {
+  return Reflect.getMetadata('design:type', dto.prototype as object, property);
+}
+
+/** The class (or primitive constructor) an `@Type(() => X)` names, or undefined. @internal */
+export function transformerType(dto: Function, property: string): Function | undefined {
+  const meta = defaultMetadataStorage.findTypeMetadata(dto, property);
+  if (meta === undefined || typeof meta.typeFunction !== 'function') return undefined;
+  const t = meta.typeFunction();
+  return typeof t === 'function' ? t : undefined;
+}
+
+/** The wire name `@Expose({ name })` gives a property, or the property name itself. @internal */
+export function wireName(dto: Function, property: string): string {
+  const meta = defaultMetadataStorage.findExposeMetadata(dto, property);
+  const name = meta?.options?.name;
+  return typeof name === 'string' && name !== '' ? name : property;
+}
+
+/**
+ * Whether class-transformer knows properties of `dto` (`@Type`, `@Expose`, `@Transform`,
+ * `@Exclude`): evidence of properties when class-validator has recorded none. @internal
+ */
+export function transformerProperties(dto: Function): string[] {
+  const names = new Set<string>();
+  for (const m of defaultMetadataStorage.getExposedMetadatas(dto)) {
+    if (typeof m.propertyName === 'string') names.add(m.propertyName);
+  }
+  return [...names];
+}

@@ -1,0 +1,125 @@
+/**
+ * The structural check of a raw value against a DTO plan, before any transformation: unknown
+ * members refused at every depth, JSON kinds checked against `design:type` (no coercion), `null`
+ * refused unless the input schema admitted it, Date members as ISO 8601 strings, nested DTOs as
+ * objects and arrays of them holding objects (DESIGN.md section 4, rules 1, 2, 4, 6).
+ */
+import type { ClassPlan, PropertyPlan, ValueKind } from './plan';
+import { jsonKind } from './issues';
+import type { IssuePath, IssueSink } from './issues';
+
+/** How many accepted member names an unknown-member message lists. */
+const LISTED_MEMBERS = 20;
+
+/** Options of checkStructure. @internal */
+export interface StructureOptions {
+  /** The value already passed the given input schema, so every `null` in it is sanctioned there. */
+  readonly nullSanctioned: boolean;
+}
+
+/**
+ * Checks `value` against `plan`, adding issues to `sink`. Recursive along the DTO (a recursive DTO
+ * fed deep input may overflow: the caller turns RangeError into a `too_deep` issue).
+ * @internal
+ */
+export function checkStructure(value: unknown, plan: ClassPlan, sink: IssueSink, options: StructureOptions): void {
+  if (!isObject(value)) {
+    sink.add({ code: 'dto', path: [], constraint: 'type', message: `must be an object, received ${jsonKind(value)}` });
+    return;
+  }
+  checkObject(value, plan, [], sink, options);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: IssuePath, sink: IssueSink, options: StructureOptions): void {
+  const unknown = Object.keys(value).filter((k) => !plan.byWire.has(k));
+  if (unknown.length > 0) {
+    const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown members)` : '';
+    const names = plan.properties.slice(0, LISTED_MEMBERS).map((p) => p.wire);
+    const accepted = names.length === 0 ? 'no members' : names.join(', ') + (plan.properties.length > LISTED_MEMBERS ? ', ...' : '');
+    sink.add({
+      code: 'unknown_member',
+      path: [...path, unknown[0]],
+      message: `unknown member "${unknown[0]}"${more}; remove it (${plan.name} accepts ${accepted})`,
+    });
+  }
+  for (const prop of plan.properties) {
+    const at = [...path, prop.wire];
+    if (!Object.prototype.hasOwnProperty.call(value, prop.wire)) {
+      if (!prop.optional && !prop.hasDefault) {
+        sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: 'is required' });
+      }
+      continue;
+    }
+    checkValue(value[prop.wire], prop.kind, prop, at, sink, options);
+  }
+}
+
+function checkValue(v: unknown, kind: ValueKind, prop: PropertyPlan, at: IssuePath, sink: IssueSink, options: StructureOptions): void {
+  if (v === null) {
+    if (options.nullSanctioned) return;
+    const hint = prop.optional ? '; omit the member instead' : '';
+    sink.add({ code: 'dto', path: at, constraint: 'type', message: `must not be null${hint}` });
+    return;
+  }
+  switch (kind) {
+    case 'any':
+      return;
+    case 'string':
+    case 'number':
+    case 'boolean':
+      if (typeof v !== kind) mismatch(sink, at, `a ${kind}`, v);
+      return;
+    case 'date':
+      if (typeof v !== 'string' || !isIsoDate(v)) {
+        sink.add({
+          code: 'dto',
+          path: at,
+          constraint: 'type',
+          message: `must be an ISO 8601 date (2024-05-01) or date-time (2024-05-01T12:00:00Z) string, received ${typeof v === 'string' ? 'another string' : jsonKind(v)}`,
+        });
+      }
+      return;
+    case 'nested':
+      if (!isObject(v)) mismatch(sink, at, 'an object', v);
+      else checkObject(v, prop.nested as ClassPlan, at, sink, options);
+      return;
+    case 'array':
+      if (!Array.isArray(v)) {
+        mismatch(sink, at, 'an array', v);
+        return;
+      }
+      for (let i = 0; i < v.length; i++) {
+        if (prop.items !== undefined && prop.items !== 'array') checkValue(v[i], prop.items, prop, [...at, i], sink, options);
+      }
+      return;
+  }
+}
+
+function mismatch(sink: IssueSink, at: IssuePath, expected: string, v: unknown): void {
+  sink.add({ code: 'dto', path: at, constraint: 'type', message: `must be ${expected}, received ${jsonKind(v)}` });
+}
+
+const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An RFC 3339 full-date or date-time (the JSON Schema `date` / `date-time` formats), with month,
+ * day, hour, minute, second and offset ranges checked (a leap second 60 is allowed). @internal
+ */
+export function isIsoDate(s: string): boolean {
+  const m = DATE_TIME.exec(s) ?? FULL_DATE.exec(s);
+  if (m === null) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (day > days) return false;
+  if (m[4] === undefined) return true;
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) return false;
+  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return false;
+  return !Number.isNaN(new Date(s).getTime());
+}

@@ -1,0 +1,55 @@
+/**
+ * class-validator's verdict as admission issues: validateSync with the strict options, its error
+ * tree flattened into one `dto` issue per failing constraint (property chain -> wire-name path,
+ * constraint name -> `constraint`), minus the constraints lib/dto decides itself (overrides.ts).
+ */
+import { validateSync } from 'class-validator';
+import type { ValidationError } from 'class-validator';
+import type { ClassPlan } from './plan';
+import { OVERRIDDEN, checkOverrides } from './overrides';
+import type { IssuePath, IssueSink } from './issues';
+
+/** The options every DTO is validated with (DESIGN.md section 4). @internal */
+export const VALIDATOR_OPTIONS = Object.freeze({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validationError: { target: false, value: false },
+});
+
+/** Validates a transformed instance; adds its issues to `sink`. @internal */
+export function validateInstance(instance: object, plan: ClassPlan, sink: IssueSink): void {
+  // forbidUnknownValues refuses an instance with no metadata at all: an empty DTO has nothing to check.
+  const errors = plan.properties.length === 0 ? [] : validateSync(instance, VALIDATOR_OPTIONS);
+  for (const e of errors) flatten(e, plan, [], sink);
+  checkOverrides(instance, plan, [], sink);
+}
+
+function flatten(error: ValidationError, plan: ClassPlan | undefined, path: IssuePath, sink: IssueSink): void {
+  const prop = plan?.properties.find((p) => p.property === error.property);
+  const segment = prop?.wire ?? error.property;
+  const at = segment === undefined || segment === '' ? [...path] : [...path, segment];
+  for (const [name, text] of Object.entries(error.constraints ?? {})) {
+    if (OVERRIDDEN.has(name)) continue;
+    sink.add({ code: 'dto', path: at, constraint: name, message: stripProperty(text, error.property) });
+  }
+  for (const child of error.children ?? []) {
+    if (prop?.kind === 'array' && /^\d+$/.test(child.property)) {
+      // An array of nested DTOs: the child is the item, its children are the item's members.
+      const itemPath = [...at, Number(child.property)];
+      for (const c of child.constraints === undefined ? [] : [child]) {
+        for (const [name, text] of Object.entries(c.constraints ?? {})) {
+          sink.add({ code: 'dto', path: itemPath, constraint: name, message: text });
+        }
+      }
+      for (const grandchild of child.children ?? []) flatten(grandchild, prop.nested, itemPath, sink);
+    } else {
+      flatten(child, prop?.nested, at, sink);
+    }
+  }
+}
+
+/** class-validator messages start with the property name (`title must be ...`): the path says it. */
+function stripProperty(message: string, property: string): string {
+  return message.startsWith(property + ' ') ? message.slice(property.length + 1) : message;
+}

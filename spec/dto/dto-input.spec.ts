@@ -1,0 +1,271 @@
+import 'reflect-metadata';
+import { Expose, Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsDate,
+  IsEnum,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { dtoInput, emptyInput } from '../../lib/dto';
+import { hasErrorCode, ToolError } from '../../lib/protocol/errors';
+import type { AdmissionIssue } from '../../lib/protocol/errors';
+
+class Tag {
+  @IsString() @MaxLength(10) label!: string;
+}
+
+enum Priority {
+  Low = 1,
+  High = 2,
+}
+
+class CreateNoteInput {
+  @IsString() @Length(1, 120) title!: string;
+  @IsOptional() @IsArray() @IsString({ each: true }) tags?: string[];
+  @IsOptional() @IsInt() @Min(0) @Max(10) stars?: number;
+  @IsOptional() @IsBoolean() pinned?: boolean;
+  @IsOptional() @IsEnum(Priority) priority?: Priority;
+  @IsOptional() @IsDate() @Type(() => Date) due?: Date;
+  @IsOptional() @ValidateNested() @Type(() => Tag) main?: Tag;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => Tag) labels?: Tag[];
+  @IsOptional() @IsObject() extra?: Record<string, unknown>;
+}
+
+const input = dtoInput(CreateNoteInput);
+
+function issuesOf(value: unknown): readonly AdmissionIssue[] {
+  try {
+    input.decode(value as never);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    expect(hasErrorCode(e, 'ERR_INVALID_INVOCATION')).toBe(true);
+    return (e as ToolError).issues;
+  }
+  throw new Error('decode accepted the value');
+}
+
+function errorOf(value: unknown): ToolError {
+  try {
+    input.decode(value as never);
+  } catch (e) {
+    return e as ToolError;
+  }
+  throw new Error('decode accepted the value');
+}
+
+describe('dtoInput decode', () => {
+  it('decodes a valid value into an instance of the DTO, nested members into their classes', () => {
+    const note = input.decode({ title: 'Hello', tags: ['a'], main: { label: 'x' }, labels: [{ label: 'y' }], due: '2024-05-01T12:00:00Z' });
+    expect(note).toBeInstanceOf(CreateNoteInput);
+    expect(note.main).toBeInstanceOf(Tag);
+    expect(note.labels?.[0]).toBeInstanceOf(Tag);
+    expect(note.due).toBeInstanceOf(Date);
+    expect(note.due?.toISOString()).toBe('2024-05-01T12:00:00.000Z');
+  });
+
+  it('refuses an unknown member at the top level, naming the first and counting the rest', () => {
+    const [issue, ...rest] = issuesOf({ title: 'x', color: 'red', size: 3, shape: 'o' });
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ code: 'unknown_member', path: ['color'] });
+    expect(issue.message).toContain('and 2 more unknown members');
+  });
+
+  it('refuses an unknown member inside a nested DTO and inside an array of nested DTOs', () => {
+    expect(issuesOf({ title: 'x', main: { label: 'a', extra: 1 } })[0]).toMatchObject({ code: 'unknown_member', path: ['main', 'extra'] });
+    expect(issuesOf({ title: 'x', labels: [{ label: 'a' }, { label: 'b', no: 1 }] })[0]).toMatchObject({
+      code: 'unknown_member',
+      path: ['labels', 1, 'no'],
+    });
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])('refuses %s as a member at the top level', (name) => {
+    const value = JSON.parse(`{"title":"x","${name}":{}}`);
+    expect(issuesOf(value)[0]).toMatchObject({ code: 'forbidden_member', path: [name] });
+  });
+
+  it('refuses __proto__ and constructor at depth, also inside free-form Record values', () => {
+    expect(issuesOf(JSON.parse('{"title":"x","main":{"label":"a","__proto__":{"admin":true}}}'))[0]).toMatchObject({
+      code: 'forbidden_member',
+      path: ['main', '__proto__'],
+    });
+    expect(issuesOf(JSON.parse('{"title":"x","extra":{"a":[{"b":{"constructor":{"prototype":1}}}]}}'))[0]).toMatchObject({
+      code: 'forbidden_member',
+      path: ['extra', 'a', 0, 'b', 'constructor'],
+    });
+    // The prototype of the instance is untouched.
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('accepts an absent optional member and refuses null for it', () => {
+    expect(input.decode({ title: 'x' }).tags).toBeUndefined();
+    const issue = issuesOf({ title: 'x', tags: null })[0];
+    expect(issue).toMatchObject({ code: 'dto', path: ['tags'], constraint: 'type' });
+    expect(issue.message).toContain('omit the member');
+  });
+
+  it('refuses a missing required member', () => {
+    expect(issuesOf({})[0]).toMatchObject({ code: 'dto', path: ['title'], constraint: 'isDefined' });
+  });
+
+  it('does not coerce: a numeric string is not a number and "false" is not a boolean', () => {
+    expect(issuesOf({ title: 'x', stars: '5' })[0]).toMatchObject({ path: ['stars'], constraint: 'type' });
+    expect(issuesOf({ title: 'x', pinned: 'false' })[0]).toMatchObject({ path: ['pinned'], constraint: 'type' });
+    expect(issuesOf({ title: 5 })[0]).toMatchObject({ path: ['title'], constraint: 'type', message: 'must be a string, received number' });
+  });
+
+  it('accepts a numeric enum by value and refuses its member name', () => {
+    expect(input.decode({ title: 'x', priority: 2 }).priority).toBe(Priority.High);
+    expect(issuesOf({ title: 'x', priority: 'High' })[0]).toMatchObject({ path: ['priority'], constraint: 'type' });
+    expect(issuesOf({ title: 'x', priority: 3 })[0]).toMatchObject({ path: ['priority'], constraint: 'isEnum' });
+  });
+
+  it('refuses arrays where a nested DTO object is expected, and arrays of arrays for DTO arrays', () => {
+    expect(issuesOf({ title: 'x', main: [{ label: 'a' }] })[0]).toMatchObject({ path: ['main'], message: 'must be an object, received array' });
+    expect(issuesOf({ title: 'x', labels: [[{ label: 'a' }]] })[0]).toMatchObject({ path: ['labels', 0], message: 'must be an object, received array' });
+    expect(issuesOf({ title: 'x', labels: { label: 'a' } })[0]).toMatchObject({ path: ['labels'], message: 'must be an array, received object' });
+  });
+
+  it('takes dates as ISO 8601 date or date-time strings only', () => {
+    expect(input.decode({ title: 'x', due: '2024-02-29' }).due).toBeInstanceOf(Date);
+    for (const bad of ['2023-02-29', 'yesterday', '1714564800000', '2024-05-01 12:00']) {
+      expect(issuesOf({ title: 'x', due: bad })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
+    }
+    expect(issuesOf({ title: 'x', due: 1714564800000 })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
+  });
+
+  it('counts string lengths in code points', () => {
+    const emoji = '\u{1F600}'; // two UTF-16 code units, one code point
+    expect(input.decode({ title: emoji.repeat(120) }).title).toHaveLength(240);
+    expect(issuesOf({ title: emoji.repeat(121) })[0]).toMatchObject({
+      path: ['title'],
+      constraint: 'isLength',
+      message: 'must be shorter than or equal to 120 characters',
+    });
+    // validator.js discounts presentation selectors; JSON Schema does not, nor do we.
+    expect(issuesOf({ title: 'a\uFE0F'.repeat(61) })[0]).toMatchObject({ path: ['title'], constraint: 'isLength' });
+    expect(issuesOf({ title: 'x', main: { label: 'a\uFE0F'.repeat(6) } })[0]).toMatchObject({ path: ['main', 'label'], constraint: 'maxLength' });
+  });
+
+  it('names each failing path and constraint, one line per issue', () => {
+    const err = errorOf({ title: '', stars: 11, labels: [{ label: 'much too long a label' }] });
+    expect(err.issues.map((i) => [i.path, i.constraint])).toEqual(
+      expect.arrayContaining([
+        [['title'], 'isLength'],
+        [['stars'], 'max'],
+        [['labels', 0, 'label'], 'maxLength'],
+      ]),
+    );
+    expect(err.message).toContain('/title: must be longer than or equal to 1 characters (isLength)');
+    expect(err.message).toContain('/stars: must not be greater than 10 (max)');
+    expect(err.message).toContain('/labels/0/label: must be shorter than or equal to 10 characters (maxLength)');
+    expect(err.message.split('\n')).toHaveLength(3);
+  });
+
+  it('lists at most 10 issues and counts the rest', () => {
+    const labels = Array.from({ length: 25 }, () => ({ label: 'far too long label' }));
+    const err = errorOf({ title: 'x', labels });
+    expect(err.issues).toHaveLength(10);
+    expect(err.message).toMatch(/\(15 more issues not shown\)$/);
+  });
+
+  it('turns nesting of 5,000 levels into a clean too_deep ToolError', () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    let thrown: unknown;
+    try {
+      input.decode({ title: 'x', extra: deep } as never);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(ToolError);
+    expect((thrown as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+    expect((thrown as ToolError).issues[0]).toMatchObject({ code: 'too_deep' });
+  });
+
+  it('refuses a top level that is not an object', () => {
+    for (const v of [null, [], 'x', 1]) expect(issuesOf(v)[0]).toMatchObject({ path: [], constraint: 'type' });
+  });
+});
+
+describe('dtoInput with @Expose wire names', () => {
+  class Renamed {
+    @Expose({ name: 'first_name' }) @IsString() firstName!: string;
+  }
+  const renamed = dtoInput(Renamed);
+
+  it('accepts the wire name only and reports paths in wire names', () => {
+    expect(renamed.decode({ first_name: 'Ada' }).firstName).toBe('Ada');
+    expect(() => renamed.decode({ firstName: 'Ada' })).toThrow(/unknown member "firstName"/);
+    expect(renamed.inputSchema).toEqual({
+      type: 'object',
+      properties: { first_name: { type: 'string' } },
+      additionalProperties: false,
+      required: ['first_name'],
+    });
+  });
+});
+
+describe('dtoInput with a given inputSchema', () => {
+  class Nullable {
+    @IsOptional() @IsString() note?: string | null;
+  }
+  const schema = {
+    type: 'object',
+    properties: { note: { type: ['string', 'null'] } },
+    additionalProperties: false,
+  };
+
+  it('validates against the schema first', () => {
+    const withSchema = dtoInput(Nullable, { inputSchema: schema });
+    expect(withSchema.inputSchema).toBe(schema);
+    try {
+      withSchema.decode({ note: 5 });
+      throw new Error('accepted');
+    } catch (e) {
+      expect((e as ToolError).issues[0]).toMatchObject({ code: 'schema' });
+    }
+  });
+
+  it('accepts null where the schema admits it, and refuses it without the schema', () => {
+    expect(dtoInput(Nullable, { inputSchema: schema }).decode({ note: null }).note).toBeNull();
+    expect(() => dtoInput(Nullable).decode({ note: null })).toThrow(/must not be null/);
+  });
+
+  it('refuses a schema that does not compile at dtoInput time', () => {
+    expect(() => dtoInput(Nullable, { inputSchema: { type: 'not-a-type' } })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_SCHEMA' }),
+    );
+  });
+});
+
+describe('property initializers', () => {
+  class WithDefault {
+    @IsNumber() limit: number = 10;
+  }
+
+  it('make the member optional with that default', () => {
+    const d = dtoInput(WithDefault);
+    expect(d.decode({}).limit).toBe(10);
+    expect(d.decode({ limit: 3 }).limit).toBe(3);
+    expect(d.inputSchema).toEqual({ type: 'object', properties: { limit: { type: 'number', default: 10 } }, additionalProperties: false });
+  });
+});
+
+describe('emptyInput', () => {
+  it('decodes {} only', () => {
+    const e = emptyInput();
+    expect(e.decode({})).toEqual({});
+    expect(() => e.decode({ a: 1 })).toThrow(/unknown member "a"; this tool takes no arguments/);
+    expect(e.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+  });
+});

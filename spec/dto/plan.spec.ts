@@ -1,0 +1,100 @@
+import 'reflect-metadata';
+import { Expose, Type } from 'class-transformer';
+import {
+  IsOptional,
+  IsString,
+  registerDecorator,
+  Validate,
+  ValidateNested,
+  ValidatorConstraint,
+} from 'class-validator';
+import type { ValidatorConstraintInterface } from 'class-validator';
+import { dtoInput, dtoWireNames } from '../../lib/dto';
+
+@ValidatorConstraint({ name: 'uniqueTitle', async: true })
+class UniqueTitle implements ValidatorConstraintInterface {
+  validate(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+function IsRemotelyValid() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({ name: 'isRemotelyValid', target: object.constructor, propertyName, async: true, validator: { validate: async () => true } });
+}
+
+describe('DTO plan checks at dtoInput time', () => {
+  it('refuses an asynchronous constraint class, naming Class.property, the constraint and the fix', () => {
+    class Note {
+      @Validate(UniqueTitle) title!: string;
+    }
+    expect(() => dtoInput(Note)).toThrow(
+      expect.objectContaining({
+        code: 'ERR_INVALID_TOOL',
+        message: expect.stringMatching(/Note\.title: constraint "uniqueTitle" is asynchronous.*make the constraint synchronous/),
+      }),
+    );
+  });
+
+  it('refuses an asynchronous inline decorator, also inside a nested DTO', () => {
+    class Inner {
+      @IsRemotelyValid() code!: string;
+    }
+    class Outer {
+      @ValidateNested() @Type(() => Inner) inner!: Inner;
+    }
+    expect(() => dtoInput(Outer)).toThrow(/Inner\.code: constraint "isRemotelyValid" is asynchronous/);
+  });
+
+  it('refuses a DTO with properties but no class-validator metadata, naming the likely cause', () => {
+    class Bare {
+      @Expose() title!: string;
+    }
+    expect(() => dtoInput(Bare)).toThrow(/Bare has properties \(title\) but class-validator holds no metadata.*two copies of class-validator/);
+    class WithInitializer {
+      limit = 10;
+    }
+    expect(() => dtoInput(WithInitializer)).toThrow(/WithInitializer has properties \(limit\)/);
+  });
+
+  it('accepts an empty DTO class as {} input', () => {
+    class Nothing {}
+    expect(dtoInput(Nothing).decode({})).toBeInstanceOf(Nothing);
+    expect(() => dtoInput(Nothing).decode({ a: 1 })).toThrow(/unknown member "a"/);
+  });
+
+  it('refuses two properties with one wire name', () => {
+    class Clash {
+      @IsString() a!: string;
+      @Expose({ name: 'a' }) @IsString() b!: string;
+    }
+    expect(() => dtoInput(Clash)).toThrow(/Clash\.b: wire name "a" is used by two properties/);
+  });
+
+  it('includes inherited properties (wire names, required and optional)', () => {
+    class Base {
+      @IsString() id!: string;
+    }
+    class Derived extends Base {
+      @IsOptional() @Expose({ name: 'display_name' }) @IsString() displayName?: string;
+    }
+    expect(dtoWireNames(Derived).sort()).toEqual(['display_name', 'id']);
+    const d = dtoInput(Derived);
+    expect(d.decode({ id: 'a', display_name: 'A' })).toMatchObject({ id: 'a', displayName: 'A' });
+    expect(() => d.decode({ display_name: 'A' })).toThrow(/\/id: is required/);
+  });
+
+  it('handles a recursive DTO: schema and decoding terminate', () => {
+    class TreeNode {
+      @IsString() name!: string;
+      @IsOptional() @ValidateNested({ each: true }) @Type(() => TreeNode) children?: TreeNode[];
+    }
+    const t = dtoInput(TreeNode);
+    const tree = t.decode({ name: 'root', children: [{ name: 'a', children: [{ name: 'b' }] }] });
+    expect(tree.children?.[0].children?.[0]).toBeInstanceOf(TreeNode);
+    expect(() => t.decode({ name: 'root', children: [{ name: 'a', children: [{ name: 1 }] }] })).toThrow(
+      /\/children\/0\/children\/0\/name: must be a string/,
+    );
+    expect(t.inputSchema).toMatchObject({ properties: { children: { type: 'array', items: { type: 'object' } } } });
+  });
+});
