@@ -4,7 +4,7 @@
  * are used for their types alone.
  */
 export type { AssembledToolCall, ProviderToolCall } from './tool-call';
-export { isSuspendedOutcome, renderOutcome, textOnly } from './outcome';
+export { isSuspendedOutcome, renderOutcome, plainTextOf } from './outcome';
 export type { OutcomeKind, RenderOutcomeOptions, RenderedOutcome, ToolOutcome } from './outcome';
 export { describeInvalidArguments, jsonPointer } from './invalid-arguments';
 export { parseServerSentEvents, parseServerSentJson } from './sse';

@@ -14,7 +14,7 @@ import type {
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Definition } from '../protocol';
-import { renderOutcome, textOnly } from './outcome';
+import { renderOutcome, plainTextOf } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { objectInputSchema } from './tool-call';
 import type { ProviderToolCall } from './tool-call';
@@ -83,5 +83,5 @@ export function openAIToolMessage(
   options: RenderOutcomeOptions = {},
 ): ChatCompletionToolMessageParam {
   const rendered = renderOutcome(call.request.name, outcome, options);
-  return { role: 'tool', tool_call_id: call.id, content: textOnly(rendered.output) };
+  return { role: 'tool', tool_call_id: call.id, content: plainTextOf(rendered.output) };
 }

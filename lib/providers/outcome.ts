@@ -78,7 +78,8 @@ export function isSuspendedOutcome(
  * @param toolName - the name the model called (quoted as a JSON string in error texts)
  * @param outcome - the Result, or the thrown error
  * @returns the classification, the error flag and the Output the model may see
- * @throws ToolError ERR_INVALID_RESULT when the Result is an InputRequest: a suspended call has no
+ * @throws ToolError ERR_INVALID_RESULT when the result holds no Output (not a Result), or when it is
+ *   an InputRequest: a suspended call has no
  *   tool result; show `InputRequest.prompt` to a person, then prepare the same call again with
  *   `InputRequest.continuation(answer)` and send the result of that call (check with
  *   `isSuspendedOutcome` first)
@@ -94,7 +95,14 @@ export function renderOutcome(toolName: string, outcome: ToolOutcome, options: R
           'InputRequest.continuation(answer) and send the result of that call',
       );
     }
-    return { kind: 'completed', isError: false, output: (outcome.result as { output: Output }).output };
+    const output = (outcome.result as { output?: unknown } | null)?.output;
+    if (!(output instanceof Output)) {
+      throw new ToolError(
+        'ERR_INVALID_RESULT',
+        `renderOutcome: the result of tool ${name} holds neither an Output nor an InputRequest; pass the Result that Binding.call returned`,
+      );
+    }
+    return { kind: 'completed', isError: false, output };
   }
   const error = outcome.error;
   const failure = safely(() => classifyFailure(error));
@@ -160,7 +168,7 @@ function safely<T>(f: () => T | undefined): T | undefined {
  * The text of an Output for a text-only channel (OpenAI tool messages): `asText()` when defined, else the text blocks in
  * order with `[<mime> media omitted: this channel cannot carry it]` for each media block.
  */
-export function textOnly(output: Output): string {
+export function plainTextOf(output: Output): string {
   const text = output.asText();
   if (text !== undefined) return text;
   return output.content

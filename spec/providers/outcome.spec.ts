@@ -162,3 +162,12 @@ describe('renderOutcome', () => {
     );
   });
 });
+
+describe('renderOutcome on values that are not Results', () => {
+  it('refuses a result without an Output, saying what to pass', () => {
+    expect(() => renderOutcome('t', { result: {} as never })).toThrow(
+      'tool: invalid result: renderOutcome: the result of tool "t" holds neither an Output nor an InputRequest; pass the Result that Binding.call returned',
+    );
+    expect(() => renderOutcome('t', { result: null as never })).toThrow(ToolError);
+  });
+});
