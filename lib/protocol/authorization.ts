@@ -105,6 +105,7 @@ function abortRace(signal: AbortSignal | undefined): { promise: Promise<typeof A
   let onAbort = (): void => undefined;
   const promise = new Promise<typeof ABORTED>((resolve) => {
     onAbort = () => resolve(ABORTED);
+    if (signal.aborted) resolve(ABORTED);
     signal.addEventListener('abort', onAbort, { once: true });
   });
   return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
@@ -177,18 +178,28 @@ export class Guard implements Tool, WrappingTool {
     }
     const name = this.#definition.name;
     let outcome: { readonly kind: 'aborted' } | { readonly kind: 'decided'; readonly value: unknown } | { readonly kind: 'error'; readonly error: unknown };
-    const race = abortRace(signal);
-    const pending = Promise.resolve().then(() => this.#decide(new Authorization(this.#definition, invocation.arguments), opts));
+    let pending: Promise<unknown> | undefined;
     try {
-      const settled = await Promise.race([pending, race.promise]);
-      outcome = settled === ABORTED ? { kind: 'aborted' } : { kind: 'decided', value: settled };
+      const returned = this.#decide(new Authorization(this.#definition, invocation.arguments), opts);
+      if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
+      outcome = { kind: 'decided', value: returned };
     } catch (e) {
       outcome = { kind: 'error', error: e };
-    } finally {
-      race.dispose();
+    }
+    if (pending !== undefined) {
+      // A settled policy is listed first, so it wins over an abort that happened meanwhile.
+      const race = abortRace(signal);
+      try {
+        const settled = await Promise.race([pending, race.promise]);
+        outcome = settled === ABORTED ? { kind: 'aborted' } : { kind: 'decided', value: settled };
+      } catch (e) {
+        outcome = { kind: 'error', error: e };
+      } finally {
+        race.dispose();
+      }
     }
     if (outcome.kind === 'aborted') {
-      pending.then(undefined, () => undefined);
+      pending?.then(undefined, () => undefined);
       throw (signal as AbortSignal).reason;
     }
     if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {

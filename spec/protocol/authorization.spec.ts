@@ -1,0 +1,251 @@
+import {
+  Authorization,
+  AuthorizationError,
+  Failure,
+  Guard,
+  Output,
+  ToolError,
+  bind,
+  classifyFailure,
+  findError,
+  hasErrorCode,
+  isError,
+  type Authorizer,
+  type CallOptions,
+} from '../../lib/protocol';
+import { FakeTool, rejectionOf, thrownBy } from './helpers';
+
+const def = { name: 'delete_note', description: 'delete', inputSchema: { type: 'object' } };
+
+function setup(authorizer: Authorizer | ((a: Authorization, o: CallOptions) => unknown)) {
+  const tool = new FakeTool(def);
+  const binding = bind(new Guard({ tool, authorizer: authorizer as Authorizer }));
+  const invocation = binding.contract.prepare({ name: 'delete_note', arguments: '{"id":7}' });
+  return { tool, binding, invocation };
+}
+
+describe('new Guard', () => {
+  it('checks the authorizer first, so an empty config reports it', () => {
+    const err = thrownBy(() => new Guard({} as never)) as ToolError;
+    expect(err.code).toBe('ERR_INVALID_TOOL');
+    expect(err.message).toMatch(/^tool: invalid tool: authorizer is nil/);
+  });
+
+  it('refuses a missing tool', () => {
+    expect(() => new Guard({ tool: null as never, authorizer: () => true })).toThrow('authorization guard tool is nil');
+  });
+
+  it('reads definition() once, validates it and snapshots it', () => {
+    const tool = new FakeTool(def);
+    const guard = new Guard({ tool, authorizer: () => true });
+    expect(tool.definitionCalls).toBe(1);
+    tool.def = { name: 'other', inputSchema: { type: 'object' } };
+    expect(guard.definition().name).toBe('delete_note');
+    expect(guard.unwrap()).toBe(tool);
+  });
+
+  it('refuses an invalid definition with `authorization guard definition: ...`', () => {
+    const err = thrownBy(() => new Guard({ tool: new FakeTool({ name: '', inputSchema: { type: 'object' } }), authorizer: () => true })) as ToolError;
+    expect(err.message).toMatch(/^tool: invalid tool: authorization guard definition: tool: invalid definition: name/);
+    expect(hasErrorCode(err, 'ERR_INVALID_DEFINITION')).toBe(true);
+  });
+
+  it('accepts an object with authorize() and keeps its `this`', async () => {
+    const policy = { allowed: true, authorize(this: { allowed: boolean }) { return this.allowed; } };
+    const { binding, invocation, tool } = setup(policy);
+    await binding.call(invocation);
+    expect(tool.calls).toHaveLength(1);
+  });
+});
+
+describe('Guard.call', () => {
+  it('runs the tool when the policy permits, passing the Authorization and options', async () => {
+    let seen: { authorization?: Authorization; options?: CallOptions } = {};
+    const { binding, invocation, tool } = setup(async (authorization, options) => {
+      seen = { authorization, options };
+      return true;
+    });
+    const result = await binding.call(invocation, { context: { user: 'ada' } });
+    expect((result as { output: Output }).output.asText()).toBe('ok');
+    expect(tool.calls).toHaveLength(1);
+    expect(seen.authorization?.arguments).toBe('{"id":7}');
+    expect(seen.authorization?.definition()).toEqual(def);
+    expect(seen.options?.context).toEqual({ user: 'ada' });
+  });
+
+  it('refuses with a Failure of kind rejected and the exact output text', async () => {
+    const { binding, invocation, tool } = setup(() => false);
+    const err = await rejectionOf(binding.call(invocation));
+    const failure = classifyFailure(err) as Failure;
+    expect(failure).toBeInstanceOf(Failure);
+    expect(failure.kind).toBe('rejected');
+    expect(failure.message).toBe('tool: rejected');
+    expect(failure.output.asText()).toBe('error: tool "delete_note" is not authorized');
+    expect(failure.diagnosticCause).toBeUndefined();
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('seals a policy that throws in an AuthorizationError; the cause stays hidden', async () => {
+    const secret = new Error('database password is hunter2');
+    const { binding, invocation, tool } = setup(() => {
+      throw secret;
+    });
+    const err = (await rejectionOf(binding.call(invocation))) as AuthorizationError;
+    expect(err).toBeInstanceOf(AuthorizationError);
+    expect(err.message).toBe('tool: authorization for "delete_note" failed');
+    expect(err.toolName).toBe('delete_note');
+    expect(err.diagnosticCause).toBe(secret);
+    expect(isError(err, secret)).toBe(false);
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('keeps a Failure thrown by the policy unfindable', async () => {
+    const { binding, invocation } = setup(async () => {
+      throw new Failure({ kind: 'rejected' });
+    });
+    const err = await rejectionOf(binding.call(invocation));
+    expect(classifyFailure(err)).toBeUndefined();
+    expect(findError(err, Failure)).toBeUndefined();
+  });
+
+  it.each([
+    ['a string', 'yes'],
+    ['a number', 1],
+    ['null', null],
+    ['undefined', undefined],
+  ])('fails closed on a non-boolean decision (%s)', async (_label, decision) => {
+    const { binding, invocation, tool } = setup(async () => decision);
+    const err = (await rejectionOf(binding.call(invocation))) as AuthorizationError;
+    expect(err).toBeInstanceOf(AuthorizationError);
+    expect(String((err.diagnosticCause as Error).message)).toMatch(/^authorizer returned .*, expected a boolean$/);
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('throws the abort reason as is when aborted before the policy; nothing is called', async () => {
+    const authorize = jest.fn(() => true);
+    const { binding, invocation, tool } = setup(authorize);
+    const controller = new AbortController();
+    const reason = new Error('user cancelled');
+    controller.abort(reason);
+    expect(await rejectionOf(binding.call(invocation, { signal: controller.signal }))).toBe(reason);
+    expect(authorize).not.toHaveBeenCalled();
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it.each([true, false])('throws the abort reason when the signal aborts while the policy decides %s', async (decision) => {
+    const controller = new AbortController();
+    const reason = new Error('deadline');
+    const { binding, invocation, tool } = setup(() => {
+      controller.abort(reason);
+      return decision;
+    });
+    const err = await rejectionOf(binding.call(invocation, { signal: controller.signal }));
+    expect(err).toBe(reason);
+    expect(classifyFailure(err)).toBeUndefined();
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('joins the abort reason and the AuthorizationError when the policy throws after an abort', async () => {
+    const controller = new AbortController();
+    const reason = new Error('deadline');
+    const { binding, invocation } = setup(() => {
+      controller.abort(reason);
+      throw new Error('policy store down');
+    });
+    const err = (await rejectionOf(binding.call(invocation, { signal: controller.signal }))) as AggregateError;
+    expect(err).toBeInstanceOf(AggregateError);
+    expect(err.errors[0]).toBe(reason);
+    expect(err.errors[1]).toBeInstanceOf(AuthorizationError);
+    expect(isError(err, reason)).toBe(true);
+    expect(err.message).toBe('deadline\ntool: authorization for "delete_note" failed');
+  });
+
+  it('keeps a deadline thrown by the policy itself sealed when the signal is not aborted', async () => {
+    const deadline = new Error('policy deadline');
+    const { binding, invocation } = setup(() => {
+      throw deadline;
+    });
+    const err = await rejectionOf(binding.call(invocation, { signal: new AbortController().signal }));
+    expect(err).toBeInstanceOf(AuthorizationError);
+    expect(isError(err, deadline)).toBe(false);
+  });
+
+  it('races a policy that never settles against the signal and never runs the tool', async () => {
+    const controller = new AbortController();
+    const reason = new Error('gave up');
+    const { binding, invocation, tool } = setup(() => new Promise<boolean>(() => undefined));
+    const pending = binding.call(invocation, { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 5);
+    expect(await rejectionOf(pending)).toBe(reason);
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('does not run the tool when a pending policy permits after the abort', async () => {
+    const controller = new AbortController();
+    let permit: (v: boolean) => void = () => undefined;
+    const { binding, invocation, tool } = setup(() => new Promise<boolean>((resolve) => (permit = resolve)));
+    const pending = binding.call(invocation, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 1));
+    controller.abort(new Error('stop'));
+    permit(true);
+    await rejectionOf(pending);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('passes the inner tool error through unchanged', async () => {
+    const boom = new Error('boom');
+    const tool = new FakeTool(def, async () => {
+      throw boom;
+    });
+    const binding = bind(new Guard({ tool, authorizer: () => true }));
+    expect(await rejectionOf(binding.call(binding.contract.prepare({ name: 'delete_note', arguments: '{}' })))).toBe(boom);
+  });
+
+  it('is never consulted by prepare', () => {
+    const authorize = jest.fn(() => true);
+    setup(authorize);
+    expect(authorize).not.toHaveBeenCalled();
+  });
+});
+
+describe('Authorization', () => {
+  it('holds a frozen definition snapshot and the arguments', () => {
+    const authorization = new Authorization(def, '{"id":1}');
+    expect(authorization.definition()).toEqual(def);
+    expect(Object.isFrozen(authorization.definition())).toBe(true);
+    expect(authorization.arguments).toBe('{"id":1}');
+  });
+});
+
+describe('AuthorizationError', () => {
+  it('has a generic message without a name', () => {
+    expect(new AuthorizationError('').message).toBe('tool: authorization failed');
+    expect('cause' in new AuthorizationError('x', new Error('hidden'))).toBe(false);
+  });
+});
+
+describe('Guard.call with asynchronous policies and aborts', () => {
+  it('joins the abort and the AuthorizationError when an async policy aborts then rejects', async () => {
+    const controller = new AbortController();
+    const reason = new Error('deadline');
+    const { binding, invocation } = setup(async () => {
+      controller.abort(reason);
+      throw new Error('policy store down');
+    });
+    const err = (await rejectionOf(binding.call(invocation, { signal: controller.signal }))) as AggregateError;
+    expect(err).toBeInstanceOf(AggregateError);
+    expect(err.errors[0]).toBe(reason);
+  });
+
+  it('throws the reason when a policy aborts synchronously and returns a promise that never settles', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const { binding, invocation, tool } = setup(() => {
+      controller.abort(reason);
+      return new Promise<boolean>(() => undefined);
+    });
+    expect(await rejectionOf(binding.call(invocation, { signal: controller.signal }))).toBe(reason);
+    expect(tool.calls).toHaveLength(0);
+  });
+});
