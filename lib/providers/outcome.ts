@@ -78,11 +78,10 @@ export function isSuspendedOutcome(
  * @param toolName - the name the model called (quoted as a JSON string in error texts)
  * @param outcome - the Result, or the thrown error
  * @returns the classification, the error flag and the Output the model may see
- * @throws ToolError ERR_INVALID_RESULT when the result holds no Output (not a Result), or when it is
- *   an InputRequest: a suspended call has no
- *   tool result; show `InputRequest.prompt` to a person, then prepare the same call again with
- *   `InputRequest.continuation(answer)` and send the result of that call (check with
- *   `isSuspendedOutcome` first)
+ * @throws ToolError ERR_INVALID_RESULT when the result holds no Output (not a Result), or when it
+ *   is an InputRequest: a suspended call has no tool result; show `InputRequest.prompt` to a
+ *   person, then prepare the same call again with `InputRequest.continuation(answer)` and send the
+ *   result of that call (check with `isSuspendedOutcome` first)
  */
 export function renderOutcome(toolName: string, outcome: ToolOutcome, options: RenderOutcomeOptions = {}): RenderedOutcome {
   const name = quoteToolName(toolName);
