@@ -520,7 +520,7 @@ export function canonicalJson(value: unknown): string {
       out.push(keys === undefined ? '[' : '{');
       stack.push({ value: next as CanonFrame['value'], keys, index: 0 });
     } else {
-      throw notJson(stack, typeof next === 'object' ? 'an object that is not a plain object or array' : `a ${typeof next}`);
+      throw notJson(stack, typeof next === 'object' ? 'an object that is not a plain object or array' : `of type ${typeof next}`);
     }
     // Find the next value to emit, closing finished containers.
     for (;;) {
