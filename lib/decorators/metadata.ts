@@ -1,0 +1,87 @@
+/**
+ * The metadata of the decorator layer: every key in one place, and the typed readers the
+ * container uses. Nothing else in scope-tool calls `Reflect.getMetadata` for these keys or for
+ * `design:paramtypes`.
+ *
+ * reflect-metadata is imported for its global `Reflect.defineMetadata` / `getMetadata` (a
+ * polyfill, idempotent): decorators need it when the class is defined.
+ */
+import 'reflect-metadata';
+import type { Authorizer, AuthorizerFunc } from '../protocol';
+
+/** Watermark and options of `@Toolset()`, on the class. @internal */
+export const TOOLSET_KEY = 'scope-tool:toolset';
+/** `@Tool()` options, on the method function. @internal */
+export const TOOL_KEY = 'scope-tool:tool';
+/** The method names `@Tool()` marked, on the prototype that declares them (own metadata). @internal */
+export const TOOL_METHODS_KEY = 'scope-tool:tool-methods';
+/** `@Authorize()` policies, on the class or on the method function. @internal */
+export const POLICIES_KEY = 'scope-tool:policies';
+/** TypeScript's parameter types of a method (emitDecoratorMetadata). */
+export const PARAMTYPES_KEY = 'design:paramtypes';
+
+/** A class whose instances are Authorizers; the container resolves it (resolver, or `new`). */
+export type AuthorizerClass = abstract new (...args: never[]) => Authorizer;
+
+/** What `@Authorize()` accepts: an Authorizer object, an authorizer function, or an Authorizer class. */
+export type Policy = Authorizer | AuthorizerFunc | AuthorizerClass;
+
+/** The options `@Toolset()` recorded. */
+export interface ToolsetMetadata {
+  /** Free text describing the set (for people and generated documentation). */
+  readonly description?: string;
+}
+
+/** What `@Tool()` recorded on one method. */
+export interface ToolMetadata {
+  /** The tool name (the method name when not given), matching ^[A-Za-z0-9_-]{1,64}$. */
+  readonly name: string;
+  /** The description given to the decorator, if any (the manifest's definition is authoritative). */
+  readonly description?: string;
+}
+
+/** The `@Toolset()` options of `cls` (own, not inherited), or undefined when it is not a toolset. */
+export function readToolset(cls: Function): ToolsetMetadata | undefined {
+  return Reflect.getOwnMetadata(TOOLSET_KEY, cls) as ToolsetMetadata | undefined;
+}
+
+/** The method names marked `@Tool()` on `prototype` itself (not its ancestors), in declaration order. */
+export function readTools(prototype: object): readonly string[] {
+  return (Reflect.getOwnMetadata(TOOL_METHODS_KEY, prototype) as string[] | undefined) ?? [];
+}
+
+/** The `@Tool()` metadata of a method function, or undefined when it is not a tool. */
+export function readTool(method: Function): ToolMetadata | undefined {
+  return Reflect.getOwnMetadata(TOOL_KEY, method) as ToolMetadata | undefined;
+}
+
+/**
+ * The policies of a class (its own and its ancestors', base class first) or of a method function
+ * (own only), in the order they are written.
+ */
+export function readPolicies(target: Function, kind: 'class' | 'method'): readonly Policy[] {
+  if (kind === 'method') return (Reflect.getOwnMetadata(POLICIES_KEY, target) as Policy[] | undefined) ?? [];
+  const chain: Function[] = [];
+  for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    chain.unshift(c as Function);
+  }
+  return chain.flatMap((c) => (Reflect.getOwnMetadata(POLICIES_KEY, c) as Policy[] | undefined) ?? []);
+}
+
+/**
+ * The parameter types TypeScript emitted for `prototype[method]` (looked up through the prototype
+ * chain), or undefined when there are none (emitDecoratorMetadata off, or no decorator on it).
+ */
+export function readParamTypes(prototype: object, method: string): readonly unknown[] | undefined {
+  return Reflect.getMetadata(PARAMTYPES_KEY, prototype, method) as unknown[] | undefined;
+}
+
+/** Writes own metadata. @internal (decorators only) */
+export function writeMetadata(key: string, value: unknown, target: object): void {
+  Reflect.defineMetadata(key, value, target);
+}
+
+/** Reads own metadata. @internal (decorators only) */
+export function readOwnMetadata<T>(key: string, target: object): T | undefined {
+  return Reflect.getOwnMetadata(key, target) as T | undefined;
+}
