@@ -1,0 +1,21 @@
+import * as protocol from '../../lib/protocol';
+
+describe('lib/protocol entry', () => {
+  it('exports every runtime name of DESIGN.md section 2', () => {
+    const names = [
+      'MAX_INPUT_BYTES', 'canonicalJson', 'ToolError', 'hasErrorCode', 'findError', 'isError',
+      'validateDefinition', 'encodeDefinition', 'decodeDefinition', 'DEFINITION_SCHEMA', 'validateRequest',
+      'Output', 'OUTPUT_SCHEMA', 'Contract', 'Invocation', 'Binding', 'bind', 'validateResult',
+      'InputRequest', 'INPUT_REQUEST_SCHEMA', 'Continuation', 'InputValidatorError', 'Failure', 'classifyFailure',
+      'CallError', 'Authorization', 'Guard', 'AuthorizationError', 'capability', 'Registry', 'FuncTool',
+    ];
+    for (const name of names) expect(protocol).toHaveProperty(name);
+    expect(protocol.MAX_INPUT_BYTES).toBe(1_048_576);
+  });
+
+  it('keeps internal helpers out of the entry', () => {
+    for (const name of ['createContract', 'ownerOf', 'snapshotDefinition', 'toJsonData', 'rewrap', 'admitJson']) {
+      expect(protocol).not.toHaveProperty(name);
+    }
+  });
+});
