@@ -1,60 +1,284 @@
 /**
- * JSON Schema compilation: Ajv (draft 2020-12 by default, draft-07 by `$schema`), formats asserted,
- * no remote `$ref`, compiled once and cached.
+ * JSON Schema compilation: Ajv (draft 2020-12 by default, draft-07 by `$schema`), formats asserted
+ * (ajv-formats), no remote `$ref`, compiled once and cached. Ports the seed's `core/jsonschema`
+ * Parse and Schema.Validate (reference-semantics sections 3.1 and 3.2; DESIGN.md section 3.6-3.7).
  *
- * STUB (interface fixed, implementation naive): to be replaced by the real implementation.
+ * Differences from the reference, by decision: patterns are JavaScript regular expressions with the
+ * `u` flag (the reference used RE2, so lookaround and backreferences compile here); numbers are
+ * compared as doubles, which admission makes exact by refusing integer literals beyond 2^53 - 1;
+ * the compiled value keeps the author's member order (DESIGN.md section 3.6).
  */
 import Ajv2020 from 'ajv/dist/2020';
+import AjvDraft07 from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { AdmissionIssue } from './errors';
-import { ToolError } from './errors';
+import { goQuote, messageOf, ToolError } from './errors';
 import type { JsonValue } from './json';
-import { admitJson } from './json';
+import { admitJson, canonicalJson, jsonPointer, MAX_INPUT_BYTES, utf8Length } from './json';
 
-/** A compiled, immutable JSON Schema. */
+/** The `$schema` URI of JSON Schema draft 2020-12, the default dialect. */
+export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+/** The `$schema` URI of JSON Schema draft-07, the other dialect accepted. */
+export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+/** How many compiled validators are kept (least recently used first out). */
+export const SCHEMA_CACHE_SIZE = 1_000;
+
+type Dialect = '2020-12' | 'draft-07';
+type Segment = string | number;
+
+/**
+ * A compiled, immutable JSON Schema: the authored value (deep-frozen, member order kept) and its
+ * validator. Safe to share; validation is synchronous and reentrant-free of shared state.
+ */
 export class CompiledSchema {
   /** The schema value as authored (member order kept), deep-frozen. */
   readonly value: JsonValue;
-  readonly #validate: (v: unknown) => boolean;
-  readonly #errors: () => unknown[];
+  readonly #validate: ValidateFunction;
 
-  /** @internal use compileSchema */
-  constructor(value: JsonValue, validate: (v: unknown) => boolean, errors: () => unknown[]) {
+  /** @internal use compileSchema or compileSchemaValue */
+  constructor(value: JsonValue, validate: ValidateFunction) {
     this.value = value;
     this.#validate = validate;
-    this.#errors = errors;
   }
 
-  /** Validates an admitted JSON value; returns the issues, empty when valid. Never throws. */
+  /**
+   * Validates an admitted JSON value (from admitJson) against this schema. Reports the first
+   * violation only (Ajv `allErrors: false`): an issue of code `schema` with the JSON Pointer
+   * segments of the failing value (array indices as numbers), the Ajv keyword and params, and a
+   * message such as `/tags/0: must be string`. A value nested too deeply for the validator's stack
+   * (a recursive schema) gives one `too_deep` issue instead of a RangeError.
+   * @returns the issues, empty when valid. Never throws.
+   */
   validate(value: JsonValue): readonly AdmissionIssue[] {
-    if (this.#validate(value)) return [];
-    return this.#errors().map((e) => {
-      const err = e as { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
-      const path = err.instancePath === '' ? [] : err.instancePath.slice(1).split('/');
-      return { code: 'schema' as const, path, message: err.message ?? err.keyword, keyword: err.keyword, params: err.params };
-    });
+    const fn = this.#validate;
+    try {
+      if (fn(value)) return [];
+    } catch (e) {
+      const message = e instanceof RangeError
+        ? 'value is nested too deeply to validate against the schema; send a flatter value'
+        : 'value could not be validated against the schema; check the schema';
+      return Object.freeze([issue(e instanceof RangeError ? 'too_deep' : 'schema', [], message)]);
+    }
+    const first = fn.errors?.[0];
+    if (first === undefined) return Object.freeze([issue('schema', [], 'value does not match the schema')]);
+    return Object.freeze([schemaIssue(first, value)]);
   }
 }
 
 /**
- * Compiles a JSON Schema given as JSON text.
- * @throws ToolError ERR_INVALID_SCHEMA (`jsonschema: invalid schema: <reason>`)
+ * Compiles a JSON Schema given as JSON text. Ports jsonschema.Parse.
+ * @param text - the schema document (at most MAX_INPUT_BYTES UTF-8 bytes, RFC 7493 JSON)
+ * @returns the compiled schema
+ * @throws ToolError ERR_INVALID_SCHEMA `jsonschema: invalid schema: <reason>`, reason one of
+ *   `document is empty`, `document exceeds 1048576 bytes`, `document is not valid RFC 7493 JSON`
+ *   (the admission issue in `issues`), or a reason from compileSchemaValue
  */
 export function compileSchema(text: string): CompiledSchema {
+  if (text.length === 0) throw new ToolError('ERR_INVALID_SCHEMA', 'document is empty');
+  if (utf8Length(text) > MAX_INPUT_BYTES) {
+    throw new ToolError('ERR_INVALID_SCHEMA', `document exceeds ${MAX_INPUT_BYTES} bytes`);
+  }
   const admitted = admitJson(text);
-  if (!admitted.ok) throw new ToolError('ERR_INVALID_SCHEMA', 'document is not valid RFC 7493 JSON');
+  if (!admitted.ok) {
+    throw new ToolError('ERR_INVALID_SCHEMA', 'document is not valid RFC 7493 JSON', { issues: [admitted.issue] });
+  }
   return compileSchemaValue(admitted.value);
 }
 
 /**
- * Compiles a JSON Schema given as a value (object or boolean).
- * @throws ToolError ERR_INVALID_SCHEMA
+ * Compiles a JSON Schema given as a value: an object or a boolean (`[]` is not a schema). The
+ * dialect is draft 2020-12 unless `$schema` is DRAFT_07. Formats are asserted (ajv-formats; an
+ * unknown format is refused, since it could not be asserted); unknown keywords are refused, while
+ * annotations (`title`, `description`, `default`, `examples`, `$comment`, `deprecated`, ...) are
+ * fine; no remote `$ref` is ever fetched (`{"$ref":"https://example.com/x"}` is refused).
+ * Validators are cached by the RFC 8785 canonical form of the schema (SCHEMA_CACHE_SIZE entries).
+ *
+ * @param value - the schema; it is copied (the caller keeps its object) and the copy deep-frozen
+ * @returns the compiled schema; `value` holds the frozen copy, member order as authored
+ * @throws ToolError ERR_INVALID_SCHEMA `jsonschema: invalid schema: <reason>` when the value is not
+ *   JSON, its canonical form exceeds MAX_INPUT_BYTES UTF-8 bytes, it is not an object or boolean,
+ *   `$schema` names another dialect, it breaks the metaschema (`/type: must be equal to one of the
+ *   allowed values`), or Ajv refuses it (unknown keyword or format, unresolvable `$ref`, bad pattern)
  */
 export function compileSchemaValue(value: unknown): CompiledSchema {
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  let key: string;
   try {
-    const fn = ajv.compile(value as object);
-    return new CompiledSchema(value as JsonValue, (v) => fn(v) as boolean, () => fn.errors ?? []);
+    key = canonicalJson(value);
   } catch (e) {
-    throw new ToolError('ERR_INVALID_SCHEMA', String((e as Error).message), { cause: e });
+    throw new ToolError('ERR_INVALID_SCHEMA', `schema is not a JSON value: ${messageOf(e).replace(/^canonicalJson: /, '')}`);
   }
+  if (utf8Length(key) > MAX_INPUT_BYTES) {
+    throw new ToolError('ERR_INVALID_SCHEMA', `normalized document exceeds ${MAX_INPUT_BYTES} bytes`);
+  }
+  if (typeof value !== 'boolean' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    throw new ToolError('ERR_INVALID_SCHEMA', `a schema must be a JSON object or boolean, not ${kind}`);
+  }
+  const frozen = frozenCopy(value as JsonValue);
+  const cached = cache.get(key);
+  if (cached !== undefined) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return new CompiledSchema(frozen, cached);
+  }
+  const fn = compileFresh(frozen, dialectOf(frozen));
+  cache.set(key, fn);
+  if (cache.size > SCHEMA_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return new CompiledSchema(frozen, fn);
+}
+
+/** Compiled validators by canonical schema text, least recently used first. */
+const cache = new Map<string, ValidateFunction>();
+
+interface AjvSlot {
+  ajv: Ajv2020 | AjvDraft07;
+  /** Schemas this instance has compiled: Ajv keeps each in an internal cache, so we recycle it. */
+  compiled: number;
+}
+const slots: Partial<Record<Dialect, AjvSlot>> = {};
+
+/**
+ * Ajv options. `loadSchema` is deliberately absent: nothing is ever fetched. `addUsedSchema: false`
+ * keeps one schema's `$id` from becoming resolvable by another. `ownProperties` keeps inherited
+ * names (`toString`, `constructor`) from satisfying `required`. Unknown keywords and formats are
+ * errors (`strictSchema`); type-coupling checks (`strictTypes`, `strictTuples`, `strictRequired`)
+ * are off because they refuse valid, common schemas.
+ */
+const AJV_OPTIONS: Options = {
+  allErrors: false,
+  strictSchema: true,
+  strictNumbers: true,
+  strictTypes: false,
+  strictTuples: false,
+  strictRequired: false,
+  validateFormats: true,
+  unicodeRegExp: true,
+  ownProperties: true,
+  addUsedSchema: false,
+  inlineRefs: true,
+  logger: false,
+};
+
+function ajvFor(dialect: Dialect): AjvSlot {
+  let slot = slots[dialect];
+  // Recycle an instance after it compiled twice the cache size, bounding Ajv's own schema cache;
+  // validators already compiled keep working (they hold what they need).
+  if (slot === undefined || slot.compiled >= 2 * SCHEMA_CACHE_SIZE) {
+    const ajv = dialect === '2020-12' ? new Ajv2020(AJV_OPTIONS) : new AjvDraft07(AJV_OPTIONS);
+    addFormats(ajv);
+    slot = slots[dialect] = { ajv, compiled: 0 };
+  }
+  return slot;
+}
+
+function dialectOf(schema: JsonValue): Dialect {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || !Object.hasOwn(schema, '$schema')) {
+    return '2020-12';
+  }
+  const uri = schema.$schema;
+  if (uri === DRAFT_2020_12 || uri === `${DRAFT_2020_12}#`) return '2020-12';
+  if (uri === DRAFT_07 || uri === DRAFT_07.slice(0, -1)) return 'draft-07';
+  const got = typeof uri === 'string' ? goQuote(uri.slice(0, 200)) : 'a non-string';
+  throw new ToolError('ERR_INVALID_SCHEMA', `unsupported $schema ${got}; use "${DRAFT_2020_12}" (the default) or "${DRAFT_07}"`);
+}
+
+function compileFresh(schema: JsonValue, dialect: Dialect): ValidateFunction {
+  const slot = ajvFor(dialect);
+  slot.compiled++;
+  const { ajv } = slot;
+  try {
+    if (!ajv.validateSchema(schema as object)) {
+      const first = (ajv.errors ?? [])[0];
+      const where = first === undefined || first.instancePath === '' ? '(root)' : first.instancePath;
+      throw new ToolError('ERR_INVALID_SCHEMA', `${where}: ${first?.message ?? 'does not match the metaschema'}`);
+    }
+    return ajv.compile(schema as object);
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    if (e instanceof RangeError) throw new ToolError('ERR_INVALID_SCHEMA', 'schema is nested too deeply to compile');
+    // Ajv's own reason (unknown keyword or format, unresolvable $ref, invalid pattern); no stack.
+    throw new ToolError('ERR_INVALID_SCHEMA', messageOf(e).slice(0, 500));
+  }
+}
+
+/** Keywords whose member names Ajv silently skips when the name is `__proto__`. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', 'dependentRequired', 'dependencies']);
+
+/**
+ * A deep, frozen copy of a JSON value: member order kept, `__proto__` an own data property.
+ * Iterative. Refuses a `__proto__` name under `properties` (and the other name maps), which Ajv
+ * would silently not check (a conservative test: it also fires inside `const` or `default` data).
+ */
+function frozenCopy(value: JsonValue): JsonValue {
+  if (typeof value !== 'object' || value === null) return value;
+  const root: JsonValue = Array.isArray(value) ? [] : {};
+  const work: [JsonValue, JsonValue, string][] = [[value, root, '']];
+  const made: object[] = [];
+  while (work.length > 0) {
+    const [from, to, parentKey] = work.pop() as [JsonValue, JsonValue, string];
+    made.push(to as object);
+    for (const k of Object.keys(from as object)) {
+      if (k === '__proto__' && NAME_MAPS.has(parentKey) && !Array.isArray(from)) {
+        throw new ToolError('ERR_INVALID_SCHEMA', `"${parentKey}" names a member "__proto__", which the validator ` +
+          'cannot check; rename the member');
+      }
+      const v = (from as Record<string, JsonValue>)[k];
+      const c: JsonValue = typeof v !== 'object' || v === null ? v : Array.isArray(v) ? [] : {};
+      Object.defineProperty(to, k, { value: c, enumerable: true, writable: true, configurable: true });
+      if (c !== v) work.push([v, c, k]);
+    }
+  }
+  for (const o of made) Object.freeze(o);
+  return root;
+}
+
+function issue(code: AdmissionIssue['code'], path: Segment[], message: string, extra: Partial<AdmissionIssue> = {}): AdmissionIssue {
+  return Object.freeze({ code, path: Object.freeze(path), message, ...extra });
+}
+
+/** Turns Ajv's first error into an issue: path segments from instancePath, a message with the fix. */
+function schemaIssue(err: ErrorObject, value: JsonValue): AdmissionIssue {
+  const path = segmentsOf(err.instancePath, value);
+  const where = path.length === 0 ? '(root)' : clip(jsonPointer(path), 160);
+  const p = err.params as Record<string, unknown>;
+  let what = err.message ?? `must satisfy ${err.keyword}`;
+  if (err.keyword === 'additionalProperties') what = `must NOT have member ${quote(p.additionalProperty)}; remove it`;
+  else if (err.keyword === 'unevaluatedProperties') what = `must NOT have member ${quote(p.unevaluatedProperty)}; remove it`;
+  else if (err.keyword === 'required') what = `must have required member ${quote(p.missingProperty)}; add it`;
+  else if (err.keyword === 'enum') what = `must be one of ${clip(JSON.stringify(p.allowedValues), 200)}`;
+  else if (err.keyword === 'const') what = `must be ${clip(JSON.stringify(p.allowedValue), 200)}`;
+  return issue('schema', path, `${where}: ${what}`, {
+    keyword: err.keyword,
+    params: Object.freeze({ ...p }),
+  });
+}
+
+/** Splits an Ajv instancePath (RFC 6901) into segments; indices of arrays become numbers. */
+function segmentsOf(pointer: string, value: JsonValue): Segment[] {
+  if (pointer === '') return [];
+  const path: Segment[] = [];
+  let node: JsonValue | undefined = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const name = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      const index = Number(name);
+      path.push(index);
+      node = node[index];
+    } else {
+      path.push(name);
+      node = node !== null && typeof node === 'object' && Object.hasOwn(node, name) ? node[name] : undefined;
+    }
+  }
+  return path;
+}
+
+function quote(v: unknown): string {
+  const s = String(v);
+  return goQuote(s.length > 64 ? `${s.slice(0, 64)}...` : s);
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max / 2)}...${s.slice(-max / 2)}` : s;
 }

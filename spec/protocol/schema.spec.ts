@@ -1,0 +1,230 @@
+import Ajv2020 from 'ajv/dist/2020';
+import AjvDraft07 from 'ajv';
+import { hasErrorCode, ToolError } from '../../lib/protocol/errors';
+import { admitJson, MAX_DEPTH, MAX_INPUT_BYTES } from '../../lib/protocol/json';
+import type { JsonValue } from '../../lib/protocol/json';
+import { compileSchema, compileSchemaValue, DRAFT_07, DRAFT_2020_12 } from '../../lib/protocol/schema';
+
+function compileError(schema: unknown): ToolError {
+  try {
+    if (typeof schema === 'string') compileSchema(schema);
+    else compileSchemaValue(schema);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    expect(hasErrorCode(e, 'ERR_INVALID_SCHEMA')).toBe(true);
+    return e as ToolError;
+  }
+  throw new Error(`expected ${JSON.stringify(schema)} to be refused`);
+}
+
+function parse(text: string): JsonValue {
+  const r = admitJson(text);
+  if (!r.ok) throw new Error(r.issue.message);
+  return r.value;
+}
+
+const NOTE = {
+  type: 'object',
+  properties: { title: { type: 'string', minLength: 1 }, tags: { type: 'array', items: { type: 'string' } } },
+  required: ['title'],
+  additionalProperties: false,
+};
+
+describe('compileSchema: the document (reference-semantics 3.1)', () => {
+  it('refuses an empty document', () => {
+    expect(compileError('').message).toBe('jsonschema: invalid schema: document is empty');
+  });
+
+  it('refuses a document over 1,048,576 UTF-8 bytes', () => {
+    const text = `{"description":"${'\u00e9'.repeat(MAX_INPUT_BYTES / 2)}"}`;
+    expect(compileError(text).message).toBe('jsonschema: invalid schema: document exceeds 1048576 bytes');
+  });
+
+  it.each(['{"a":1,"a":2}', '{} {}', ' ', '{"type":"string"', '\ufeff{}'])(
+    'refuses %j as not RFC 7493 JSON, carrying the admission issue', (text) => {
+      const err = compileError(text);
+      expect(err.message).toBe('jsonschema: invalid schema: document is not valid RFC 7493 JSON');
+      expect(err.issues).toHaveLength(1);
+    });
+
+  it('compiles a valid document', () => {
+    expect(compileSchema(JSON.stringify(NOTE)).validate({ title: 'x' })).toEqual([]);
+  });
+});
+
+describe('compileSchemaValue: what is a schema', () => {
+  it.each([
+    [{ type: 'not-a-type' }, '/type: must be equal to one of the allowed values'],
+    [{ minLength: -1 }, '/minLength: must be >= 0'],
+    [[], 'a schema must be a JSON object or boolean, not an array'],
+    [null, 'a schema must be a JSON object or boolean, not null'],
+    [42, 'a schema must be a JSON object or boolean, not a number'],
+    [{ type: 'string', garbage: 1 }, 'strict mode: unknown keyword: "garbage"'],
+    [{ type: 'string', format: 'no-such-format' }, 'unknown format "no-such-format"'],
+    [{ type: 'string', pattern: '[' }, 'Invalid regular expression'],
+    [{ a: undefined }, 'schema is not a JSON value'],
+  ])('refuses %j: %s', (schema, reason) => {
+    expect(compileError(schema).message).toContain(`jsonschema: invalid schema: ${reason}`);
+  });
+
+  it('accepts true and false as schemas', () => {
+    expect(compileSchemaValue(true).validate({ any: 1 })).toEqual([]);
+    expect(compileSchemaValue(false).validate({})).toHaveLength(1);
+  });
+
+  it('accepts the annotations model-facing schemas use', () => {
+    const schema = { title: 'T', description: 'D', default: {}, examples: [{}], $comment: 'c', deprecated: false, type: 'object' };
+    expect(compileSchemaValue(schema).validate({})).toEqual([]);
+  });
+
+  it('never fetches a remote $ref: it is refused at compile', () => {
+    expect(compileError({ $ref: 'https://example.com/x' }).message).toContain("can't resolve reference https://example.com/x");
+  });
+
+  it('does not let one schema\'s $id satisfy another schema\'s remote $ref', () => {
+    compileSchemaValue({ $id: 'https://example.com/shared', type: 'string' });
+    compileSchemaValue({ $defs: { s: { $id: 'https://example.com/nested', type: 'string' } } });
+    expect(compileError({ $ref: 'https://example.com/shared' }).message).toContain("can't resolve reference");
+    expect(compileError({ $ref: 'https://example.com/nested' }).message).toContain("can't resolve reference");
+  });
+
+  it('compiles the same $id twice (no global registration)', () => {
+    const s = { $id: 'https://example.com/twice', type: 'string' };
+    compileSchemaValue(s);
+    expect(compileSchemaValue({ ...s, minLength: 1 }).validate('')).toHaveLength(1);
+  });
+
+  it('resolves local $ref and $defs', () => {
+    const c = compileSchemaValue({ $defs: { n: { type: 'integer' } }, type: 'array', items: { $ref: '#/$defs/n' } });
+    expect(c.validate([1, 2])).toEqual([]);
+    expect(c.validate([1, 'x'])[0]).toMatchObject({ path: [1], message: '/1: must be integer' });
+  });
+
+  it('refuses a properties entry named __proto__, which Ajv would silently not check', () => {
+    expect(compileError(parse('{"properties":{"__proto__":{"type":"string"}}}')).message).toContain('"__proto__"');
+  });
+});
+
+describe('compileSchemaValue: dialects', () => {
+  it('uses draft 2020-12 by default (prefixItems is a keyword)', () => {
+    const c = compileSchemaValue({ type: 'array', prefixItems: [{ type: 'string' }] });
+    expect(c.validate([1])[0]).toMatchObject({ keyword: 'type', path: [0] });
+  });
+
+  it('accepts an explicit 2020-12 $schema', () => {
+    expect(compileSchemaValue({ $schema: DRAFT_2020_12, type: 'string' }).validate(1)).toHaveLength(1);
+  });
+
+  it('selects draft-07 by $schema (definitions, array items)', () => {
+    const c = compileSchemaValue({ $schema: DRAFT_07, definitions: { s: { type: 'string' } }, items: [{ $ref: '#/definitions/s' }] });
+    expect(c.validate(['a', 1])).toEqual([]);
+    expect(c.validate([1])[0]).toMatchObject({ keyword: 'type', path: [0] });
+  });
+
+  it('refuses prefixItems under draft-07 (unknown keyword there)', () => {
+    expect(compileError({ $schema: DRAFT_07, prefixItems: [] }).message).toContain('unknown keyword: "prefixItems"');
+  });
+
+  it('refuses any other $schema, naming the two it accepts', () => {
+    const msg = compileError({ $schema: 'http://json-schema.org/draft-04/schema#' }).message;
+    expect(msg).toContain('unsupported $schema "http://json-schema.org/draft-04/schema#"');
+    expect(msg).toContain(DRAFT_07);
+  });
+});
+
+describe('CompiledSchema.validate', () => {
+  const note = compileSchemaValue(NOTE);
+
+  it('reports the first violation with path segments, keyword, params and a message', () => {
+    expect(note.validate({ title: 'x', tags: ['a', 3] })).toEqual([{
+      code: 'schema', path: ['tags', 1], message: '/tags/1: must be string', keyword: 'type', params: { type: 'string' },
+    }]);
+  });
+
+  it('says which member to add or remove', () => {
+    expect(note.validate({})[0].message).toBe('(root): must have required member "title"; add it');
+    expect(note.validate({ title: 'x', extra: 1 })[0].message).toBe('(root): must NOT have member "extra"; remove it');
+  });
+
+  it('does not let inherited names (toString, constructor) satisfy required', () => {
+    expect(compileSchemaValue({ required: ['toString', 'constructor'] }).validate({})).toHaveLength(1);
+  });
+
+  it('unescapes ~1 and ~0 in the path and keeps numeric member names as strings', () => {
+    const c = compileSchemaValue({ additionalProperties: { type: 'string' } });
+    expect(c.validate({ 'a/b~c': 1 })[0].path).toEqual(['a/b~c']);
+    expect(c.validate({ '0': 1 })[0].path).toEqual(['0']);
+  });
+
+  it('asserts formats: date-time, email, uri', () => {
+    const c = compileSchemaValue({
+      type: 'object',
+      properties: { when: { type: 'string', format: 'date-time' }, mail: { type: 'string', format: 'email' }, link: { type: 'string', format: 'uri' } },
+    });
+    expect(c.validate({ when: '2024-05-01T10:00:00Z', mail: 'a@example.com', link: 'https://example.com/x' })).toEqual([]);
+    expect(c.validate({ when: 'yesterday' })[0]).toMatchObject({ keyword: 'format', message: '/when: must match format "date-time"' });
+    expect(c.validate({ mail: 'not an email' })[0]).toMatchObject({ keyword: 'format', path: ['mail'] });
+    expect(c.validate({ link: 'relative/path' })[0]).toMatchObject({ keyword: 'format', path: ['link'] });
+  });
+
+  it('uses JavaScript regular expressions with the u flag', () => {
+    const c = compileSchemaValue({ type: 'string', pattern: '^\\p{Lu}' });
+    expect(c.validate('\u00c9cole')).toEqual([]);
+    expect(c.validate('\u00e9cole')[0]).toMatchObject({ keyword: 'pattern' });
+  });
+
+  it('gives too_deep, not a RangeError, for a deep value against a recursive schema', () => {
+    const tree = compileSchemaValue({ $defs: { n: { type: 'array', items: { $ref: '#/$defs/n' } } }, $ref: '#/$defs/n' });
+    const deep = parse(`${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}`);
+    let issues: readonly unknown[] = [];
+    expect(() => { issues = tree.validate(deep); }).not.toThrow();
+    expect(issues).toEqual([expect.objectContaining({ code: 'too_deep', path: [] })]);
+    expect(tree.validate(parse('[[[]]]'))).toEqual([]);
+  });
+
+  it('reports a schema nested too deeply to compile as ERR_INVALID_SCHEMA', () => {
+    let schema: JsonValue = { type: 'string' };
+    for (let i = 0; i < 5_000; i++) schema = { items: schema };
+    expect(compileError(schema).message).toMatch(/^jsonschema: invalid schema: /);
+  });
+});
+
+describe('compileSchemaValue: the value', () => {
+  it('keeps the author\'s member order and deep-freezes a copy', () => {
+    const authored = { type: 'object', required: ['b'], properties: { z: { type: 'string' }, b: { type: 'number' } } };
+    const c = compileSchemaValue(authored);
+    expect(JSON.stringify(c.value)).toBe(JSON.stringify(authored));
+    expect(c.value).not.toBe(authored);
+    expect(Object.isFrozen(c.value)).toBe(true);
+    expect(Object.isFrozen((c.value as { properties: { z: object } }).properties.z)).toBe(true);
+    authored.properties.z.type = 'number';
+    expect(c.validate({ z: 'still a string', b: 1 })).toEqual([]);
+  });
+
+  it('keeps a __proto__ member of data (const) as an own property', () => {
+    const c = compileSchemaValue(parse('{"const":{"__proto__":1}}'));
+    expect(Object.getPrototypeOf((c.value as { const: object }).const)).toBe(Object.prototype);
+    expect(c.validate(parse('{"__proto__":1}'))).toEqual([]);
+    expect(c.validate({})).toHaveLength(1);
+  });
+});
+
+describe('compileSchemaValue: cache', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('compiles a schema once and reuses the validator for the same canonical form', () => {
+    const compile2020 = jest.spyOn(Ajv2020.prototype, 'compile');
+    const a = compileSchemaValue({ type: 'object', properties: { cacheProbeA: { type: 'string' }, cacheProbeB: { type: 'number' } } });
+    const b = compileSchemaValue({ properties: { cacheProbeB: { type: 'number' }, cacheProbeA: { type: 'string' } }, type: 'object' });
+    expect(compile2020).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(b.value)).not.toBe(JSON.stringify(a.value));
+    expect(b.validate({ cacheProbeA: 1 })).toHaveLength(1);
+  });
+
+  it('creates Ajv instances lazily, one per dialect', () => {
+    const compile07 = jest.spyOn(AjvDraft07.prototype, 'compile');
+    compileSchemaValue({ $schema: DRAFT_07, title: 'cache probe 07' });
+    compileSchemaValue({ $schema: DRAFT_07, title: 'cache probe 07' });
+    expect(compile07).toHaveBeenCalledTimes(1);
+  });
+});
