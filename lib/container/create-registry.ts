@@ -1,0 +1,112 @@
+/**
+ * `createRegistry()`: toolsets plus the manifest become a protocol Registry of Guard-wrapped
+ * bindings, registered as one atomic batch (DESIGN.md section 5).
+ */
+import { Registry, ToolError } from '../protocol';
+import type { Tool } from '../protocol';
+import { readPolicies, readToolset } from '../decorators';
+import { loadManifest } from './manifest';
+import type { Manifest, ManifestTool } from './manifest';
+import { invalidToolset, missingFromManifest } from './messages';
+import { checkEntry, inputClassOf, methodTool } from './method-tool';
+import { guardAll, PolicyResolver } from './policies';
+import type { Instantiate } from './policies';
+import { scanToolset } from './scanner';
+
+/** A class the resolver can build. */
+export type Constructor = abstract new (...args: never[]) => object;
+
+/**
+ * Builds (or looks up) the instance of a class: a toolset class, or an Authorizer class given to
+ * `@Authorize()`. Synchronous, because registration is; it must return an instance of `cls`.
+ */
+export type Resolve = (cls: Constructor) => object;
+
+/** Options of createRegistry. */
+export interface CreateRegistryOptions {
+  /** The manifest: as loadManifest returns it, a parsed object, or a path to the file. */
+  readonly manifest: Manifest | string | object;
+  /** Toolset instances, or `@Toolset()` classes to build with `resolve` (or `new`). */
+  readonly toolsets: readonly (object | Constructor)[];
+  /**
+   * Builds classes (toolsets given as classes, Authorizer classes). Without it, a class is built
+   * with `new` only when its constructor declares no parameters; otherwise it is an error.
+   */
+  readonly resolve?: Resolve;
+  /** Register into this registry instead of a new one (still one atomic batch). */
+  readonly registry?: Registry;
+}
+
+/**
+ * Turns every `@Tool()` method of the toolsets into a registered tool. Per method: its manifest
+ * entry (by tool name) gives the definition and must still match the source; the input DTO
+ * decoder (`dtoInput`, with the manifest's schema) is the input validator; the call checks the
+ * abort signal, decodes, and invokes the method with `(input, ToolCall)`; the tool is wrapped in
+ * one Guard per policy, class policies first, then method policies, all of which must permit. An
+ * Authorizer class is resolved once per call of createRegistry. Everything is built and checked
+ * before anything is registered: on any error nothing is registered.
+ * @returns the registry (`options.registry` when given)
+ * @throws ToolError ERR_INVALID_TOOL: an invalid manifest; a class without `@Toolset()`; a class
+ *   that cannot be built; a tool missing from the manifest (`tool "create_note"
+ *   (NotesTools.createNote) is missing from the manifest; run scope-tool generate`); a stale entry
+ *   (`... the manifest is stale: <what differs>; run scope-tool generate`); a refused DTO (see
+ *   dtoInput); a binding error (`tools[i]: ...`)
+ * @throws ToolError ERR_DUPLICATE_TOOL when two tools share a name or a name is already registered
+ */
+export function createRegistry(options: CreateRegistryOptions): Registry {
+  const manifest = loadManifest(options.manifest);
+  const entries = new Map<string, ManifestTool>(manifest.tools.map((t) => [t.name, t]));
+  const instantiate = instantiator(options.resolve);
+  const policies = new PolicyResolver(instantiate);
+  const tools: Tool[] = [];
+  for (const toolset of options.toolsets) {
+    const instance = typeof toolset === 'function' ? instantiate(toolset, `toolset ${toolset.name}`) : toolset;
+    tools.push(...toolsOf(instance, entries, policies));
+  }
+  const registry = options.registry ?? new Registry();
+  registry.register(...tools);
+  return registry;
+}
+
+function toolsOf(instance: object, entries: Map<string, ManifestTool>, policies: PolicyResolver): Tool[] {
+  const cls = (instance as { constructor?: unknown }).constructor;
+  if (typeof cls !== 'function' || readToolset(cls) === undefined) {
+    const name = typeof cls === 'function' ? cls.name : typeof instance;
+    throw invalidToolset(`${name} is not a toolset; decorate its class with @Toolset()`);
+  }
+  const classPolicies = readPolicies(cls, 'class');
+  return scanToolset(cls).map((scanned) => {
+    const place = `${cls.name}.${scanned.methodName}`;
+    const entry = entries.get(scanned.metadata.name);
+    if (entry === undefined) throw missingFromManifest(scanned.metadata.name, place);
+    const dto = inputClassOf(scanned, place);
+    checkEntry(entry, cls, scanned, dto, place);
+    const tool = methodTool(instance, scanned, entry, dto);
+    const all = [...classPolicies, ...readPolicies(scanned.method, 'method')];
+    return guardAll(tool, all.map((p) => policies.resolve(p, place)));
+  });
+}
+
+function instantiator(resolve: Resolve | undefined): Instantiate {
+  return (cls, what) => {
+    let instance: unknown;
+    if (resolve !== undefined) {
+      try {
+        instance = resolve(cls as Constructor);
+      } catch (e) {
+        throw new ToolError('ERR_INVALID_TOOL', `${what}: the resolver threw; make it return an instance of ${cls.name}`, { cause: e });
+      }
+    } else if (cls.length === 0) {
+      instance = new (cls as new () => object)();
+    } else {
+      throw invalidToolset(`${what}: the constructor takes ${cls.length} argument(s); pass an instance, or a resolve function that builds ${cls.name}`);
+    }
+    if (typeof (instance as { then?: unknown } | null)?.then === 'function') {
+      throw invalidToolset(`${what}: the resolver returned a Promise; registration is synchronous, so resolve instances before createRegistry`);
+    }
+    if (!(instance instanceof cls)) {
+      throw invalidToolset(`${what}: the resolver did not return an instance of ${cls.name}`);
+    }
+    return instance;
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The manifest `scope-tool generate` writes and the container reads (notes/CONTRACTS.md): per
+ * tool, its wire definition and where it comes from. This file owns the `Manifest` type (the
+ * generator imports it) and its run-time reader.
+ */
+import { readFileSync } from 'node:fs';
+import { ToolError } from '../protocol';
+import type { JsonObject } from '../protocol';
+
+/** Where a tool comes from: file (POSIX, relative to the project root), class, method, input DTO. */
+export interface ManifestSource {
+  readonly file: string;
+  readonly class: string;
+  readonly method: string;
+  /** The input DTO class name, or `null` when the method takes no input (`{}`). */
+  readonly input: string | null;
+}
+
+/** One tool: `definition` is the wire form of a protocol Definition (`input_schema`). */
+export interface ManifestTool {
+  readonly name: string;
+  readonly definition: {
+    readonly name: string;
+    readonly description?: string;
+    readonly input_schema: JsonObject;
+  };
+  readonly source: ManifestSource;
+  /** `sha256:<hex>` of the source text; only `scope-tool check` uses it. */
+  readonly fingerprint: string;
+  /** Decoder-only checks the generator reported, one sentence each. */
+  readonly warnings: readonly string[];
+}
+
+/** The manifest file: `{ "version": 1, "tools": [...] }` (UTF-8 JSON, tools sorted by name). */
+export interface Manifest {
+  readonly version: 1;
+  readonly tools: readonly ManifestTool[];
+}
+
+const FIX = 'run scope-tool generate';
+
+/**
+ * Reads and checks a manifest: a path to a `*.manifest.json` file (read synchronously, UTF-8), or
+ * an already parsed object. Unknown members are tolerated (a newer generator may add some); what
+ * the container relies on is checked. Returns a deep-frozen copy.
+ * @throws ToolError ERR_INVALID_TOOL naming the file (or `manifest`), the JSON Pointer of the bad
+ *   member and the fix: unreadable file, invalid JSON, wrong version, missing or mistyped member,
+ *   `definition.name` differing from `name`, or a tool name listed twice
+ */
+export function loadManifest(pathOrObject: string | unknown): Manifest {
+  const where = typeof pathOrObject === 'string' ? `manifest ${pathOrObject}` : 'manifest';
+  let value: unknown = pathOrObject;
+  if (typeof pathOrObject === 'string') {
+    let text: string;
+    try {
+      text = readFileSync(pathOrObject, 'utf8');
+    } catch (e) {
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: cannot be read; ${FIX} (or pass the right path)`, { cause: e });
+    }
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: is not valid JSON; ${FIX}`, { cause: e });
+    }
+  }
+  const fail = (pointer: string, what: string): never => {
+    throw new ToolError('ERR_INVALID_TOOL', `${where}: ${pointer}: ${what}; ${FIX}`);
+  };
+  const root = objectAt(value, '', fail);
+  if (root.version !== 1) fail('/version', `must be 1, found ${JSON.stringify(root.version) ?? 'nothing'}`);
+  if (!Array.isArray(root.tools)) fail('/tools', 'must be an array');
+  const seen = new Set<string>();
+  const tools = (root.tools as unknown[]).map((t, i) => {
+    const tool = checkTool(t, `/tools/${i}`, fail);
+    if (seen.has(tool.name)) fail(`/tools/${i}/name`, `tool "${tool.name}" is listed twice`);
+    seen.add(tool.name);
+    return tool;
+  });
+  return deepFreeze({ version: 1, tools });
+}
+
+type Fail = (pointer: string, what: string) => never;
+
+function objectAt(value: unknown, pointer: string, fail: Fail): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail(pointer || '(root)', 'must be an object');
+  return value as Record<string, unknown>;
+}
+
+function stringAt(o: Record<string, unknown>, key: string, pointer: string, fail: Fail): string {
+  const v = o[key];
+  if (typeof v !== 'string' || v === '') fail(`${pointer}/${key}`, 'must be a non-empty string');
+  return v as string;
+}
+
+function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
+  const o = objectAt(t, at, fail);
+  const name = stringAt(o, 'name', at, fail);
+  const d = objectAt(o.definition, `${at}/definition`, fail);
+  const definitionName = stringAt(d, 'name', `${at}/definition`, fail);
+  if (definitionName !== name) fail(`${at}/definition/name`, `is "${definitionName}" but the tool is "${name}"`);
+  if (d.description !== undefined && typeof d.description !== 'string') fail(`${at}/definition/description`, 'must be a string');
+  const inputSchema = objectAt(d.input_schema, `${at}/definition/input_schema`, fail);
+  const s = objectAt(o.source, `${at}/source`, fail);
+  const source: ManifestSource = {
+    file: stringAt(s, 'file', `${at}/source`, fail),
+    class: stringAt(s, 'class', `${at}/source`, fail),
+    method: stringAt(s, 'method', `${at}/source`, fail),
+    input: s.input === null ? null : stringAt(s, 'input', `${at}/source`, fail),
+  };
+  const fingerprint = stringAt(o, 'fingerprint', at, fail);
+  const warnings = o.warnings === undefined ? [] : o.warnings;
+  if (!Array.isArray(warnings) || warnings.some((w) => typeof w !== 'string')) fail(`${at}/warnings`, 'must be an array of strings');
+  const definition = {
+    name,
+    ...(d.description === undefined ? {} : { description: d.description as string }),
+    input_schema: copyJson(inputSchema) as JsonObject,
+  };
+  return { name, definition, source, fingerprint, warnings: [...(warnings as string[])] };
+}
+
+/** A plain deep copy of JSON data (not structuredClone: its objects may come from another realm). */
+function copyJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyJson);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = copyJson(v);
+    return out;
+  }
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,82 @@
+/**
+ * One `@Tool()` method as a protocol Tool: the manifest's definition, the DTO decoder as input
+ * validator, and the method as the function of a FuncTool (abort check, decode, invoke with
+ * `(input, ToolCall)`, encode the returned string / Output / InputRequest / JSON value).
+ */
+import { FuncTool } from '../protocol';
+import type { Tool } from '../protocol';
+import { dtoInput, dtoWireNames, emptyInput } from '../dto';
+import type { DtoClass } from '../dto';
+import { readParamTypes } from '../decorators';
+import type { ManifestTool } from './manifest';
+import { invalidToolset, staleEntry } from './messages';
+import type { ScannedTool } from './scanner';
+
+const NOT_DTO = new Set<unknown>([Object, String, Number, Boolean, Array, Date, Function, Promise, Map, Set, Symbol, BigInt]);
+
+/**
+ * The input DTO class of a tool method (`design:paramtypes[0]`), or null when it takes no input.
+ * @throws ToolError ERR_INVALID_TOOL without decorator metadata, or when the first parameter is not a class
+ * @internal
+ */
+export function inputClassOf(tool: ScannedTool, place: string): DtoClass | null {
+  const types = readParamTypes(tool.prototype, tool.methodName);
+  if (types === undefined) {
+    throw invalidToolset(`${place}: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`);
+  }
+  if (types.length === 0) return null;
+  const first = types[0];
+  if (typeof first !== 'function' || NOT_DTO.has(first)) {
+    const got = typeof first === 'function' ? first.name : String(first);
+    throw invalidToolset(`${place}: the first parameter must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`);
+  }
+  return first as DtoClass;
+}
+
+/**
+ * Checks that the manifest entry still describes the source: class, method, input DTO name and the
+ * DTO's wire member names against `input_schema.properties` (notes/CONTRACTS.md).
+ * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
+ * @internal
+ */
+export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool, dto: DtoClass | null, place: string): void {
+  const name = tool.metadata.name;
+  if (entry.source.class !== cls.name) {
+    throw staleEntry(name, place, `it names class ${entry.source.class} but the tool is declared by ${cls.name}`);
+  }
+  if (entry.source.method !== tool.methodName) {
+    throw staleEntry(name, place, `it names method ${entry.source.method} but the tool is method ${tool.methodName}`);
+  }
+  const input = dto === null ? null : dto.name;
+  if (entry.source.input !== input) {
+    throw staleEntry(name, place, `the input DTO is ${input ?? 'none'} in the source but ${entry.source.input ?? 'none'} in the manifest`);
+  }
+  const props = entry.definition.input_schema.properties;
+  const inManifest = props !== null && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : [];
+  const inSource = dto === null ? [] : dtoWireNames(dto);
+  const missing = inSource.filter((p) => !inManifest.includes(p));
+  const extra = inManifest.filter((p) => !inSource.includes(p));
+  if (missing.length > 0 || extra.length > 0) {
+    const parts = [
+      missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
+      extra.length > 0 ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have` : '',
+    ].filter((s) => s !== '');
+    throw staleEntry(name, place, parts.join('; '));
+  }
+}
+
+/**
+ * The FuncTool of one method of `instance`. The method receives the decoded input and a frozen
+ * ToolCall `{ signal, context, continuation }`; what it throws (Failure, CallError, anything)
+ * passes through unchanged.
+ * @internal
+ */
+export function methodTool(instance: object, tool: ScannedTool, entry: ManifestTool, dto: DtoClass | null): Tool {
+  const inputSchema = entry.definition.input_schema;
+  const input = dto === null ? emptyInput({ inputSchema }) : dtoInput(dto, { inputSchema });
+  const method = tool.method;
+  return FuncTool.create(
+    { name: entry.name, description: entry.definition.description, inputSchema, decode: input.decode },
+    (value, call) => method.call(instance, value, call) as unknown,
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Finds the `@Tool()` methods of a toolset class, inheritance included. One scan per class,
+ * cached in a WeakMap (no global mutable state beyond that cache of immutable results).
+ */
+import { readTool, readTools } from '../decorators';
+import type { ToolMetadata } from '../decorators';
+
+/** One tool method of a class. @internal */
+export interface ScannedTool {
+  /** The method's property name. */
+  readonly methodName: string;
+  /** The function that runs (the most derived definition). */
+  readonly method: Function;
+  /** The prototype that defines `method` (where its `design:paramtypes` live). */
+  readonly prototype: object;
+  readonly metadata: ToolMetadata;
+}
+
+const scans = new WeakMap<Function, readonly ScannedTool[]>();
+
+/**
+ * The tool methods of `cls`, most derived class first, each name once. A method name marked
+ * `@Tool()` anywhere in the chain counts only if its most derived definition is a plain method
+ * carrying `@Tool()` itself: an override without `@Tool()` is not a tool, an accessor is skipped.
+ * @internal
+ */
+export function scanToolset(cls: Function): readonly ScannedTool[] {
+  const cached = scans.get(cls);
+  if (cached !== undefined) return cached;
+  const names: string[] = [];
+  for (let p: unknown = cls.prototype; p !== null && p !== Object.prototype && typeof p === 'object'; p = Object.getPrototypeOf(p)) {
+    for (const n of readTools(p as object)) if (!names.includes(n)) names.push(n);
+  }
+  const found: ScannedTool[] = [];
+  for (const methodName of names) {
+    const owner = definingPrototype(cls.prototype as object, methodName);
+    if (owner === undefined) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(owner, methodName);
+    if (descriptor === undefined || typeof descriptor.value !== 'function') continue; // accessors, fields
+    const metadata = readTool(descriptor.value as Function);
+    if (metadata === undefined) continue;
+    found.push(Object.freeze({ methodName, method: descriptor.value as Function, prototype: owner, metadata }));
+  }
+  const result = Object.freeze(found);
+  scans.set(cls, result);
+  return result;
+}
+
+function definingPrototype(start: object, name: string): object | undefined {
+  for (let p: object | null = start; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    if (Object.prototype.hasOwnProperty.call(p, name)) return p;
+  }
+  return undefined;
+}

@@ -1,0 +1,341 @@
+import 'reflect-metadata';
+import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
+import { Authorize, Tool, Toolset } from '../../lib/decorators';
+import type { ToolCall } from '../../lib/decorators';
+import { createRegistry } from '../../lib/container';
+import { Authorization, CallError, classifyFailure, Failure, FuncTool, hasErrorCode, InputRequest, Output, Registry } from '../../lib/protocol';
+import type { Binding, Result } from '../../lib/protocol';
+import { entry, manifest } from './fixtures';
+
+class CreateNoteInput {
+  @IsString() @Length(1, 120) title!: string;
+  @IsOptional() @IsString({ each: true }) tags?: string[];
+}
+const NOTE_SCHEMA = {
+  type: 'object',
+  properties: { title: { type: 'string', minLength: 1, maxLength: 120 }, tags: { type: 'array', items: { type: 'string' } } },
+  required: ['title'],
+  additionalProperties: false,
+};
+
+class ConfirmInput {
+  @IsString() path!: string;
+}
+const CONFIRM_SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false };
+
+class NotesStore {
+  readonly notes: string[] = [];
+}
+
+@Toolset()
+class NotesTools {
+  constructor(readonly store: NotesStore) {}
+
+  @Tool({ name: 'create_note' })
+  async createNote(input: CreateNoteInput, call: ToolCall): Promise<{ id: number; who: unknown }> {
+    this.store.notes.push(input.title);
+    return { id: this.store.notes.length, who: call.context };
+  }
+
+  @Tool({ name: 'delete_file' })
+  deleteFile(input: ConfirmInput, call: ToolCall): string | InputRequest {
+    if (call.continuation === undefined) {
+      return InputRequest.create({
+        prompt: JSON.stringify(`Delete ${input.path}?`),
+        responseSchema: { type: 'boolean' },
+        continuationState: JSON.stringify({ path: input.path }),
+      });
+    }
+    return call.continuation.response === 'true' ? `deleted ${JSON.parse(call.continuation.state).path}` : 'kept';
+  }
+
+  @Tool()
+  count(): Output {
+    return Output.text(String(this.store.notes.length));
+  }
+}
+
+const NOTES_MANIFEST = manifest(
+  entry('count', 'NotesTools', 'count', null),
+  entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', NOTE_SCHEMA),
+  entry('delete_file', 'NotesTools', 'deleteFile', 'ConfirmInput', CONFIRM_SCHEMA),
+);
+
+function binding(registry: Registry, name: string): Binding {
+  const b = registry.resolve(name);
+  if (b === undefined) throw new Error(`${name} not registered`);
+  return b;
+}
+
+async function run(registry: Registry, name: string, args: unknown, context?: unknown): Promise<Result> {
+  const b = binding(registry, name);
+  return b.call(b.contract.prepare({ name, arguments: JSON.stringify(args) }), { context });
+}
+
+describe('createRegistry with toolset instances', () => {
+  const store = new NotesStore();
+  const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [new NotesTools(store)] });
+
+  it('registers every @Tool method under its manifest definition', () => {
+    expect(registry.definitions().map((d) => d.name)).toEqual(['count', 'create_note', 'delete_file']);
+    expect(binding(registry, 'create_note').contract.definition()).toMatchObject({ description: 'create_note tool' });
+  });
+
+  it('calls the method with the decoded DTO and the caller context, encoding a JSON value as details', async () => {
+    const result = await run(registry, 'create_note', { title: 'Hello' }, { user: 'ada' });
+    expect('output' in result && result.output.details).toBe('{"id":1,"who":{"user":"ada"}}');
+    expect(store.notes).toEqual(['Hello']);
+  });
+
+  it('passes an Output returned by the method through', async () => {
+    const result = await run(registry, 'count', {});
+    expect('output' in result && result.output.asText()).toBe('1');
+  });
+
+  it('refuses invalid arguments at prepare, before any call, with the DTO issues', () => {
+    const b = binding(registry, 'create_note');
+    expect(() => b.contract.prepare({ name: 'create_note', arguments: '{"title":"x","color":"red"}' })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }),
+    );
+    expect(() => b.contract.prepare({ name: 'create_note', arguments: '{"title":"x","tags":null}' })).toThrow(/tags/);
+    expect(() => binding(registry, 'count').contract.prepare({ name: 'count', arguments: '{"a":1}' })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }),
+    );
+  });
+
+  it('suspends when the method returns an InputRequest and resumes with the continuation', async () => {
+    const b = binding(registry, 'delete_file');
+    const request = { name: 'delete_file', arguments: '{"path":"/tmp/a"}' };
+    const first = await b.call(b.contract.prepare(request));
+    if (!('inputRequest' in first)) throw new Error('expected an input request');
+    expect(first.inputRequest.prompt).toBe('"Delete /tmp/a?"');
+    const continuation = first.inputRequest.continuation('true');
+    const second = await b.call(b.contract.prepare(request, continuation));
+    expect('output' in second && second.output.asText()).toBe('deleted /tmp/a');
+  });
+
+  it('does not call the method when the signal is already aborted', async () => {
+    const before = store.notes.length;
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    controller.abort(reason);
+    const b = binding(registry, 'create_note');
+    await expect(b.call(b.contract.prepare({ name: 'create_note', arguments: '{"title":"x"}' }), { signal: controller.signal })).rejects.toBe(reason);
+    expect(store.notes.length).toBe(before);
+  });
+});
+
+describe('errors thrown by a tool method', () => {
+  const failure = new Failure({ kind: 'failed', output: Output.text('disk full'), cause: new Error('ENOSPC') });
+  const callError = new CallError({ cause: new Error('timeout') });
+
+  @Toolset()
+  class Failing {
+    @Tool() fail(): never {
+      throw failure;
+    }
+    @Tool() partial(): never {
+      throw callError;
+    }
+    @Tool() nan(): number {
+      return NaN;
+    }
+  }
+  const registry = createRegistry({
+    manifest: manifest(entry('fail', 'Failing', 'fail', null), entry('partial', 'Failing', 'partial', null), entry('nan', 'Failing', 'nan', null)),
+    toolsets: [Failing],
+  });
+
+  it('passes a Failure and a CallError through unchanged', async () => {
+    await expect(run(registry, 'fail', {})).rejects.toBe(failure);
+    await expect(run(registry, 'partial', {})).rejects.toBe(callError);
+  });
+
+  it('refuses a return value JSON cannot carry (NaN)', async () => {
+    const err = await run(registry, 'nan', {}).catch((e: unknown) => e);
+    expect(hasErrorCode(err, 'ERR_INVALID_OUTPUT')).toBe(true);
+  });
+});
+
+describe('policies', () => {
+  function recorder() {
+    const order: string[] = [];
+    const policy = (label: string, decision: boolean) => (a: Authorization) => {
+      order.push(`${label}:${a.definition().name}`);
+      return decision;
+    };
+    return { order, policy };
+  }
+
+  it('asks class policies first, then method policies, all of which must permit', async () => {
+    const { order, policy } = recorder();
+    let ran = 0;
+    @Toolset()
+    @Authorize(policy('class1', true), policy('class2', true))
+    class Guarded {
+      @Authorize(policy('method', true))
+      @Tool()
+      act(): string {
+        ran++;
+        return 'done';
+      }
+    }
+    const registry = createRegistry({ manifest: manifest(entry('act', 'Guarded', 'act', null)), toolsets: [Guarded] });
+    const result = await run(registry, 'act', {});
+    expect('output' in result && result.output.asText()).toBe('done');
+    expect(order).toEqual(['class1:act', 'class2:act', 'method:act']);
+    expect(ran).toBe(1);
+  });
+
+  it('refuses when any policy refuses (AND), and asks none after the refusal', async () => {
+    const { order, policy } = recorder();
+    let ran = 0;
+    @Toolset()
+    @Authorize(policy('class', true))
+    class Guarded {
+      @Authorize(policy('deny', false), policy('after', true))
+      @Tool()
+      act(): string {
+        ran++;
+        return 'done';
+      }
+    }
+    const registry = createRegistry({ manifest: manifest(entry('act', 'Guarded', 'act', null)), toolsets: [Guarded] });
+    const err = await run(registry, 'act', {}).catch((e: unknown) => e);
+    expect(classifyFailure(err)?.kind).toBe('rejected');
+    expect(order).toEqual(['class:act', 'deny:act']);
+    expect(ran).toBe(0);
+  });
+
+  it('resolves a class policy with the resolver, once per container', async () => {
+    const decisions: string[] = [];
+    class RequireScope {
+      constructor(readonly scope: string) {}
+      authorize(_a: Authorization, options: { context?: unknown }): boolean {
+        decisions.push(this.scope);
+        return (options.context as { scopes: string[] }).scopes.includes(this.scope);
+      }
+    }
+    @Toolset()
+    @Authorize(RequireScope)
+    class Scoped {
+      @Tool() a(): string {
+        return 'a';
+      }
+      @Tool() b(): string {
+        return 'b';
+      }
+    }
+    const built: Function[] = [];
+    const resolve = (cls: Function) => {
+      built.push(cls);
+      return cls === RequireScope ? new RequireScope('notes:write') : new Scoped();
+    };
+    const registry = createRegistry({ manifest: manifest(entry('a', 'Scoped', 'a', null), entry('b', 'Scoped', 'b', null)), toolsets: [Scoped], resolve });
+    expect(built).toEqual([Scoped, RequireScope]);
+    await expect(run(registry, 'a', {}, { scopes: ['notes:write'] })).resolves.toMatchObject({});
+    const refused = await run(registry, 'b', {}, { scopes: [] }).catch((e: unknown) => e);
+    expect(classifyFailure(refused)?.kind).toBe('rejected');
+    expect(decisions).toEqual(['notes:write', 'notes:write']);
+  });
+});
+
+describe('toolset resolution', () => {
+  it('builds a class with a zero-argument constructor without a resolver', () => {
+    @Toolset()
+    class Simple {
+      @Tool() ping(): string {
+        return 'pong';
+      }
+    }
+    expect(createRegistry({ manifest: manifest(entry('ping', 'Simple', 'ping', null)), toolsets: [Simple] }).resolve('ping')).toBeDefined();
+  });
+
+  it('refuses a class whose constructor takes arguments when no resolver is given', () => {
+    expect(() => createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools] })).toThrow(
+      /toolset NotesTools: the constructor takes 1 argument\(s\); pass an instance, or a resolve function/,
+    );
+  });
+
+  it('builds a class through the resolver', () => {
+    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: () => new NotesTools(new NotesStore()) });
+    expect(registry.resolve('create_note')).toBeDefined();
+  });
+
+  it('refuses a class without @Toolset', () => {
+    class NotMarked {
+      @Tool() ping(): string {
+        return 'pong';
+      }
+    }
+    expect(() => createRegistry({ manifest: manifest(entry('ping', 'NotMarked', 'ping', null)), toolsets: [new NotMarked()] })).toThrow(
+      /NotMarked is not a toolset; decorate its class with @Toolset\(\)/,
+    );
+  });
+});
+
+describe('manifest checks', () => {
+  const tools = new NotesTools(new NotesStore());
+
+  it('refuses a @Tool method missing from the manifest, naming the tool, Class.method and the command', () => {
+    const partial = manifest(NOTES_MANIFEST.tools[0], NOTES_MANIFEST.tools[2]);
+    expect(() => createRegistry({ manifest: partial, toolsets: [tools] })).toThrow(
+      expect.objectContaining({
+        code: 'ERR_INVALID_TOOL',
+        message: 'tool: invalid tool: tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate',
+      }),
+    );
+  });
+
+  it('refuses a stale entry: another input DTO name', () => {
+    const stale = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'createNote', 'NoteInput', NOTE_SCHEMA), NOTES_MANIFEST.tools[2]);
+    expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
+      'tool "create_note" (NotesTools.createNote): the manifest is stale: the input DTO is CreateNoteInput in the source but NoteInput in the manifest; run scope-tool generate',
+    );
+  });
+
+  it('refuses a stale entry: property names that differ, naming them', () => {
+    const schema = { ...NOTE_SCHEMA, properties: { title: { type: 'string' }, body: { type: 'string' } } };
+    const stale = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', schema), NOTES_MANIFEST.tools[2]);
+    expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
+      /the manifest is stale: CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have; run scope-tool generate/,
+    );
+  });
+
+  it('refuses a stale entry: another class or method', () => {
+    const renamed = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'addNote', 'CreateNoteInput', NOTE_SCHEMA), NOTES_MANIFEST.tools[2]);
+    expect(() => createRegistry({ manifest: renamed, toolsets: [tools] })).toThrow(/names method addNote but the tool is method createNote; run scope-tool generate/);
+    const moved = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'OldTools', 'createNote', 'CreateNoteInput', NOTE_SCHEMA), NOTES_MANIFEST.tools[2]);
+    expect(() => createRegistry({ manifest: moved, toolsets: [tools] })).toThrow(/names class OldTools but the tool is declared by NotesTools/);
+  });
+});
+
+describe('atomic registration', () => {
+  @Toolset()
+  class Second {
+    @Tool() ping(): string {
+      return 'pong';
+    }
+  }
+
+  it('registers nothing when one tool of the batch clashes with a registered name', () => {
+    const existing = FuncTool.create(
+      { name: 'ping', inputSchema: { type: 'object' }, decode: () => ({}) },
+      () => 'existing',
+    );
+    const registry = new Registry(existing);
+    const both = manifest(...NOTES_MANIFEST.tools, entry('ping', 'Second', 'ping', null));
+    expect(() => createRegistry({ manifest: both, toolsets: [new NotesTools(new NotesStore()), new Second()], registry })).toThrow(
+      expect.objectContaining({ code: 'ERR_DUPLICATE_TOOL' }),
+    );
+    expect(registry.definitions().map((d) => d.name)).toEqual(['ping']);
+  });
+
+  it('registers nothing when a later toolset is missing from the manifest', () => {
+    const registry = new Registry();
+    expect(() => createRegistry({ manifest: NOTES_MANIFEST, toolsets: [new NotesTools(new NotesStore()), new Second()], registry })).toThrow(
+      /tool "ping" \(Second\.ping\) is missing from the manifest/,
+    );
+    expect(registry.definitions()).toEqual([]);
+  });
+});
