@@ -7,7 +7,7 @@ import type { Contract, InputValidator } from './contract';
 import { createContract, ownerOf } from './contract';
 import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
-import { ToolError, messageOf } from './errors';
+import { ToolError, goQuote, messageOf } from './errors';
 import type { Invocation } from './contract';
 import { InputValidatorError, isInputValidatingTool } from './input';
 import type { Result } from './result';
@@ -53,14 +53,14 @@ export class Binding {
     if (ownerOf(invocation) !== this.#contract) {
       throw new ToolError(
         'ERR_INVALID_INVOCATION',
-        `invocation does not belong to binding ${JSON.stringify(this.#contract.name)}; prepare it with this binding's contract`,
+        `invocation does not belong to binding ${goQuote(this.#contract.name)}; prepare it with this binding's contract`,
       );
     }
     const result = await this.#tool.call(invocation, options);
     try {
       return validateResult(result);
     } catch (e) {
-      throw rewrap('ERR_INVALID_RESULT', e, `tool ${JSON.stringify(this.#contract.name)}`);
+      throw rewrap('ERR_INVALID_RESULT', e, `tool ${goQuote(this.#contract.name)}`);
     }
   }
 }
@@ -105,7 +105,7 @@ export function bind(tool: Tool): Binding {
   try {
     schema = compileSchemaValue(definition.inputSchema);
   } catch (e) {
-    throw rewrap('ERR_INVALID_TOOL', e, `input schema of ${JSON.stringify(definition.name)}`);
+    throw rewrap('ERR_INVALID_TOOL', e, `input schema of ${goQuote(definition.name)}`);
   }
   const validator = declareValidator(tool);
   return new Binding(TOKEN, createContract(definition, schema, validator), tool);

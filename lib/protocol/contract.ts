@@ -9,7 +9,7 @@ import type { Definition } from './definition';
 import type { Continuation } from './input';
 import { InputValidatorError, isContinuation } from './input';
 import { admitJson, isBlank } from './json';
-import { isJsonObject, jsonPointer } from './json-data';
+import { isJsonObject } from './json-data';
 import type { Request } from './request';
 import { validateRequest } from './request';
 import type { CompiledSchema } from './schema';
@@ -60,13 +60,9 @@ export function isInvocation(value: unknown): value is Invocation {
   return ownerOf(value) !== undefined;
 }
 
-function issueText(issue: AdmissionIssue): string {
-  const where = jsonPointer(issue.path);
-  return where === '' ? issue.message : `${where}: ${issue.message}`;
-}
-
-function refuse(issues: readonly AdmissionIssue[], fix: string): ToolError {
-  return new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issueText(issues[0])}; ${fix}`, { issues });
+/** Refuses the arguments: the first issue's message (it already names its place and fix) and all issues. */
+function refuse(issues: readonly AdmissionIssue[]): ToolError {
+  return new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issues[0].message}`, { issues });
 }
 
 /**
@@ -131,14 +127,14 @@ export class Contract {
     }
     const args = isBlank(request.arguments) ? '{}' : request.arguments;
     const admitted = admitJson(args);
-    if (!admitted.ok) throw refuse([admitted.issue], 'send one valid JSON object');
+    if (!admitted.ok) throw refuse([admitted.issue]);
     if (!isJsonObject(admitted.value)) {
       const got = admitted.value === null ? 'null' : Array.isArray(admitted.value) ? 'an array' : `a ${typeof admitted.value}`;
-      const issue: AdmissionIssue = { code: 'schema', path: [], message: `expected a JSON object, received ${got}`, keyword: 'type' };
-      throw refuse([issue], 'send the arguments as one JSON object');
+      const message = `(root): must be a JSON object, received ${got}; send the arguments as one JSON object`;
+      throw refuse([{ code: 'schema', path: [], message, keyword: 'type', params: { type: 'object' } }]);
     }
     const issues = this.#schema.validate(admitted.value);
-    if (issues.length > 0) throw refuse(issues, `send arguments that match the input schema of ${goQuote(name)}`);
+    if (issues.length > 0) throw refuse(issues);
     this.#runValidator(args);
     if (continuation !== undefined && continuation !== null && !isContinuation(continuation)) {
       const inner = new ToolError('ERR_INVALID_INPUT_REQUEST', 'continuation must come from InputRequest.continuation()');

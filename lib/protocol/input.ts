@@ -6,7 +6,7 @@
 import { ToolError, goQuote, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { MAX_INPUT_BYTES, admitJson, utf8Length } from './json';
-import { isJsonObject, jsonPointer, toJsonData } from './json-data';
+import { isJsonObject, toJsonData } from './json-data';
 import { deepFreeze } from './output';
 import type { CompiledSchema } from './schema';
 import { compileSchemaValue } from './schema';
@@ -220,9 +220,7 @@ export class InputRequest {
     const admitted = admitJson(response);
     const issues = admitted.ok ? this.#schema.validate(admitted.value) : [];
     if (issues.length > 0) {
-      const first = issues[0];
-      const where = jsonPointer(first.path);
-      throw new ToolError('ERR_INVALID_INPUT_REQUEST', `response${where === '' ? '' : ` ${where}`}: ${first.message}`, { issues });
+      throw new ToolError('ERR_INVALID_INPUT_REQUEST', `response: ${issues[0].message}`, { issues });
     }
     return new Continuation(TOKEN, this.#state, response);
   }

@@ -5,7 +5,7 @@
  * @internal
  */
 import type { JsonObject, JsonValue } from './json';
-import { MAX_DEPTH, hasLoneSurrogate } from './json';
+import { MAX_DEPTH, hasLoneSurrogate, jsonPointer } from './json';
 
 /** Options of toJsonData. */
 export interface JsonDataOptions {
@@ -27,11 +27,6 @@ interface Frame {
   readonly parts: string[];
   readonly segment: string | number;
   index: number;
-}
-
-/** Renders JSON Pointer segments (RFC 6901): `["tags", 0]` is `/tags/0`, the root is ``. */
-export function jsonPointer(path: readonly (string | number)[]): string {
-  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /**

@@ -105,7 +105,7 @@ describe('Contract.prepare', () => {
   ])('refuses top-level %s arguments', (_label, args, text) => {
     const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: args }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toContain(`arguments: expected a JSON object, ${text}`);
+    expect(err.message).toBe(`tool: invalid invocation: arguments: (root): must be a JSON object, ${text}; send the arguments as one JSON object`);
     expect(err.issues[0].code).toBe('schema');
   });
 
@@ -247,5 +247,45 @@ describe('Invocation', () => {
     expect(() => {
       (invocation as unknown as { arguments: string }).arguments = '{"x":1}';
     }).toThrow(TypeError);
+  });
+});
+
+describe('Contract.prepare with hostile JSON', () => {
+  const open = () => bind(new FakeTool({ name: 'open', inputSchema: { type: 'object' } })).contract;
+  const prepare = (args: string) => open().prepare({ name: 'open', arguments: args });
+  const nest = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+  it.each([
+    ['a duplicate member', '{"a":1,"a":2}', 'duplicate_member'],
+    ['a nested duplicate member', '{"x":{"a":1,"a":2}}', 'duplicate_member'],
+    ['an escaped duplicate member', '{"a":1,"\\u0061":2}', 'duplicate_member'],
+    ['an escaped lone surrogate', '{"a":"\\ud800"}', 'lone_surrogate'],
+    ['1e400', '{"a":1e400}', 'number_out_of_range'],
+    ['9007199254740993', '{"a":9007199254740993}', 'number_out_of_range'],
+    ['trailing garbage', '{"a":1} x', 'invalid_json'],
+  ])('refuses %s with ERR_INVALID_INVOCATION and the issue', (_label, args, issueCode) => {
+    const err = refusal(() => prepare(args));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toMatch(/^tool: invalid invocation: arguments: /);
+    expect(err.issues[0].code).toBe(issueCode);
+  });
+
+  it('admits nesting of 10,000 levels and refuses 10,001 without a RangeError', () => {
+    expect(prepare(nest(10_000)).arguments).toBe(nest(10_000));
+    const err = refusal(() => prepare(nest(10_001)));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.issues[0].code).toBe('too_deep');
+  });
+
+  it('admits __proto__ and constructor as ordinary members', () => {
+    const args = '{"__proto__":{"polluted":true},"constructor":1}';
+    expect(prepare(args).arguments).toBe(args);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('refuses __proto__ when the schema forbids unknown members', () => {
+    const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: '{"__proto__":{}}' }));
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.issues[0].code).toBe('schema');
   });
 });

@@ -65,7 +65,7 @@ describe('InputRequest.continuation', () => {
 
   it('points at the failing member of an object answer', () => {
     const request = InputRequest.create({ ...config, responseSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
-    expect(refusal(() => request.continuation('{"ok":1}')).message).toMatch(/^tool: invalid input request: response \/ok: /);
+    expect(refusal(() => request.continuation('{"ok":1}')).message).toMatch(/^tool: invalid input request: response: \/ok: /);
   });
 
   it('cannot be built without an InputRequest', () => {

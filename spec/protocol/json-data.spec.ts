@@ -1,5 +1,5 @@
 import { MAX_DEPTH } from '../../lib/protocol/json';
-import { jsonPointer, toJsonData } from '../../lib/protocol/json-data';
+import { toJsonData } from '../../lib/protocol/json-data';
 
 function nested(depth: number): unknown {
   let value: unknown = 0;
@@ -54,12 +54,5 @@ describe('toJsonData', () => {
       },
     };
     expect(toJsonData(hostile)).toEqual({ ok: false, reason: 'reading the value threw: getter' });
-  });
-});
-
-describe('jsonPointer', () => {
-  it('escapes ~ and / (RFC 6901)', () => {
-    expect(jsonPointer([])).toBe('');
-    expect(jsonPointer(['a/b', 'c~d', 0])).toBe('/a~1b/c~0d/0');
   });
 });
