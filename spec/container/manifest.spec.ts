@@ -1,0 +1,41 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadManifest } from '../../lib/container';
+import { entry, manifest } from './fixtures';
+
+describe('loadManifest', () => {
+  const valid = manifest(entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', { type: 'object', properties: { title: { type: 'string' } } }));
+
+  it('reads a manifest file and returns a deep-frozen copy', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-manifest-'));
+    const file = path.join(dir, 'tools.manifest.json');
+    fs.writeFileSync(file, JSON.stringify(valid, null, 2));
+    const loaded = loadManifest(file);
+    expect(loaded).toEqual(valid);
+    expect(Object.isFrozen(loaded.tools[0].definition.input_schema)).toBe(true);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('accepts an object, keeping warnings and a null input', () => {
+    const m = manifest(entry('count', 'NotesTools', 'count', null));
+    expect(loadManifest(m).tools[0].source.input).toBeNull();
+  });
+
+  it('names the file and the fix when it cannot be read', () => {
+    expect(() => loadManifest('/nonexistent/tools.manifest.json')).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: expect.stringContaining('manifest /nonexistent/tools.manifest.json: cannot be read; run scope-tool generate') }),
+    );
+  });
+
+  it.each([
+    [{ version: 2, tools: [] }, '/version: must be 1'],
+    [{ version: 1 }, '/tools: must be an array'],
+    [{ version: 1, tools: [{ ...valid.tools[0], source: { ...valid.tools[0].source, class: 3 } }] }, '/tools/0/source/class: must be a non-empty string'],
+    [{ version: 1, tools: [{ ...valid.tools[0], definition: { ...valid.tools[0].definition, name: 'other' } }] }, '/tools/0/definition/name: is "other" but the tool is "create_note"'],
+    [{ version: 1, tools: [{ ...valid.tools[0], definition: { name: 'create_note' } }] }, '/tools/0/definition/input_schema: must be an object'],
+    [{ version: 1, tools: [valid.tools[0], valid.tools[0]] }, '/tools/1/name: tool "create_note" is listed twice'],
+  ])('refuses a malformed manifest with the JSON Pointer of the bad member (%#)', (value, message) => {
+    expect(() => loadManifest(value)).toThrow(`manifest: ${message}`);
+  });
+});
