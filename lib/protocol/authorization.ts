@@ -31,7 +31,6 @@ export class Authorization {
   constructor(definition: Definition, args: string) {
     this.#definition = snapshotDefinition(definition);
     this.#arguments = String(args);
-    Object.freeze(this);
   }
 
   /** The guarded tool's definition (deep-frozen snapshot of the inner tool's own definition). */
@@ -146,7 +145,6 @@ export class Guard implements Tool, WrappingTool {
     } catch (e) {
       throw rewrap('ERR_INVALID_TOOL', e instanceof ToolError ? e : new Error(messageOf(e), { cause: e }), 'authorization guard definition');
     }
-    Object.freeze(this);
   }
 
   /** The definition snapshot taken at construction (deep-frozen). */
