@@ -3,10 +3,10 @@
  * validator, and the method as the function of a FuncTool (abort check, decode, invoke with
  * `(input, ToolCall)`, encode the returned string / Output / InputRequest / JSON value).
  */
-import { FuncTool } from '../protocol';
+import { FuncTool, ToolError } from '../protocol';
 import type { Tool } from '../protocol';
 import { dtoInput, dtoWireNames, emptyInput } from '../dto';
-import type { DtoClass } from '../dto';
+import type { DtoClass, DtoInput } from '../dto';
 import { readParamTypes } from '../decorators';
 import type { ManifestTool } from './manifest';
 import { invalidToolset, staleEntry } from './messages';
@@ -73,7 +73,15 @@ export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool
  */
 export function methodTool(instance: object, tool: ScannedTool, entry: ManifestTool, dto: DtoClass | null): Tool {
   const inputSchema = entry.definition.input_schema;
-  const input = dto === null ? emptyInput({ inputSchema }) : dtoInput(dto, { inputSchema });
+  let input: DtoInput<object>;
+  try {
+    input = dto === null ? emptyInput({ inputSchema }) : dtoInput(dto, { inputSchema });
+  } catch (e) {
+    // Name the tool: dtoInput names only the DTO.
+    if (!(e instanceof ToolError)) throw e;
+    const detail = e.message.replace(/^tool: invalid tool: |^jsonschema: invalid schema: /, '');
+    throw new ToolError(e.code, `tool "${entry.name}" (${tool.prototype.constructor.name}.${tool.methodName}): ${detail}`, { cause: e });
+  }
   const method = tool.method;
   return FuncTool.create(
     { name: entry.name, description: entry.definition.description, inputSchema, decode: input.decode },

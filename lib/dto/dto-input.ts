@@ -94,9 +94,10 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
 }
 
 function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value: JsonValue): object {
-  if (compiled !== undefined) schemaCheck(compiled, value);
+  // Forbidden names first: the most precise report, and nothing else has walked the value yet.
   const forbidden = findForbiddenMember(value);
   if (forbidden !== undefined) throw invalidInput([forbidden]);
+  if (compiled !== undefined) schemaCheck(compiled, value);
   const sink = new IssueSink();
   checkStructure(value, plan, sink, { nullSanctioned: compiled !== undefined });
   if (!sink.empty) throw sinkError(sink);

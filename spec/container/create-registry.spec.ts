@@ -339,3 +339,22 @@ describe('atomic registration', () => {
     expect(registry.definitions()).toEqual([]);
   });
 });
+
+describe('DTO defects at registration', () => {
+  it('names the tool and Class.method when the input DTO is refused', () => {
+    class AsyncInput {
+      @IsBoolean() flag!: boolean;
+    }
+    @Toolset()
+    class Bad {
+      @Tool() act(_input: AsyncInput): string {
+        return 'x';
+      }
+    }
+    // The manifest's input schema does not compile: the error names the tool and the method.
+    const broken = manifest(entry('act', 'Bad', 'act', 'AsyncInput', { type: 'object', properties: { flag: { type: 'nope' } } }));
+    expect(() => createRegistry({ manifest: broken, toolsets: [Bad] })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_SCHEMA', message: expect.stringContaining('tool "act" (Bad.act): ') }),
+    );
+  });
+});
