@@ -131,9 +131,8 @@ function scan(text: string): AdmissionIssue | undefined {
         if (ranges === undefined) f.ranges[depth] = [];
         else ranges.length = 0;
         f.names[depth] = undefined;
-        const r = memberName(text, pos, f, depth);
-        if (typeof r !== 'number') return r;
-        pos = r;
+        pos = memberName(text, pos, f, depth);
+        if (pos < 0) return takeFailure();
         continue;
       } else {
         continue;
@@ -143,9 +142,8 @@ function scan(text: string): AdmissionIssue | undefined {
       if (end < 0) return stringIssue(text, pos, -end, f, depth);
       pos = end;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      const r = scanNumber(text, pos, f, depth);
-      if (typeof r !== 'number') return r;
-      pos = r;
+      pos = scanNumber(text, pos, f, depth);
+      if (pos < 0) return takeFailure();
     } else if (c === 0x74 && text.startsWith('true', pos)) pos += 4;
     else if (c === 0x66 && text.startsWith('false', pos)) pos += 5;
     else if (c === 0x6e && text.startsWith('null', pos)) pos += 4;
@@ -153,24 +151,28 @@ function scan(text: string): AdmissionIssue | undefined {
 
     // After a value: close containers or move to the next element.
     for (;;) {
-      pos = skipWs(text, pos);
+      c = text.charCodeAt(pos);
+      if (c <= 0x20) {
+        pos = skipWs(text, pos);
+        c = text.charCodeAt(pos);
+      }
       if (depth === 0) {
         if (pos < n) return unexpected(text, pos, f, 0, 'the end of the text (exactly one JSON value)');
         return undefined;
       }
       if (pos >= n) return endOfText(f, depth - 1, pos, f.isObject[depth] ? "',' or '}'" : "',' or ']'");
-      c = text.charCodeAt(pos);
+      const inObject = f.isObject[depth];
       if (c === 0x2c) {
-        f.count[depth]++;
         pos = skipWs(text, pos + 1);
-        if (f.isObject[depth]) {
-          const r = memberName(text, pos, f, depth);
-          if (typeof r !== 'number') return r;
-          pos = r;
+        if (inObject) {
+          pos = memberName(text, pos, f, depth);
+          if (pos < 0) return takeFailure();
+        } else {
+          f.count[depth]++;
         }
         break;
       }
-      if (c === (f.isObject[depth] ? 0x7d : 0x5d)) {
+      if (c === (inObject ? 0x7d : 0x5d)) {
         depth--;
         pos++;
         continue;
@@ -180,21 +182,36 @@ function scan(text: string): AdmissionIssue | undefined {
   }
 }
 
-/** Scans `"name":` at pos; checks uniqueness; returns the position of the member's value. */
-function memberName(text: string, pos: number, f: Frames, depth: number): number | AdmissionIssue {
-  if (pos >= text.length) return endOfText(f, depth - 1, pos, 'a member name');
-  if (text.charCodeAt(pos) !== 0x22) return unexpected(text, pos, f, depth - 1, 'a member name in double quotes');
+/** The issue of the last helper that returned -1 (module-private; taken at once by scan). */
+let failure: AdmissionIssue | undefined;
+
+/** Records `issue` for scan and returns -1, so helpers keep a monomorphic number result. */
+function fail(issue: AdmissionIssue): number {
+  failure = issue;
+  return -1;
+}
+
+function takeFailure(): AdmissionIssue {
+  const issue = failure as AdmissionIssue;
+  failure = undefined;
+  return issue;
+}
+
+/** Scans `"name":` at pos; checks uniqueness; returns the position of the member's value, or -1. */
+function memberName(text: string, pos: number, f: Frames, depth: number): number {
+  if (pos >= text.length) return fail(endOfText(f, depth - 1, pos, 'a member name'));
+  if (text.charCodeAt(pos) !== 0x22) return fail(unexpected(text, pos, f, depth - 1, 'a member name in double quotes'));
   const end = scanString(text, pos);
-  if (end < 0) return stringIssue(text, pos, -end, f, depth - 1);
+  if (end < 0) return fail(stringIssue(text, pos, -end, f, depth - 1));
   if (isDuplicate(text, pos, end, f, depth)) {
     const path = pathOf(f, depth - 1);
-    return refuse('duplicate_member', path, pos,
-      `duplicate member name ${quote(unquote(text, pos, end))} ${at(path, pos)}; send each member once`);
+    return fail(refuse('duplicate_member', path, pos,
+      `duplicate member name ${quote(unquote(text, pos, end))} ${at(path, pos)}; send each member once`));
   }
   f.key[depth] = pos;
   let p = skipWs(text, end);
-  if (p >= text.length) return endOfText(f, depth, p, "':'");
-  if (text.charCodeAt(p) !== 0x3a) return unexpected(text, p, f, depth, "':' after the member name");
+  if (p >= text.length) return fail(endOfText(f, depth, p, "':'"));
+  if (text.charCodeAt(p) !== 0x3a) return fail(unexpected(text, p, f, depth, "':' after the member name"));
   return skipWs(text, p + 1);
 }
 
@@ -331,8 +348,8 @@ function stringIssue(text: string, start: number, code: number, f: Frames, depth
   }
 }
 
-/** Scans a number at pos (grammar and range). Returns the position after it, or the issue. */
-function scanNumber(text: string, pos: number, f: Frames, depth: number): number | AdmissionIssue {
+/** Scans a number at pos (grammar and range). Returns the position after it, or -1 (see fail). */
+function scanNumber(text: string, pos: number, f: Frames, depth: number): number {
   const start = pos;
   let c = text.charCodeAt(pos);
   if (c === 0x2d) c = text.charCodeAt(++pos);
@@ -342,7 +359,7 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
   } else if (c >= 0x31 && c <= 0x39) {
     do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
   } else {
-    return badNumber(text, start, pos, f, depth);
+    return fail(badNumber(text, start, pos, f, depth));
   }
   const intDigits = pos - intStart;
   let integer = true;
@@ -350,7 +367,7 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
   if (c === 0x2e) {
     integer = false;
     c = text.charCodeAt(++pos);
-    if (!(c >= 0x30 && c <= 0x39)) return badNumber(text, start, pos, f, depth);
+    if (!(c >= 0x30 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
     do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
   }
   if (c === 0x65 || c === 0x45) {
@@ -358,22 +375,22 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
     exponent = true;
     c = text.charCodeAt(++pos);
     if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++pos);
-    if (!(c >= 0x30 && c <= 0x39)) return badNumber(text, start, pos, f, depth);
+    if (!(c >= 0x30 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
     do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
   }
-  if (c === 0x30 || (c >= 0x31 && c <= 0x39)) return badNumber(text, start, pos, f, depth);
+  if (c === 0x30 || (c >= 0x31 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
   if (exponent || intDigits > 15) {
     const literal = text.slice(start, pos);
     const value = Number(literal);
     if (!Number.isFinite(value)) {
       const path = pathOf(f, depth);
-      return refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not finite ` +
-        'as a double (beyond +/-1.7976931348623157e308); send a smaller number or a string');
+      return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not finite ` +
+        'as a double (beyond +/-1.7976931348623157e308); send a smaller number or a string'));
     }
     if (integer && Math.abs(value) > Number.MAX_SAFE_INTEGER) {
       const path = pathOf(f, depth);
-      return refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
-        '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string');
+      return fail(refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
+        '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string'));
     }
   }
   return pos;
