@@ -30,7 +30,7 @@ type Segment = string | number;
 
 /**
  * A compiled, immutable JSON Schema: the authored value (deep-frozen, member order kept) and its
- * validator. Safe to share; validation is synchronous and reentrant-free of shared state.
+ * validator. Safe to share: immutable, and validation is synchronous.
  */
 export class CompiledSchema {
   /** The schema value as authored (member order kept), deep-frozen. */
