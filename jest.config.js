@@ -6,6 +6,11 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
+  // The samples and the README example import the package by name, as a user would.
+  moduleNameMapper: {
+    '^scope-tool$': '<rootDir>/lib/index.ts',
+    '^scope-tool/decorators$': '<rootDir>/lib/decorators/index.ts',
+  },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
 };
