@@ -21,4 +21,14 @@ export default defineConfig([
     outDir: 'dist',
     tsconfig: 'tsconfig.json',
   },
+  {
+    // The main sample, built against the package by name (dist/), as a user's service would be.
+    entry: { main: 'samples/main.ts' },
+    format: ['cjs'],
+    sourcemap: true,
+    target: 'node20',
+    outDir: 'build/samples',
+    tsconfig: 'tsconfig.json',
+    external: ['scope-tool', 'scope-tool/decorators'],
+  },
 ]);
