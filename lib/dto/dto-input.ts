@@ -3,11 +3,9 @@
  * `FuncTool.create` (or the container). Decoding is strict (DESIGN.md section 4).
  */
 import { plainToInstance } from 'class-transformer';
-import { ToolError } from '../protocol';
-import type { JsonObject, JsonValue } from '../protocol';
+import { ToolError, compileSchemaValue } from '../protocol';
+import type { CompiledSchema, JsonObject, JsonValue } from '../protocol';
 // lib/protocol's schema compiler is not exported from its index.ts (yet): the one deep import of lib/dto.
-import { compileSchemaValue } from '../protocol/schema';
-import type { CompiledSchema } from '../protocol/schema';
 import type { DtoClass } from './reflection';
 import { planOf } from './plan';
 import type { ClassPlan } from './plan';

@@ -2,7 +2,9 @@
  * scope-tool protocol: the provider-neutral port of the Go `tool` package. Every public name of
  * DESIGN.md section 2. Importing this module does nothing but define.
  */
-export { MAX_INPUT_BYTES, canonicalJson } from './json';
+export { MAX_INPUT_BYTES, MAX_DEPTH, admitJson, canonicalJson } from './json';
+export type { JsonAdmission } from './json';
+export { CompiledSchema, DRAFT_07, DRAFT_2020_12, compileSchema, compileSchemaValue } from './schema';
 export type { JsonObject, JsonValue } from './json';
 export { ToolError, findError, hasErrorCode, isError } from './errors';
 export type { AdmissionIssue, ToolErrorCode } from './errors';
