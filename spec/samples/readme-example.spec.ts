@@ -1,0 +1,26 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { hasErrorCode } from 'scope-tool';
+import { greet } from '../../samples/readme-example';
+
+const ROOT = path.join(__dirname, '..', '..');
+const MANIFEST = path.join(ROOT, 'samples', 'tools.manifest.json');
+
+describe('the README decorator example', () => {
+  it('greets through the registry with admitted arguments', async () => {
+    await expect(greet(MANIFEST, '{"name":"Ada"}')).resolves.toBe('Hello, Ada!');
+  });
+
+  it('refuses arguments the DTO forbids before the method runs', async () => {
+    const refused = await greet(MANIFEST, '{"name":""}').catch((e: unknown) => e);
+    expect(hasErrorCode(refused, 'ERR_INVALID_INVOCATION')).toBe(true);
+    const unknown = await greet(MANIFEST, '{"name":"Ada","admin":true}').catch((e: unknown) => e);
+    expect(hasErrorCode(unknown, 'ERR_INVALID_INVOCATION')).toBe(true);
+  });
+
+  it('is quoted verbatim in the README', () => {
+    const source = fs.readFileSync(path.join(ROOT, 'samples', 'readme-example.ts'), 'utf8');
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('```ts\n' + source + '```');
+  });
+});
