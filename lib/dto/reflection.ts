@@ -10,7 +10,7 @@ import 'reflect-metadata';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { MetadataStorage } from 'class-validator';
 // class-transformer exposes no public reader of @Type/@Expose; its storage module is the stable path.
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 
 /** A DTO class: anything constructible. @internal */
 export type DtoClass<T = object> = abstract new (...args: never[]) => T;

@@ -8,7 +8,7 @@
  * compared as doubles, which admission makes exact by refusing integer literals beyond 2^53 - 1;
  * the compiled value keeps the author's member order (DESIGN.md section 3.6).
  */
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';

@@ -1,0 +1,91 @@
+/**
+ * The built package: `npm run build` writes dist/ (CommonJS and ESM, with declarations), and every
+ * public name of DESIGN.md section 2 is exported under its TypeScript name by both formats. The
+ * decorators entry and the main entry share one metadata store, so a toolset decorated through
+ * `scope-tool/decorators` is bound by `createRegistry` from `scope-tool`.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.join(__dirname, '..', '..');
+const DIST = path.join(ROOT, 'dist');
+
+/** DESIGN.md section 2, the seed's index as TypeScript run-time names. */
+const SEED_RUNTIME_NAMES = [
+  'MAX_INPUT_BYTES', 'ToolError', 'hasErrorCode', 'findError', 'validateDefinition', 'encodeDefinition',
+  'decodeDefinition', 'DEFINITION_SCHEMA', 'Contract', 'Invocation', 'Binding', 'bind', 'Output',
+  'OUTPUT_SCHEMA', 'InputRequest', 'INPUT_REQUEST_SCHEMA', 'Continuation', 'InputValidatorError', 'Failure',
+  'classifyFailure', 'CallError', 'Authorization', 'Guard', 'AuthorizationError', 'capability', 'Registry',
+  'FuncTool', 'canonicalJson',
+];
+const LAYER_NAMES = ['dtoInput', 'createRegistry', 'loadManifest', 'openAIChatTools', 'anthropicTools'];
+const DECORATOR_NAMES = ['Toolset', 'Tool', 'Authorize'];
+/** Type-only names of DESIGN.md section 2, looked up in the declarations. */
+const SEED_TYPE_NAMES = ['CallOptions', 'Tool', 'Definition', 'Request', 'Result', 'InputValidatingTool', 'FailureKind', 'Authorizer', 'WrappingTool', 'JsonObject'];
+
+const SMOKE = `
+  const { Toolset, Tool, Authorize } = D;
+  class Tools { ping() { return 'pong'; } }
+  Reflect.defineMetadata('design:paramtypes', [], Tools.prototype, 'ping'); // what tsc emits for ping()
+  Tool({ name: 'ping' })(Tools.prototype, 'ping', Object.getOwnPropertyDescriptor(Tools.prototype, 'ping'));
+  Authorize((authorization) => authorization.definition().name === 'ping')(Tools);
+  Toolset()(Tools);
+  const manifest = { version: 1, tools: [{ name: 'ping',
+    definition: { name: 'ping', input_schema: { type: 'object', properties: {}, additionalProperties: false } },
+    source: { file: 'x.ts', class: 'Tools', method: 'ping', input: null }, fingerprint: 'sha256:0', warnings: [] }] };
+  const registry = M.createRegistry({ manifest, toolsets: [new Tools()] });
+  const binding = registry.resolve('ping');
+  binding.call(binding.contract.prepare({ name: 'ping', arguments: ' ' })).then((r) => console.log(r.output.asText()));
+`;
+
+function node(args: string[]): string {
+  return execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' }).trim();
+}
+
+describe('the built package (dist/)', () => {
+  beforeAll(() => {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
+  }, 120_000);
+
+  it('writes CommonJS, ESM and declarations for both entries and the CLI', () => {
+    for (const file of ['index.js', 'index.mjs', 'index.d.ts', 'index.d.mts', 'decorators.js', 'decorators.mjs', 'decorators.d.ts', 'cli.js']) {
+      expect(fs.existsSync(path.join(DIST, file))).toBe(true);
+    }
+  });
+
+  it('exports every run-time name of the seed index from CommonJS and ESM', () => {
+    const names = [...SEED_RUNTIME_NAMES, ...LAYER_NAMES];
+    const missing = (exported: string[]) => names.filter((n) => !exported.includes(n));
+    const cjs = JSON.parse(node(['-e', `console.log(JSON.stringify(Object.keys(require('./dist/index.js'))))`])) as string[];
+    const esm = JSON.parse(node(['--input-type=module', '-e', `import * as m from './dist/index.mjs'; console.log(JSON.stringify(Object.keys(m)))`])) as string[];
+    expect(missing(cjs)).toEqual([]);
+    expect(missing(esm)).toEqual([]);
+    const decorators = JSON.parse(node(['-e', `console.log(JSON.stringify(Object.keys(require('./dist/decorators.js'))))`])) as string[];
+    expect(DECORATOR_NAMES.filter((n) => !decorators.includes(n))).toEqual([]);
+  });
+
+  it('declares every type-only name of the seed index', () => {
+    const declarations = fs.readdirSync(DIST).filter((f) => f.endsWith('.d.ts')).map((f) => fs.readFileSync(path.join(DIST, f), 'utf8')).join('\n');
+    const index = fs.readFileSync(path.join(DIST, 'index.d.ts'), 'utf8');
+    for (const name of SEED_TYPE_NAMES) {
+      expect(declarations).toMatch(new RegExp(`(interface|type|class) ${name}\\b`));
+      expect(index).toMatch(new RegExp(`\\b${name}\\b`));
+    }
+  });
+
+  it('binds a toolset decorated through scope-tool/decorators with createRegistry from scope-tool (CommonJS)', () => {
+    const out = node(['-e', `const M = require('./dist/index.js'); const D = require('./dist/decorators.js');${SMOKE}`]);
+    expect(out).toBe('pong');
+  });
+
+  it('binds a toolset decorated through scope-tool/decorators with createRegistry from scope-tool (ESM)', () => {
+    const out = node(['--input-type=module', '-e', `import * as M from './dist/index.mjs'; import * as D from './dist/decorators.mjs';${SMOKE}`]);
+    expect(out).toBe('pong');
+  });
+
+  it('resolves the package by name through its exports map', () => {
+    const out = node(['-e', `console.log(typeof require('scope-tool').Registry, typeof require('scope-tool/decorators').Tool)`]);
+    expect(out).toBe('function function');
+  });
+});
