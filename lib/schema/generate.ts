@@ -3,6 +3,7 @@ import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { discoverTools, type FoundTool } from './discover';
 import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
+import type { JsonObject } from '../protocol';
 import type { Manifest, ManifestTool, SchemaObject } from './manifest';
 import { loadProject, locate, relativePath, type ProjectOptions } from './project';
 import { reachFrom } from './reach';
@@ -117,7 +118,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       definition: {
         name: tool.name,
         ...(tool.description === undefined ? {} : { description: tool.description }),
-        input_schema: d.schema,
+        input_schema: d.schema as JsonObject, // built from JSON by typescript-json-schema
       },
       source: { file: where.file, class: tool.className, method: tool.methodName, input: tool.input?.name?.text ?? null },
       fingerprint: `sha256:${fingerprint}`,
