@@ -21,8 +21,17 @@ import {
   hasErrorCode,
   openAIChatToolCalls,
   openAIToolMessage,
+  prepareToolCall,
 } from 'scope-tool';
-import type { AssembledToolCall, Continuation, Invocation, ProviderToolCall, Registry, Result, ToolOutcome } from 'scope-tool';
+import type {
+  AssembledToolCall,
+  Continuation,
+  PreparedToolCall,
+  ProviderToolCall,
+  Registry,
+  Result,
+  ToolOutcome,
+} from 'scope-tool';
 import { DiagnosticsTools } from './assistant/diagnostics.tools';
 import { NotesStore } from './assistant/notes-store';
 import { NotesTools } from './assistant/notes.tools';
@@ -121,16 +130,16 @@ function describeOutcome(outcome: ToolOutcome): string {
   return `error: ${clip(String((outcome.error as Error)?.message ?? outcome.error))}`;
 }
 
-/** Runs one admitted invocation, resuming it with each answer while it asks for input. */
+/** Runs one admitted call, resuming it with each answer while it asks for input. */
 async function execute(
   registry: Registry,
   call: ProviderToolCall,
-  first: Invocation,
+  first: PreparedToolCall,
   answers: string[],
   write: (line: string) => void,
 ): Promise<ToolOutcome> {
-  const binding = registry.resolve(call.request.name)!;
-  let invocation = first;
+  const binding = first.binding;
+  let invocation = first.invocation;
   const pending = [...answers];
   for (;;) {
     const audit: string[] = [];
@@ -156,7 +165,7 @@ async function execute(
         write(`  answer ${answer}: refused: ${(error as Error).message}`);
       }
     }
-    invocation = binding.contract.prepare(call.request, continuation);
+    invocation = prepareToolCall(registry, call, continuation).invocation;
   }
 }
 
@@ -168,20 +177,15 @@ async function runScenario(registry: Registry, scenario: Scenario, write: (line:
     write(`  arguments: ${clip(call.request.arguments)}`);
     if ('complete' in call && !call.complete) write('  stream: ended before the arguments were complete');
     let outcome: ToolOutcome;
-    const binding = registry.resolve(call.request.name);
-    if (binding === undefined) {
-      write(`  unknown tool: ${call.request.name}`);
-      continue;
-    }
-    let invocation: Invocation | undefined;
+    let prepared: PreparedToolCall | undefined;
     try {
-      invocation = binding.contract.prepare(call.request);
-      write(`  admitted: ${clip(invocation.arguments)}`);
+      prepared = prepareToolCall(registry, call);
+      write(`  admitted: ${clip(prepared.invocation.arguments)}`);
     } catch (error) {
       write(`  admission refused: ${clip((error as Error).message, 400)}`);
       outcome = { error };
     }
-    if (invocation !== undefined) outcome = await execute(registry, call, invocation, scenario.answers ?? [], write);
+    if (prepared !== undefined) outcome = await execute(registry, call, prepared, scenario.answers ?? [], write);
     write(`  outcome: ${describeOutcome(outcome!)}`);
     if ('result' in outcome! && 'inputRequest' in outcome.result) {
       write('  (still waiting for the user: no tool result is sent yet)');

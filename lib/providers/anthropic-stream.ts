@@ -50,8 +50,8 @@ export class AnthropicStreamAssembler {
    * The tool calls assembled so far, by block index. A stopped block is `complete`; its arguments
    * are the concatenated fragments, or, when no fragment carried text, the start event's `input`
    * serialized with `JSON.stringify` (`{}`), as the SDK does. A block that never stopped is
-   * incomplete; its arguments are exactly the fragments received (the partial text), which
-   * admission refuses.
+   * incomplete; its arguments are exactly the fragments received (the partial text, possibly
+   * blank): admit the calls with `prepareToolCall`, which refuses incomplete ones.
    */
   toolCalls(): AssembledToolCall[] {
     return [...this.#blocks.entries()]

@@ -7,6 +7,8 @@ export type { AssembledToolCall, ProviderToolCall } from './tool-call';
 export { isSuspendedOutcome, renderOutcome, plainTextOf } from './outcome';
 export type { OutcomeKind, RenderOutcomeOptions, RenderedOutcome, ToolOutcome } from './outcome';
 export { describeInvalidArguments, jsonPointer } from './invalid-arguments';
+export { MAX_LISTED_TOOLS, prepareToolCall } from './prepare';
+export type { PreparedToolCall } from './prepare';
 export { parseServerSentEvents, parseServerSentJson } from './sse';
 export type { ServerSentEvent } from './sse';
 export { openAIChatToolCalls, openAIChatTools, openAIMessageToolCalls, openAIToolMessage } from './openai-chat';

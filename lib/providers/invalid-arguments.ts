@@ -4,29 +4,42 @@
  * never from causes or stacks.
  */
 import type { AdmissionIssue, ToolError } from '../protocol';
+import { describeUnknownTool, unknownToolOf } from './prepare';
 import { quoteToolName } from './tool-call';
 
 /** At most this many issues are listed; the rest are counted. */
 const MAX_ISSUES = 5;
 /** Each issue message, and a message-only detail, is cut to this many UTF-16 code units. */
 const MAX_MESSAGE = 200;
+/** The unknown-tool text lists up to 20 names of up to 64 characters: cut only beyond that. */
+const MAX_UNKNOWN_TOOL = 2_000;
 const INVOCATION_PREFIX = 'tool: invalid invocation: ';
+/** Rules that read as a predicate of the value they are about (`must be ...`, `is required`). */
+const PREDICATE = /^(must|is|are|has|should)\b/;
 
 /**
  * Describes an admission refusal for the model, e.g.
- * `error: invalid arguments for tool "get_weather": /units: must be equal to one of the allowed
- * values (celsius, fahrenheit); fix the arguments and call again`.
+ * `error: invalid arguments for tool "get_weather": /units: must be one of ["celsius","fahrenheit"];
+ * fix the arguments and call again`.
  *
- * Each issue renders as `<JSON Pointer>: <message>` (`arguments` for the root), with the allowed
- * values of `enum` / `const` and the name of an unexpected member added when the message lacks
- * them. Invalid JSON (for example arguments cut off mid-stream) asks for one complete JSON object.
- * An error without issues (a wrong tool name, a bad continuation) falls back to its own message
- * without the `tool: invalid invocation: ` prefix. Whitespace runs collapse to one space; at most
- * 5 issues of at most 200 code units each are shown.
+ * Built from the error's `issues`, never from its message (which carries Go-style location
+ * prefixes such as `arguments: (root): `). Each issue renders as `<JSON Pointer>: <rule>`; an issue
+ * at the root renders as `the arguments object <rule>` (`the arguments <rule>` when the value is not
+ * an object) when the rule starts with a verb (`must ...`, `is ...`), else as the rule alone (its
+ * own wording such as `at the top level` locates it). The location the message repeats (`(root): `,
+ * `/a/0: `, ` at /a/0`) is dropped; the allowed values of `enum` / `const` and the name of an
+ * unexpected member are added when the message lacks them. Invalid JSON (for example arguments cut
+ * off mid-stream) asks for one complete JSON object. An unknown tool (see `prepareToolCall`) renders
+ * as `error: unknown tool "x"; call one of: a, b, c`. An error without issues (a bad continuation)
+ * falls back to its own message without the `tool: invalid invocation: ` prefix. Whitespace runs
+ * collapse to one space; at most 5 issues of at most 200 code units each are shown.
  * @param toolName - the tool the model called
- * @param error - a ToolError with code ERR_INVALID_INVOCATION, as thrown by Contract.prepare
+ * @param error - a ToolError with code ERR_INVALID_INVOCATION, as thrown by Contract.prepare or
+ *   prepareToolCall
  */
 export function describeInvalidArguments(toolName: string, error: ToolError): string {
+  const unknown = unknownToolOf(error);
+  if (unknown !== undefined) return `error: ${clip(describeUnknownTool(unknown), MAX_UNKNOWN_TOOL)}`;
   const head = `error: invalid arguments for tool ${quoteToolName(toolName)}: `;
   const issues = error.issues;
   if (issues.length === 0) {
@@ -49,10 +62,8 @@ export function jsonPointer(path: readonly (string | number)[]): string {
 }
 
 function describeIssue(issue: AdmissionIssue): string {
-  const where = issue.path.length === 0 ? 'arguments' : jsonPointer(issue.path);
-  let what = clip(issue.message === '' ? issue.code.replace(/_/g, ' ') : issue.message);
-  // The pointer leads the line already: drop a repeat of it inside the message (`... at /a/0`).
-  if (where !== 'arguments') what = what.split(` at ${where}`).join('');
+  const pointer = jsonPointer(issue.path);
+  let what = clip(withoutLocation(issue.message === '' ? issue.code.replace(/_/g, ' ') : issue.message, pointer));
   const params = issue.params ?? {};
   if (issue.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     what = withList(what, params.allowedValues);
@@ -65,15 +76,43 @@ function describeIssue(issue: AdmissionIssue): string {
   if (issue.code === 'invalid_json' && issue.offset !== undefined && !/offset|position/.test(what)) {
     what = `${what} (at offset ${issue.offset})`;
   }
-  return `${where}: ${what}`;
+  if (pointer !== '') return `${pointer}: ${what}`;
+  if (!PREDICATE.test(what)) return what;
+  const notAnObject = issue.keyword === 'type' || issue.constraint === 'type';
+  return `${notAnObject ? 'the arguments' : 'the arguments object'} ${what}`;
 }
 
+/**
+ * Drops the location a message repeats: a leading `(root): ` or `<pointer>: ` (schema issues; long
+ * pointers are clipped the way the protocol clips them), and ` at <pointer>` inside the text.
+ */
+function withoutLocation(message: string, pointer: string): string {
+  const leads = pointer === '' ? ['(root)'] : [pointer, clipMiddle(pointer, 160)];
+  let what = message;
+  for (const lead of leads) {
+    if (what.startsWith(`${lead}: `)) {
+      what = what.slice(lead.length + 2);
+      break;
+    }
+  }
+  if (pointer !== '') what = what.split(` at ${pointer}`).join('');
+  return what;
+}
+
+function clipMiddle(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max / 2)}...${s.slice(-max / 2)}` : s;
+}
+
+/** Adds the allowed values unless the message lists them already (as text or as JSON). */
 function withList(message: string, values: readonly unknown[]): string {
   const rendered = values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
-  return message.includes(rendered) ? message : `${message} (${clip(rendered)})`;
+  if (message.includes(rendered)) return message;
+  const json = values.map((v) => JSON.stringify(v));
+  if (json.every((v) => v !== undefined && message.includes(v))) return message;
+  return `${message} (${clip(rendered)})`;
 }
 
-function clip(text: string): string {
+function clip(text: string, max = MAX_MESSAGE): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_MESSAGE ? `${flat.slice(0, MAX_MESSAGE)}...` : flat;
+  return flat.length > max ? `${flat.slice(0, max)}...` : flat;
 }

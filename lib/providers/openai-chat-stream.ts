@@ -52,8 +52,9 @@ export class OpenAIChatStreamAssembler {
   /**
    * The calls assembled so far, by `index`. `complete` is true when the choice finished with
    * `tool_calls` or `stop`; otherwise (`length`, `content_filter`, no finish reason) each call's
-   * arguments are the partial text received, which admission refuses. Calls that never received an
-   * id or a name are skipped (they cannot be answered).
+   * arguments are the partial text received (possibly blank): admit the calls with
+   * `prepareToolCall`, which refuses incomplete ones. Calls that never received an id or a name are
+   * skipped (they cannot be answered).
    */
   toolCalls(): AssembledToolCall[] {
     const complete = this.#finishReason !== null && COMPLETE_REASONS.has(this.#finishReason);

@@ -12,8 +12,11 @@
  * 4. a cancellation (the `signal`'s abort reason, or an `AbortError` / `TimeoutError` in the chain)
  *    → `error: the call was cancelled`.
  * 5. an AuthorizationError → `error: authorization for tool "x" could not be decided`.
- * 6. a top-level ToolError `ERR_INVALID_INVOCATION` (what `Contract.prepare` throws) → an
- *    actionable text built from its `issues`; see `describeInvalidArguments`.
+ * 6. a top-level ToolError `ERR_INVALID_INVOCATION` (what `Contract.prepare` and `prepareToolCall`
+ *    throw) → an actionable text built from its `issues`; see `describeInvalidArguments`: kind
+ *    `unknown_tool` for a name no tool has (`error: unknown tool "x"; call one of: a, b, c`), else
+ *    `invalid_arguments` (a stream that ended mid-arguments included: it asks for the arguments
+ *    again as one complete JSON object).
  * 7. anything else (CallError, plain errors, thrown non-errors) → `error: tool "x" failed`.
  *
  * Diagnostics never reach the model: a Failure's `diagnosticCause`, an AuthorizationError's cause,
@@ -29,11 +32,12 @@ import {
 } from '../protocol';
 import type { InputRequest, Result } from '../protocol';
 import { describeInvalidArguments } from './invalid-arguments';
+import { unknownToolOf } from './prepare';
 import { quoteToolName } from './tool-call';
 
 /**
  * What happened to one proposed call: the Result a Binding returned, or the error thrown by
- * `Contract.prepare`, `Binding.call` or the runtime around them.
+ * `prepareToolCall` (or `Contract.prepare`), `Binding.call` or the runtime around them.
  */
 export type ToolOutcome = { readonly result: Result } | { readonly error: unknown };
 
@@ -44,6 +48,7 @@ export type OutcomeKind =
   | 'rejected'
   | 'cancelled'
   | 'undecided'
+  | 'unknown_tool'
   | 'invalid_arguments'
   | 'error';
 
@@ -115,7 +120,8 @@ export function renderOutcome(toolName: string, outcome: ToolOutcome, options: R
     return errorText('undecided', `error: authorization for tool ${name} could not be decided`);
   }
   if (isAdmissionError(error)) {
-    return errorText('invalid_arguments', describeInvalidArguments(toolName, error));
+    const kind = unknownToolOf(error) === undefined ? 'invalid_arguments' : 'unknown_tool';
+    return errorText(kind, describeInvalidArguments(toolName, error));
   }
   return errorText('error', `error: tool ${name} failed`);
 }

@@ -20,9 +20,9 @@ export interface ProviderToolCall {
 /**
  * A tool call assembled from a stream. `complete` is false when the stream ended before the call's
  * arguments finished (no `content_block_stop`, or an OpenAI `finish_reason` other than
- * `tool_calls` / `stop`); its `request.arguments` then holds the partial text as streamed, which
- * admission refuses as invalid JSON. A blank partial text would be admitted as `{}`: runtimes must
- * not run a call whose `complete` is false without checking it (the assemblers never invent text).
+ * `tool_calls` / `stop`); its `request.arguments` then holds the partial text as streamed (the
+ * assemblers never invent text), which may be blank, and `Contract.prepare` admits blank arguments
+ * as `{}`. Admit assembled calls with `prepareToolCall`, which refuses every incomplete call.
  */
 export interface AssembledToolCall extends ProviderToolCall {
   readonly complete: boolean;

@@ -52,7 +52,9 @@ describe('anthropicStreamToolCalls', () => {
     expect(hasErrorCode(error, 'ERR_INVALID_INVOCATION')).toBe(true);
     const block = anthropicToolResult(call, { error });
     expect(block.is_error).toBe(true);
-    expect(block.content).toMatch(/^error: invalid arguments for tool "make_file": \/lines_of_text\/4: .*; send the arguments again as one complete JSON object$/);
+    expect(block.content).toBe(
+      'error: invalid arguments for tool "make_file": /lines_of_text/4: unterminated string (offset 136); close it with \'"\'; send the arguments again as one complete JSON object',
+    );
   });
 });
 

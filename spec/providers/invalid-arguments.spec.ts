@@ -1,6 +1,6 @@
-import { ToolError } from '../../lib/protocol';
-import type { AdmissionIssue } from '../../lib/protocol';
-import { describeInvalidArguments, jsonPointer } from '../../lib/providers';
+import { FuncTool, ToolError, bind } from '../../lib/protocol';
+import type { AdmissionIssue, JsonValue } from '../../lib/protocol';
+import { anthropicToolResult, describeInvalidArguments, jsonPointer, openAIToolMessage } from '../../lib/providers';
 
 function refusal(...issues: AdmissionIssue[]): ToolError {
   return new ToolError('ERR_INVALID_INVOCATION', 'arguments: refused', { issues });
@@ -20,7 +20,7 @@ describe('describeInvalidArguments', () => {
     );
   });
 
-  it('names an unexpected member and says to remove it; the root is called "arguments"', () => {
+  it('names an unexpected member and says to remove it; the root is called "the arguments object"', () => {
     const issue: AdmissionIssue = {
       code: 'schema',
       path: [],
@@ -29,14 +29,14 @@ describe('describeInvalidArguments', () => {
       params: { additionalProperty: 'count' },
     };
     expect(describeInvalidArguments('test_tool', refusal(issue))).toBe(
-      'error: invalid arguments for tool "test_tool": arguments: must NOT have additional properties ("count"; remove it); fix the arguments and call again',
+      'error: invalid arguments for tool "test_tool": the arguments object must NOT have additional properties ("count"; remove it); fix the arguments and call again',
     );
   });
 
-  it('asks for one complete JSON object when the JSON is broken, with the offset', () => {
+  it('asks for one complete JSON object when the JSON is broken, with the offset (a root syntax issue reads as is)', () => {
     const issue: AdmissionIssue = { code: 'invalid_json', path: [], message: 'unexpected end of input', offset: 42 };
     expect(describeInvalidArguments('make_file', refusal(issue))).toBe(
-      'error: invalid arguments for tool "make_file": arguments: unexpected end of input (at offset 42); send the arguments again as one complete JSON object',
+      'error: invalid arguments for tool "make_file": unexpected end of input (at offset 42); send the arguments again as one complete JSON object',
     );
   });
 
@@ -69,6 +69,100 @@ describe('describeInvalidArguments on messages that repeat the path', () => {
     const issue: AdmissionIssue = { code: 'invalid_json', path: ['lines_of_text', 4], message: 'unterminated string at /lines_of_text/4 (offset 136)', offset: 136 };
     expect(describeInvalidArguments('make_file', refusal(issue))).toBe(
       'error: invalid arguments for tool "make_file": /lines_of_text/4: unterminated string (offset 136); send the arguments again as one complete JSON object',
+    );
+  });
+});
+
+describe('describeInvalidArguments on the issues Contract.prepare reports', () => {
+  const testTool = bind(
+    FuncTool.create(
+      {
+        name: 'test_tool',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            value: { type: 'string' },
+            units: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+            options: { type: 'object', properties: { depth: { type: 'integer' } }, additionalProperties: false },
+          },
+          additionalProperties: false,
+        },
+        decode: (value: JsonValue) => value,
+      },
+      () => 'ok',
+    ),
+  );
+  const strictTool = bind(
+    FuncTool.create(
+      {
+        name: 'test_tool',
+        inputSchema: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] },
+        decode: (value: JsonValue) => value,
+      },
+      () => 'ok',
+    ),
+  );
+
+  function refusedText(args: string, binding = testTool): string {
+    let error: unknown;
+    try {
+      binding.contract.prepare({ name: 'test_tool', arguments: args });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ToolError);
+    return describeInvalidArguments('test_tool', error as ToolError);
+  }
+
+  it('reads an undeclared root member from the issue, not from the Go-style message', () => {
+    const call = { id: 'toolu_01BTPr2x4Nduos6gVrE19JZr', request: { name: 'test_tool', arguments: '{"input":"test"}' } };
+    let error: unknown;
+    try {
+      testTool.contract.prepare(call.request);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ToolError).message).toBe('tool: invalid invocation: arguments: (root): must NOT have member "input"; remove it');
+    const text =
+      'error: invalid arguments for tool "test_tool": the arguments object must NOT have member "input"; remove it; fix the arguments and call again';
+    expect(anthropicToolResult(call, { error })).toEqual({ type: 'tool_result', tool_use_id: call.id, content: text, is_error: true });
+    expect(openAIToolMessage(call, { error }).content).toBe(text);
+  });
+
+  it('renders every root issue without "(root)" or a stray "arguments:"', () => {
+    expect(refusedText('{}', strictTool)).toBe(
+      'error: invalid arguments for tool "test_tool": the arguments object must have required member "value"; add it; fix the arguments and call again',
+    );
+    expect(refusedText('[1]')).toBe(
+      'error: invalid arguments for tool "test_tool": the arguments must be a JSON object, received an array; send the arguments as one JSON object; fix the arguments and call again',
+    );
+    expect(refusedText('{"value":"a","value":"b"}')).toBe(
+      'error: invalid arguments for tool "test_tool": duplicate member name "value" at the top level (offset 13); send each member once; fix the arguments and call again',
+    );
+  });
+
+  it('says a nested JSON Pointer once and lists allowed values once', () => {
+    expect(refusedText('{"value":"a","options":{"depth":1,"z":0}}')).toBe(
+      'error: invalid arguments for tool "test_tool": /options: must NOT have member "z"; remove it; fix the arguments and call again',
+    );
+    expect(refusedText('{"value":"a","options":{"depth":"deep"}}')).toBe(
+      'error: invalid arguments for tool "test_tool": /options/depth: must be integer; fix the arguments and call again',
+    );
+    expect(refusedText('{"value":"a","units":"kelvin"}')).toBe(
+      'error: invalid arguments for tool "test_tool": /units: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
+    );
+  });
+
+  it('keeps the truncated-JSON text: pointer, rule, offset, and a request for one complete object', () => {
+    expect(refusedText('{"value": "a", "lines": ["x", "unfinished')).toBe(
+      'error: invalid arguments for tool "test_tool": /lines/1: unterminated string (offset 30); close it with \'"\'; send the arguments again as one complete JSON object',
+    );
+  });
+
+  it('names the root "the arguments" for a DTO issue saying the value is not an object', () => {
+    const issue: AdmissionIssue = { code: 'dto', path: [], constraint: 'type', message: 'must be an object, received array' };
+    expect(describeInvalidArguments('t', refusal(issue))).toBe(
+      'error: invalid arguments for tool "t": the arguments must be an object, received array; fix the arguments and call again',
     );
   });
 });

@@ -1,0 +1,136 @@
+/**
+ * Provider-neutral admission of one proposed tool call: find the bound tool by name, refuse a call
+ * that a stream cut off, then admit the arguments through that tool's exact Contract. This is the
+ * one step every runtime needs between reading calls (`openAIChatToolCalls`,
+ * `anthropicStreamToolCalls`, ...) and running them (`Binding.call`).
+ */
+import { ToolError, admitJson, validateRequest } from '../protocol';
+import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
+import { quoteToolName } from './tool-call';
+import type { AssembledToolCall, ProviderToolCall } from './tool-call';
+
+/** At most this many tool names are listed when a model calls a tool that does not exist. */
+export const MAX_LISTED_TOOLS = 20;
+
+/** A call admitted by `prepareToolCall`: the binding to run it with, and its invocation. */
+export interface PreparedToolCall {
+  readonly binding: Binding;
+  readonly invocation: Invocation;
+}
+
+/**
+ * Resolves and admits one proposed call, synchronously. Steps, first refusal wins:
+ * 1. the request must have a non-empty string `name` and a string `arguments`;
+ * 2. `name` must be registered: otherwise the error's message and its one issue (code
+ *    `unknown_member`, empty path, `params: { tool, availableTools, omittedTools }`) name the unknown
+ *    tool and list the registered names (sorted, at most 20); the model is told
+ *    `error: unknown tool "x"; call one of: a, b, c`;
+ * 3. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
+ *    included (blank arguments would otherwise be admitted as `{}` and run a tool with no required
+ *    members on a call the model never finished); its one issue (code `invalid_json`, `offset` = the
+ *    length of the partial text, `path` = where the text broke off when that can be told) says the
+ *    stream ended before the arguments were complete;
+ * 4. `binding.contract.prepare(call.request, continuation)`.
+ *
+ * Never calls the tool or an authorizer. Every error thrown renders as actionable model text
+ * through `renderOutcome` (`openAIToolMessage`, `anthropicToolResult` with `is_error`).
+ * @param registry - the registry holding the tools the model was offered
+ * @param call - a call read from a provider response, or assembled from a stream
+ * @param continuation - the answer to this call's InputRequest when resuming it; omit (or null)
+ *   for a new call
+ * @returns the resolved Binding and the Invocation only that Binding's contract admits
+ * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST when the request is
+ *   malformed or when the stream ended before the arguments were complete (`complete === false`)
+ * @throws ToolError ERR_INVALID_INVOCATION when the tool name is not registered (issue code
+ *   `unknown_member`)
+ * @throws ToolError ERR_INVALID_INVOCATION (and the causes it documents) as `Contract.prepare` does
+ */
+export function prepareToolCall(
+  registry: Registry,
+  call: ProviderToolCall | AssembledToolCall,
+  continuation?: Continuation | null,
+): PreparedToolCall {
+  const request = (call as { request?: unknown } | null | undefined)?.request;
+  const name = (request as { name?: unknown } | null | undefined)?.name;
+  const args = (request as { arguments?: unknown } | null | undefined)?.arguments;
+  if (typeof name !== 'string' || name === '' || typeof args !== 'string') {
+    try {
+      validateRequest(request);
+    } catch (e) {
+      throw new ToolError('ERR_INVALID_INVOCATION', (e as Error).message, { cause: e });
+    }
+  }
+  const toolName = name as string;
+  const binding = registry.resolve(toolName);
+  if (binding === undefined) throw unknownTool(toolName, registry);
+  if ((call as Partial<AssembledToolCall>).complete === false) throw incomplete(toolName, args as string);
+  return { binding, invocation: binding.contract.prepare(call.request, continuation) };
+}
+
+/** What an unknown-tool refusal says: the name the model used and the names it may use. @internal */
+export interface UnknownTool {
+  readonly tool: string;
+  readonly availableTools: readonly string[];
+  readonly omittedTools: number;
+}
+
+/**
+ * The unknown tool an error of `prepareToolCall` reports, or undefined for any other error.
+ * Reads the error's own issue only (never causes). @internal
+ */
+export function unknownToolOf(error: ToolError): UnknownTool | undefined {
+  if (error.code !== 'ERR_INVALID_INVOCATION' || error.issues.length !== 1) return undefined;
+  const [issue] = error.issues;
+  const params = issue.params;
+  if (issue.code !== 'unknown_member' || issue.path.length !== 0 || params === undefined) return undefined;
+  const { tool, availableTools, omittedTools } = params;
+  if (typeof tool !== 'string' || !Array.isArray(availableTools) || typeof omittedTools !== 'number') return undefined;
+  if (!availableTools.every((n) => typeof n === 'string')) return undefined;
+  return { tool, availableTools: availableTools as string[], omittedTools };
+}
+
+/** `unknown tool "x"; call one of: a, b, c` (with `(and N more)`), or `...; no tools are available`. @internal */
+export function describeUnknownTool(unknown: UnknownTool): string {
+  const head = `unknown tool ${quoteToolName(unknown.tool)}`;
+  if (unknown.availableTools.length === 0) return `${head}; no tools are available`;
+  const more = unknown.omittedTools > 0 ? ` (and ${unknown.omittedTools} more)` : '';
+  return `${head}; call one of: ${unknown.availableTools.join(', ')}${more}`;
+}
+
+function unknownTool(name: string, registry: Registry): ToolError {
+  const names = registry.definitions().map((d) => d.name);
+  const unknown: UnknownTool = {
+    tool: name,
+    availableTools: Object.freeze(names.slice(0, MAX_LISTED_TOOLS)),
+    omittedTools: Math.max(0, names.length - MAX_LISTED_TOOLS),
+  };
+  const message = describeUnknownTool(unknown);
+  const issue: AdmissionIssue = Object.freeze({ code: 'unknown_member', path: Object.freeze([]), message, params: Object.freeze({ ...unknown }) });
+  return new ToolError('ERR_INVALID_INVOCATION', message, { issues: [issue] });
+}
+
+function incomplete(name: string, partial: string): ToolError {
+  const ended = 'the stream ended before the arguments were complete';
+  const inner = new ToolError(
+    'ERR_INVALID_REQUEST',
+    `call of tool ${quoteToolName(name)}: ${ended} (${partial.length} characters received); the call did not run`,
+  );
+  const issue: AdmissionIssue = Object.freeze({
+    code: 'invalid_json',
+    path: Object.freeze([...breakOffPath(partial)]),
+    offset: partial.length,
+    message: `${ended} (offset ${partial.length})`,
+  });
+  return new ToolError('ERR_INVALID_INVOCATION', inner.message, { cause: inner, issues: [issue] });
+}
+
+/** Where a partial JSON text broke off (the enclosing value of the first syntax issue), else the root. */
+function breakOffPath(partial: string): readonly (string | number)[] {
+  if (partial.trim() === '') return [];
+  try {
+    const admitted = admitJson(partial);
+    return admitted.ok || admitted.issue.code !== 'invalid_json' ? [] : admitted.issue.path;
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,241 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { FuncTool, InputRequest, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
+import type { JsonValue } from '../../lib/protocol';
+import {
+  MAX_LISTED_TOOLS,
+  anthropicStreamToolCalls,
+  anthropicToolResult,
+  assembleAnthropicToolCalls,
+  assembleOpenAIChatToolCalls,
+  openAIToolMessage,
+  prepareToolCall,
+  renderOutcome,
+} from '../../lib/providers';
+import type { AssembledToolCall, ProviderToolCall } from '../../lib/providers';
+import { fixtureText } from './fixtures';
+
+/** A tool whose schema has no required members: `{}` is valid arguments for it. */
+function noRequiredTool(name: string, fn: (input: unknown) => string = () => 'ran') {
+  return FuncTool.create(
+    {
+      name,
+      inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } }, additionalProperties: false },
+      decode: (value: JsonValue) => value,
+    },
+    fn,
+  );
+}
+
+function thrown(f: () => unknown): ToolError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    return e as ToolError;
+  }
+  throw new Error('expected a ToolError');
+}
+
+const anthropicEvents = (id: string, name: string, fragments: string[], stop: boolean): RawMessageStreamEvent[] => [
+  { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id, name, input: {}, caller: { type: 'direct' } } },
+  ...fragments.map((partial_json): RawMessageStreamEvent => ({
+    type: 'content_block_delta',
+    index: 0,
+    delta: { type: 'input_json_delta', partial_json },
+  })),
+  ...(stop ? [{ type: 'content_block_stop', index: 0 } as RawMessageStreamEvent] : []),
+];
+
+describe('prepareToolCall on a stream that ended mid-arguments', () => {
+  it('never runs a tool without required members on a truncated Anthropic call with empty partial_json', async () => {
+    const fn = jest.fn(() => 'deleted everything');
+    const registry = new Registry(noRequiredTool('purge_cache', fn));
+    const [call] = assembleAnthropicToolCalls(anthropicEvents('toolu_1', 'purge_cache', [''], false));
+    expect(call).toEqual({ id: 'toolu_1', request: { name: 'purge_cache', arguments: '' }, complete: false });
+
+    // The gap: Contract.prepare alone admits the blank arguments as {}.
+    expect(registry.resolve('purge_cache')!.contract.prepare(call.request).arguments).toBe('{}');
+
+    let outcome: { error: unknown } | undefined;
+    try {
+      const { binding, invocation } = prepareToolCall(registry, call);
+      await binding.call(invocation);
+    } catch (error) {
+      outcome = { error };
+    }
+    expect(fn).not.toHaveBeenCalled();
+    const error = outcome?.error as ToolError;
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(error.message).toBe(
+      'tool: invalid invocation: tool: invalid request: call of tool "purge_cache": the stream ended before the arguments were complete (0 characters received); the call did not run',
+    );
+    expect(error.issues).toEqual([
+      { code: 'invalid_json', path: [], offset: 0, message: 'the stream ended before the arguments were complete (offset 0)' },
+    ]);
+    expect(anthropicToolResult(call, outcome!)).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+      content:
+        'error: invalid arguments for tool "purge_cache": the stream ended before the arguments were complete (offset 0); send the arguments again as one complete JSON object',
+      is_error: true,
+    });
+  });
+
+  it('refuses a truncated Anthropic call with no delta at all, and one with blank text', () => {
+    const fn = jest.fn(() => 'ran');
+    const registry = new Registry(noRequiredTool('purge_cache', fn));
+    for (const fragments of [[], ['  ', '\n']]) {
+      const [call] = assembleAnthropicToolCalls(anthropicEvents('toolu_2', 'purge_cache', fragments, false));
+      expect(call.complete).toBe(false);
+      const error = thrown(() => prepareToolCall(registry, call));
+      expect(error.issues[0].code).toBe('invalid_json');
+      expect(renderOutcome('purge_cache', { error })).toMatchObject({ kind: 'invalid_arguments', isError: true });
+    }
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('refuses a truncated OpenAI call (finish_reason length) whose arguments never arrived', () => {
+    const fn = jest.fn(() => 'ran');
+    const registry = new Registry(noRequiredTool('purge_cache', fn));
+    const chunk = (tool_calls: ChatCompletionChunk.Choice.Delta.ToolCall[], finish_reason: ChatCompletionChunk.Choice['finish_reason']): ChatCompletionChunk => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'gpt-4o-mini',
+      choices: [{ index: 0, delta: { tool_calls }, finish_reason }],
+    });
+    const [call] = assembleOpenAIChatToolCalls([
+      chunk([{ index: 0, id: 'call_1', type: 'function', function: { name: 'purge_cache', arguments: '' } }], null),
+      chunk([], 'length'),
+    ]);
+    expect(call).toEqual({ id: 'call_1', request: { name: 'purge_cache', arguments: '' }, complete: false });
+    const error = thrown(() => prepareToolCall(registry, call));
+    expect(openAIToolMessage(call, { error })).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_1',
+      content:
+        'error: invalid arguments for tool "purge_cache": the stream ended before the arguments were complete (offset 0); send the arguments again as one complete JSON object',
+    });
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('refuses an incomplete call even when its partial text happens to be a valid object', () => {
+    const registry = new Registry(noRequiredTool('purge_cache'));
+    const call: AssembledToolCall = { id: 'c', request: { name: 'purge_cache', arguments: '{"verbose":true}' }, complete: false };
+    const error = thrown(() => prepareToolCall(registry, call));
+    expect(error.issues).toEqual([
+      { code: 'invalid_json', path: [], offset: 16, message: 'the stream ended before the arguments were complete (offset 16)' },
+    ]);
+  });
+
+  it('says where the recorded max_tokens stream broke off', () => {
+    const [call] = anthropicStreamToolCalls(fixtureText('incomplete_partial_json_response.sse'));
+    const makeFile = FuncTool.create(
+      {
+        name: 'make_file',
+        inputSchema: {
+          type: 'object',
+          properties: { filename: { type: 'string' }, lines_of_text: { type: 'array', items: { type: 'string' } } },
+          required: ['filename', 'lines_of_text'],
+        },
+        decode: (value: JsonValue) => value,
+      },
+      () => 'written',
+    );
+    const error = thrown(() => prepareToolCall(new Registry(makeFile), call));
+    expect(anthropicToolResult(call, { error })).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_01EKqbqmZrGRXy18eN7m9kvY',
+      content:
+        'error: invalid arguments for tool "make_file": /lines_of_text/4: the stream ended before the arguments were complete (offset 149); send the arguments again as one complete JSON object',
+      is_error: true,
+    });
+  });
+});
+
+describe('prepareToolCall on an unknown tool', () => {
+  it('names the unknown tool and lists the registered ones, in message, issues and model text', () => {
+    const registry = new Registry(noRequiredTool('c'), noRequiredTool('a'), noRequiredTool('b'));
+    const call: ProviderToolCall = { id: 'toolu_x', request: { name: 'x', arguments: '{}' } };
+    const error = thrown(() => prepareToolCall(registry, call));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(error.message).toBe('tool: invalid invocation: unknown tool "x"; call one of: a, b, c');
+    expect(error.issues).toEqual([
+      {
+        code: 'unknown_member',
+        path: [],
+        message: 'unknown tool "x"; call one of: a, b, c',
+        params: { tool: 'x', availableTools: ['a', 'b', 'c'], omittedTools: 0 },
+      },
+    ]);
+    expect(renderOutcome('x', { error })).toMatchObject({ kind: 'unknown_tool', isError: true });
+    expect(anthropicToolResult(call, { error })).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_x',
+      content: 'error: unknown tool "x"; call one of: a, b, c',
+      is_error: true,
+    });
+    expect(openAIToolMessage(call, { error }).content).toBe('error: unknown tool "x"; call one of: a, b, c');
+  });
+
+  it('lists at most 20 names and counts the rest; an unknown tool wins over an incomplete stream', () => {
+    const names = Array.from({ length: 23 }, (_, i) => `tool_${String(i).padStart(2, '0')}`);
+    const registry = new Registry(...names.map((n) => noRequiredTool(n)));
+    const call: AssembledToolCall = { id: 'c', request: { name: 'tool_99', arguments: '' }, complete: false };
+    const error = thrown(() => prepareToolCall(registry, call));
+    expect(MAX_LISTED_TOOLS).toBe(20);
+    expect(error.issues[0].params).toEqual({ tool: 'tool_99', availableTools: names.slice(0, 20), omittedTools: 3 });
+    expect(renderOutcome('tool_99', { error }).output.asText()).toBe(
+      `error: unknown tool "tool_99"; call one of: ${names.slice(0, 20).join(', ')} (and 3 more)`,
+    );
+  });
+
+  it('says so when no tool is registered, and quotes a hostile name as one JSON string', () => {
+    const error = thrown(() => prepareToolCall(new Registry(), { id: 'c', request: { name: 'a"b\nc', arguments: '{}' } }));
+    expect(renderOutcome('a"b\nc', { error }).output.asText()).toBe('error: unknown tool "a\\"b\\nc"; no tools are available');
+  });
+
+  it('refuses a malformed request as Contract.prepare does (ERR_INVALID_REQUEST inside)', () => {
+    const error = thrown(() => prepareToolCall(new Registry(), { id: 'c', request: { name: '', arguments: '{}' } }));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+  });
+});
+
+describe('prepareToolCall on a complete call', () => {
+  it('admits a complete streamed call and returns the binding that runs it', async () => {
+    const fn = jest.fn((input: unknown) => `ran with ${JSON.stringify(input)}`);
+    const registry = new Registry(noRequiredTool('purge_cache', fn));
+    const [call] = assembleAnthropicToolCalls(anthropicEvents('toolu_3', 'purge_cache', ['{"verbose"', ': true}'], true));
+    expect(call.complete).toBe(true);
+    const { binding, invocation } = prepareToolCall(registry, call);
+    expect(binding).toBe(registry.resolve('purge_cache'));
+    expect(invocation.arguments).toBe('{"verbose": true}');
+    expect(invocation.continuation).toBeUndefined();
+    const result = await binding.call(invocation);
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(renderOutcome('purge_cache', { result }).output.asText()).toBe('ran with {"verbose":true}');
+  });
+
+  it('admits a provider call without a complete flag, and passes a continuation through', () => {
+    const registry = new Registry(noRequiredTool('purge_cache'));
+    const call: ProviderToolCall = { id: 'c', request: { name: 'purge_cache', arguments: '' } };
+    expect(prepareToolCall(registry, call).invocation.arguments).toBe('{}');
+    const request = InputRequest.create({ prompt: '"Sure?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
+    const continuation = request.continuation('true');
+    expect(prepareToolCall(registry, call, continuation).invocation.continuation).toBe(continuation);
+    expect(prepareToolCall(registry, call, null).invocation.continuation).toBeUndefined();
+  });
+
+  it('refuses invalid arguments of a complete call as Contract.prepare does', () => {
+    const registry = new Registry(noRequiredTool('purge_cache'));
+    const call: ProviderToolCall = { id: 'c', request: { name: 'purge_cache', arguments: '{"force":true}' } };
+    const error = thrown(() => prepareToolCall(registry, call));
+    expect(openAIToolMessage(call, { error }).content).toBe(
+      'error: invalid arguments for tool "purge_cache": the arguments object must NOT have member "force"; remove it; fix the arguments and call again',
+    );
+  });
+});
