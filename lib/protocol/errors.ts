@@ -46,6 +46,7 @@ export interface AdmissionIssue {
     | 'lone_surrogate'
     | 'schema'
     | 'unknown_member'
+    | 'unknown_tool'
     | 'forbidden_member'
     | 'dto';
   readonly path: readonly (string | number)[];

@@ -22,7 +22,7 @@ export interface PreparedToolCall {
  * Resolves and admits one proposed call, synchronously. Steps, first refusal wins:
  * 1. the request must have a non-empty string `name` and a string `arguments`;
  * 2. `name` must be registered: otherwise the error's message and its one issue (code
- *    `unknown_member`, empty path, `params: { tool, availableTools, omittedTools }`) name the unknown
+ *    `unknown_tool`, empty path, `params: { tool, availableTools, omittedTools }`) name the unknown
  *    tool and list the registered names (sorted, at most 20); the model is told
  *    `error: unknown tool "x"; call one of: a, b, c`;
  * 3. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
@@ -42,7 +42,7 @@ export interface PreparedToolCall {
  * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST when the request is
  *   malformed or when the stream ended before the arguments were complete (`complete === false`)
  * @throws ToolError ERR_INVALID_INVOCATION when the tool name is not registered (issue code
- *   `unknown_member`)
+ *   `unknown_tool`)
  * @throws ToolError ERR_INVALID_INVOCATION (and the causes it documents) as `Contract.prepare` does
  */
 export function prepareToolCall(
@@ -82,7 +82,7 @@ export function unknownToolOf(error: ToolError): UnknownTool | undefined {
   if (error.code !== 'ERR_INVALID_INVOCATION' || error.issues.length !== 1) return undefined;
   const [issue] = error.issues;
   const params = issue.params;
-  if (issue.code !== 'unknown_member' || issue.path.length !== 0 || params === undefined) return undefined;
+  if (issue.code !== 'unknown_tool' || issue.path.length !== 0 || params === undefined) return undefined;
   const { tool, availableTools, omittedTools } = params;
   if (typeof tool !== 'string' || !Array.isArray(availableTools) || typeof omittedTools !== 'number') return undefined;
   if (!availableTools.every((n) => typeof n === 'string')) return undefined;
@@ -105,7 +105,7 @@ function unknownTool(name: string, registry: Registry): ToolError {
     omittedTools: Math.max(0, names.length - MAX_LISTED_TOOLS),
   };
   const message = describeUnknownTool(unknown);
-  const issue: AdmissionIssue = Object.freeze({ code: 'unknown_member', path: Object.freeze([]), message, params: Object.freeze({ ...unknown }) });
+  const issue: AdmissionIssue = Object.freeze({ code: 'unknown_tool', path: Object.freeze([]), message, params: Object.freeze({ ...unknown }) });
   return new ToolError('ERR_INVALID_INVOCATION', message, { issues: [issue] });
 }
 

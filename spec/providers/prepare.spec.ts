@@ -165,7 +165,7 @@ describe('prepareToolCall on an unknown tool', () => {
     expect(error.message).toBe('tool: invalid invocation: unknown tool "x"; call one of: a, b, c');
     expect(error.issues).toEqual([
       {
-        code: 'unknown_member',
+        code: 'unknown_tool',
         path: [],
         message: 'unknown tool "x"; call one of: a, b, c',
         params: { tool: 'x', availableTools: ['a', 'b', 'c'], omittedTools: 0 },
