@@ -10,6 +10,8 @@ module.exports = {
   moduleNameMapper: {
     '^scope-tool$': '<rootDir>/lib/index.ts',
     '^scope-tool/decorators$': '<rootDir>/lib/decorators/index.ts',
+    '^scope-tool/nest$': '<rootDir>/lib/nest/index.ts',
+    '^scope-tool/mcp$': '<rootDir>/lib/mcp/index.ts',
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,

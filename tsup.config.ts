@@ -1,10 +1,23 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+/** Keeps the entries whose source file exists (layers and samples land one issue at a time). */
+function present(entries: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
+}
 
 // Decorator metadata (design:paramtypes) needs emitDecoratorMetadata, which esbuild lacks: tsup
 // switches to @swc/core for it when tsconfig.json enables it (a dev dependency).
 export default defineConfig([
   {
-    entry: { index: 'lib/index.ts', decorators: 'lib/decorators/index.ts' },
+    // Library entries. Optional integrations (NestJS, MCP) are their own entries, so that
+    // `scope-tool` loads without their packages installed.
+    entry: present({
+      index: 'lib/index.ts',
+      decorators: 'lib/decorators/index.ts',
+      nest: 'lib/nest/index.ts',
+      mcp: 'lib/mcp/index.ts',
+    }),
     format: ['cjs', 'esm'],
     dts: true,
     splitting: true,
@@ -22,13 +35,17 @@ export default defineConfig([
     tsconfig: 'tsconfig.json',
   },
   {
-    // The main sample, built against the package by name (dist/), as a user's service would be.
-    entry: { main: 'samples/main.ts' },
+    // The samples, built against the package by name (dist/), as a user's service would be.
+    entry: present({
+      main: 'samples/main.ts',
+      'serve-mcp': 'samples/serve-mcp.ts',
+      nest: 'samples/nest/main.ts',
+    }),
     format: ['cjs'],
     sourcemap: true,
     target: 'node20',
     outDir: 'build/samples',
     tsconfig: 'tsconfig.json',
-    external: ['scope-tool', 'scope-tool/decorators'],
+    external: ['scope-tool', 'scope-tool/decorators', 'scope-tool/nest', 'scope-tool/mcp'],
   },
 ]);

@@ -106,6 +106,21 @@ describe('layer rules of DESIGN.md section 1', () => {
     expect(violations(layerFiles('providers'), (r) => r.target === 'providers' || r.target === 'protocol' || (sdk.has(r.target) && r.typeOnly))).toEqual([]);
   });
 
+  it('lib/nest builds on the container and NestJS only', () => {
+    const allowed = new Set(['nest', 'container', 'decorators', 'dto', 'protocol', 'reflect-metadata', 'rxjs', '@nestjs/common', '@nestjs/core']);
+    expect(violations(layerFiles('nest'), (r) => allowed.has(r.target))).toEqual([]);
+  });
+
+  it('lib/mcp builds on protocol, providers and the MCP SDK only', () => {
+    const allowed = new Set(['mcp', 'protocol', 'providers', '@modelcontextprotocol/sdk', 'zod', 'node:crypto', 'node:http', 'node:events', 'node:net']);
+    expect(violations(layerFiles('mcp'), (r) => allowed.has(r.target))).toEqual([]);
+  });
+
+  it('the main entry never loads an optional integration (NestJS, MCP)', () => {
+    const entry = imports.filter((r) => !r.file.startsWith('nest/') && !r.file.startsWith('mcp/') && !r.file.startsWith('cli/') && !r.file.startsWith('schema/'));
+    expect(violations(entry, (r) => r.target !== 'nest' && r.target !== 'mcp' && !r.target.startsWith('@nestjs/') && (r.target !== '@modelcontextprotocol/sdk' || r.typeOnly))).toEqual([]);
+  });
+
   it('run-time code never imports lib/schema (build time) or lib/cli', () => {
     const runtime = imports.filter((r) => !r.file.startsWith('schema/') && !r.file.startsWith('cli/'));
     expect(violations(runtime, (r) => r.target !== 'schema' && r.target !== 'cli' && r.target !== 'typescript' && r.target !== 'typescript-json-schema')).toEqual([]);
