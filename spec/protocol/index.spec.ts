@@ -14,8 +14,14 @@ describe('lib/protocol entry', () => {
   });
 
   it('keeps internal helpers out of the entry', () => {
-    for (const name of ['createContract', 'ownerOf', 'snapshotDefinition', 'toJsonData', 'rewrap', 'admitJson']) {
+    for (const name of ['createContract', 'ownerOf', 'snapshotDefinition', 'toJsonData', 'rewrap']) {
       expect(protocol).not.toHaveProperty(name);
     }
+  });
+
+  it('exports the I-JSON admission check and schema compilation for other payloads', () => {
+    expect(protocol.admitJson('{"a":1,"\\u0061":2}')).toMatchObject({ ok: false, issue: { code: 'duplicate_member' } });
+    expect(protocol.admitJson('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(protocol.compileSchemaValue({ type: 'string' }).validate(1)).toHaveLength(1);
   });
 });
