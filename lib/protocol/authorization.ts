@@ -8,7 +8,7 @@ import { isInvocation } from './contract';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
-import { ToolError, goQuote, messageOf } from './errors';
+import { ToolError, goQuote, instanceOf, messageOf } from './errors';
 import { Failure } from './failure';
 import { Output } from './output';
 import type { Result } from './result';
@@ -143,7 +143,7 @@ export class Guard implements Tool, WrappingTool {
     try {
       this.#definition = snapshotDefinition(tool.definition());
     } catch (e) {
-      throw rewrap('ERR_INVALID_TOOL', e instanceof ToolError ? e : new Error(messageOf(e), { cause: e }), 'authorization guard definition');
+      throw rewrap('ERR_INVALID_TOOL', instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }), 'authorization guard definition');
     }
   }
 

@@ -7,7 +7,7 @@ import type { Contract, InputValidator } from './contract';
 import { createContract, ownerOf } from './contract';
 import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
-import { ToolError, goQuote, messageOf } from './errors';
+import { ToolError, goQuote, instanceOf, messageOf } from './errors';
 import type { Invocation } from './contract';
 import { InputValidatorError, isInputValidatingTool } from './input';
 import type { Result } from './result';
@@ -72,7 +72,7 @@ function declareValidator(tool: Tool): InputValidator | undefined {
     if (provider === undefined) return undefined;
     declared = provider.inputValidator();
   } catch (e) {
-    if (e instanceof ToolError) throw rewrap('ERR_INVALID_TOOL', e, 'input validation');
+    if (instanceOf(e, ToolError)) throw rewrap('ERR_INVALID_TOOL', e, 'input validation');
     throw rewrap('ERR_INVALID_TOOL', new InputValidatorError(e), 'input validation declaration');
   }
   if (declared === undefined || declared === null) return undefined;
@@ -99,7 +99,7 @@ export function bind(tool: Tool): Binding {
   try {
     definition = snapshotDefinition(tool.definition());
   } catch (e) {
-    throw rewrap('ERR_INVALID_TOOL', e instanceof ToolError ? e : new Error(messageOf(e), { cause: e }), 'definition');
+    throw rewrap('ERR_INVALID_TOOL', instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }), 'definition');
   }
   let schema: CompiledSchema;
   try {

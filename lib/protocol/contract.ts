@@ -3,7 +3,7 @@
  * `Contract.Prepare` and `Invocation`.
  */
 import type { AdmissionIssue } from './errors';
-import { ToolError, goQuote, wrapError } from './errors';
+import { ToolError, goQuote, instanceOf, wrapError } from './errors';
 import { rewrap } from './detail';
 import type { Definition } from './definition';
 import type { Continuation } from './input';
@@ -150,7 +150,7 @@ export class Contract {
     try {
       returned = validator(args);
     } catch (e) {
-      if (e instanceof ToolError) throw rewrap('ERR_INVALID_INVOCATION', e, 'arguments');
+      if (instanceOf(e, ToolError)) throw rewrap('ERR_INVALID_INVOCATION', e, 'arguments');
       throw wrapError('ERR_INVALID_INVOCATION', new InputValidatorError(e), 'arguments');
     }
     if (typeof (returned as { then?: unknown } | undefined)?.then === 'function') {

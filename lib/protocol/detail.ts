@@ -2,13 +2,13 @@
  * Message helpers for re-wrapping ToolErrors without repeating the Go sentinel text.
  * @internal
  */
-import { ERROR_MESSAGES, ToolError, messageOf } from './errors';
+import { ERROR_MESSAGES, ToolError, instanceOf, messageOf } from './errors';
 import type { ToolErrorCode } from './errors';
 
 /** The message of `err` without its own sentinel prefix (`tool: invalid tool: x` gives `x`). */
 export function detailOf(err: unknown): string {
   const message = messageOf(err);
-  if (err instanceof ToolError) {
+  if (instanceOf(err, ToolError)) {
     const prefix = `${ERROR_MESSAGES[err.code]}: `;
     if (message.startsWith(prefix)) return message.slice(prefix.length);
     if (message === ERROR_MESSAGES[err.code]) return '';
@@ -22,7 +22,7 @@ export function detailOf(err: unknown): string {
  * the standard cause and its issues are carried along.
  */
 export function rewrap(code: ToolErrorCode, inner: unknown, segment: string): ToolError {
-  const sameCode = inner instanceof ToolError && inner.code === code;
+  const sameCode = instanceOf(inner, ToolError) && inner.code === code;
   const text = sameCode ? detailOf(inner) : messageOf(inner);
   return new ToolError(code, text === '' ? segment : `${segment}: ${text}`, { cause: inner });
 }

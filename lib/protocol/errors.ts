@@ -93,7 +93,19 @@ export class ToolError extends Error {
 }
 
 function collectIssues(cause: unknown): readonly AdmissionIssue[] {
-  return cause instanceof ToolError ? cause.issues : [];
+  return instanceOf(cause, ToolError) ? cause.issues : [];
+}
+
+/**
+ * `value instanceof klass` that never throws: a Proxy whose getPrototypeOf trap throws (a hostile
+ * thrown value) is not an instance. @internal
+ */
+export function instanceOf<T>(value: unknown, klass: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof klass;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -113,7 +125,7 @@ export function wrapError(code: ToolErrorCode, inner: unknown, segment?: string)
  */
 export function messageOf(value: unknown): string {
   try {
-    if (value instanceof Error) return String(value.message);
+    if (instanceOf(value, Error)) return String(value.message);
     if (typeof value === 'symbol') return value.toString();
     return String(value);
   } catch {
@@ -174,7 +186,7 @@ export function hasErrorCode(err: unknown, code: ToolErrorCode): boolean {
  */
 export function findError<T>(err: unknown, klass: abstract new (...args: never[]) => T): T | undefined {
   for (const node of walkChain(err)) {
-    if (node instanceof klass) return node;
+    if (instanceOf(node, klass)) return node;
   }
   return undefined;
 }

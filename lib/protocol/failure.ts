@@ -92,8 +92,9 @@ export function classifyFailure(err: unknown): Failure | undefined {
   while (node !== null && node !== undefined && (typeof node === 'object' || typeof node === 'function')) {
     if (seen.has(node)) return undefined;
     seen.add(node);
-    if (node instanceof Failure) return Failure.isGenuine(node) ? node : undefined;
     try {
+      // instanceof may run a Proxy's getPrototypeOf trap: inside the try, so a hostile value is "not found".
+      if (node instanceof Failure) return Failure.isGenuine(node) ? node : undefined;
       if (node instanceof AggregateError || Array.isArray((node as { errors?: unknown }).errors)) return undefined;
       node = (node as { cause?: unknown }).cause;
     } catch {

@@ -9,7 +9,7 @@ import { isInvocation } from './contract';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { detailOf, rewrap } from './detail';
-import { ToolError, messageOf } from './errors';
+import { ToolError, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { admitJson } from './json';
 import { toJsonData } from './json-data';
@@ -68,7 +68,7 @@ function encodeResult(value: unknown): Result {
     if (!data.ok) throw new ToolError('ERR_INVALID_OUTPUT', data.reason);
     return { output: Output.json(data.text) };
   } catch (e) {
-    const inner = e instanceof ToolError ? e : new ToolError('ERR_INVALID_OUTPUT', messageOf(e), { cause: e });
+    const inner = instanceOf(e, ToolError) ? e : new ToolError('ERR_INVALID_OUTPUT', messageOf(e), { cause: e });
     throw new Error(`tool: encode function result: ${detailOf(inner)}`, { cause: inner });
   }
 }
@@ -126,8 +126,8 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
 
   /**
    * Runs the function. Order: an aborted signal throws its reason (function not called); decode
-   * the arguments (`tool: decode function arguments: ...`, the decoder's error as cause); call the
-   * function (what it throws passes unchanged; cancellation never replaces its completed result);
+   * the arguments (`tool: decode function arguments: ...`, the decoder's error as cause); check the
+   * signal again (an abort during decoding: the function is never entered); call the function (what it throws passes unchanged; cancellation never replaces its completed result);
    * encode the returned value. Ports Func.Call (DESIGN.md 3.10).
    * @throws the abort reason; Error `tool: decode function arguments: ...`; the function's error;
    *   Error `tool: encode function result: ...` (ERR_INVALID_OUTPUT inside)
@@ -144,6 +144,9 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     } catch (e) {
       throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
     }
+    // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
+    // or validator) must not let the function start.
+    if (signal?.aborted === true) throw signal.reason;
     const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
     const value = await this.#fn(input, call);
     return encodeResult(value);

@@ -3,7 +3,7 @@
  * validated answer), InputValidatingTool and InputValidatorError. Ports `InputRequest`,
  * `InputRequestConfig`, `Continuation`, `InputValidatingTool` and `InputValidationPanicError`.
  */
-import { ToolError, goQuote, messageOf } from './errors';
+import { ToolError, goQuote, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { MAX_INPUT_BYTES, admitJson, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
@@ -12,6 +12,9 @@ import type { CompiledSchema } from './schema';
 import { compileSchemaValue } from './schema';
 
 const TOKEN = Symbol('input');
+/** Brand checks: true only for objects the constructors initialized (set in static blocks). */
+let hasContinuationBrand: (value: object) => boolean = () => false;
+let hasInputRequestBrand: (value: object) => boolean = () => false;
 
 /**
  * A tool that adds input admission rules JSON Schema cannot express. Ports InputValidatingTool.
@@ -40,7 +43,7 @@ export class InputValidatorError extends Error {
   readonly thrown: unknown;
 
   constructor(thrown: unknown) {
-    super(`tool: input validation panicked: ${messageOf(thrown)}`, thrown instanceof Error ? { cause: thrown } : undefined);
+    super(`tool: input validation panicked: ${messageOf(thrown)}`, instanceOf(thrown, Error) ? { cause: thrown } : undefined);
     this.name = 'InputValidatorError';
     this.thrown = thrown;
   }
@@ -55,6 +58,10 @@ export class InputValidatorError extends Error {
 export class Continuation {
   readonly #state: string;
   readonly #response: string;
+
+  static {
+    hasContinuationBrand = (value) => #response in value;
+  }
 
   /** @internal use InputRequest.continuation */
   constructor(token: symbol, state: string, response: string) {
@@ -75,9 +82,12 @@ export class Continuation {
   }
 }
 
-/** Reports whether `value` is a genuine Continuation. @internal */
+/**
+ * Reports whether `value` is a genuine Continuation (private-field brand check: an object made with
+ * `Object.create(Continuation.prototype)` is not one). @internal
+ */
 export function isContinuation(value: unknown): value is Continuation {
-  return typeof value === 'object' && value !== null && value instanceof Continuation;
+  return typeof value === 'object' && value !== null && hasContinuationBrand(value);
 }
 
 /**
@@ -124,6 +134,10 @@ export class InputRequest {
   readonly #schema: CompiledSchema;
   readonly #schemaValue: JsonValue;
   readonly #state: string;
+
+  static {
+    hasInputRequestBrand = (value) => #schemaValue in value;
+  }
 
   /** @internal use InputRequest.create */
   constructor(token: symbol, prompt: string, schema: CompiledSchema, schemaValue: JsonValue, state: string) {
@@ -235,9 +249,12 @@ export class InputRequest {
   }
 }
 
-/** Reports whether `value` is a genuine InputRequest. @internal */
+/**
+ * Reports whether `value` is a genuine InputRequest (private-field brand check: an object made with
+ * `Object.create(InputRequest.prototype)` is not one). @internal
+ */
 export function isInputRequest(value: unknown): value is InputRequest {
-  return typeof value === 'object' && value !== null && value instanceof InputRequest;
+  return typeof value === 'object' && value !== null && hasInputRequestBrand(value);
 }
 
 /** JSON Schema (draft 2020-12) of the InputRequest wire form. Ports InputRequest.JSONSchemaModel. */

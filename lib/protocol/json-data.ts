@@ -6,6 +6,7 @@
  */
 import type { JsonObject, JsonValue } from './json';
 import { MAX_DEPTH, hasLoneSurrogate, jsonPointer } from './json';
+import { messageOf } from './errors';
 
 /** Options of toJsonData. */
 export interface JsonDataOptions {
@@ -117,7 +118,7 @@ export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonD
       if (outcome.scalar !== undefined) attach(frame, segment, outcome.scalar[0], outcome.scalar[1]);
     }
   } catch (e) {
-    return { ok: false, reason: `reading the value threw: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, reason: `reading the value threw: ${messageOf(e)}` };
   }
 }
 

@@ -11,6 +11,8 @@ import { isJsonObject, toJsonData } from './json-data';
 
 const TOKEN = Symbol('Output');
 let emptyOutput: Output | undefined;
+/** Brand check: true only for objects the Output constructor initialized (set in a static block). */
+let hasOutputBrand: (value: object) => boolean = () => false;
 
 /** Wire form of an Output: `{"content":[...],"details":<json>}`, each member omitted when absent. */
 export interface OutputWire {
@@ -34,6 +36,10 @@ export interface OutputConfig {
 export class Output {
   readonly #content: readonly ContentBlock[];
   readonly #details: string | undefined;
+
+  static {
+    hasOutputBrand = (value) => #content in value;
+  }
 
   /** @internal use Output.text, Output.json, Output.create or Output.empty */
   constructor(token: symbol, content: readonly ContentBlock[], details: string | undefined) {
@@ -155,9 +161,13 @@ export class Output {
   }
 }
 
-/** Reports whether `value` is a genuine Output built by this module. @internal */
+/**
+ * Reports whether `value` is a genuine Output built by this module: a private-field brand check, so
+ * an object made with `Object.create(Output.prototype)` (an Output built by hand, whose getters
+ * would throw) is not one, and a Proxy never runs a trap. @internal
+ */
 export function isOutput(value: unknown): value is Output {
-  return typeof value === 'object' && value !== null && value instanceof Output;
+  return typeof value === 'object' && value !== null && hasOutputBrand(value);
 }
 
 function checkDetails(rawJson: unknown): string {

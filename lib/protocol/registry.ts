@@ -5,7 +5,7 @@ import type { Binding } from './binding';
 import { bind } from './binding';
 import type { Definition } from './definition';
 import { rewrap } from './detail';
-import { ToolError, goQuote } from './errors';
+import { ToolError, goQuote, instanceOf } from './errors';
 import type { Tool } from './tool';
 
 /**
@@ -38,7 +38,7 @@ export class Registry {
       try {
         binding = bind(tool);
       } catch (e) {
-        throw e instanceof ToolError ? rewrap(e.code, e, `tools[${index}]`) : rewrap('ERR_INVALID_TOOL', e, `tools[${index}]`);
+        throw instanceOf(e, ToolError) ? rewrap(e.code, e, `tools[${index}]`) : rewrap('ERR_INVALID_TOOL', e, `tools[${index}]`);
       }
       const name = binding.contract.name;
       const earlier = pending.get(name);
