@@ -4,7 +4,8 @@
  */
 import { Registry, ToolError } from '../protocol';
 import type { Tool } from '../protocol';
-import { readPolicies, readToolset } from '../decorators';
+import { isPolicy, readPolicies, readToolset } from '../decorators';
+import type { Policy } from '../decorators';
 import { loadManifest } from './manifest';
 import type { Manifest, ManifestTool } from './manifest';
 import { invalidToolset, missingFromManifest } from './messages';
@@ -35,6 +36,12 @@ export interface CreateRegistryOptions {
   readonly resolve?: Resolve;
   /** Register into this registry instead of a new one (still one atomic batch). */
   readonly registry?: Registry;
+  /**
+   * Policies asked before every tool's own (`@Authorize()` on the class, then on the method), in
+   * this order: an Authorizer, an authorizer function, or an Authorizer class (resolved like the
+   * classes given to `@Authorize()`). Default: none.
+   */
+  readonly policies?: readonly Policy[];
 }
 
 /**
@@ -42,11 +49,13 @@ export interface CreateRegistryOptions {
  * entry (by tool name) gives the definition and must still match the source; the input DTO
  * decoder (`dtoInput`, with the manifest's schema) is the input validator; the call checks the
  * abort signal, decodes, and invokes the method with `(input, ToolCall)`; the tool is wrapped in
- * one Guard per policy, class policies first, then method policies, all of which must permit. An
+ * one Guard per policy, `options.policies` first, then class policies, then method policies, all
+ * of which must permit. An
  * Authorizer class is resolved once per call of createRegistry. Everything is built and checked
  * before anything is registered: on any error nothing is registered.
  * @returns the registry (`options.registry` when given)
- * @throws ToolError ERR_INVALID_TOOL: an invalid manifest; a class without `@Toolset()`; a class
+ * @throws ToolError ERR_INVALID_TOOL: an invalid manifest; `options.policies[i]` that is not a
+ *   policy; a class without `@Toolset()`; a class
  *   that cannot be built; a tool missing from the manifest (`tool "create_note"
  *   (NotesTools.createNote) is missing from the manifest; run scope-tool generate`); a stale entry
  *   (`... the manifest is stale: <what differs>; run scope-tool generate`); a refused DTO (see
@@ -58,17 +67,29 @@ export function createRegistry(options: CreateRegistryOptions): Registry {
   const entries = new Map<string, ManifestTool>(manifest.tools.map((t) => [t.name, t]));
   const instantiate = instantiator(options.resolve);
   const policies = new PolicyResolver(instantiate);
+  const shared = sharedPolicies(options.policies);
   const tools: Tool[] = [];
   for (const toolset of options.toolsets) {
     const instance = typeof toolset === 'function' ? instantiate(toolset, `toolset ${toolset.name}`) : toolset;
-    tools.push(...toolsOf(instance, entries, policies));
+    tools.push(...toolsOf(instance, entries, policies, shared));
   }
   const registry = options.registry ?? new Registry();
   registry.register(...tools);
   return registry;
 }
 
-function toolsOf(instance: object, entries: Map<string, ManifestTool>, policies: PolicyResolver): Tool[] {
+function sharedPolicies(policies: readonly Policy[] | undefined): readonly Policy[] {
+  if (policies === undefined) return [];
+  if (!Array.isArray(policies)) throw invalidToolset('createRegistry: options.policies must be an array of policies');
+  policies.forEach((p: unknown, i) => {
+    if (!isPolicy(p)) {
+      throw invalidToolset(`createRegistry: options.policies[${i}] is not an Authorizer, function or class; pass an object with authorize(), a function returning a boolean, or a class with authorize()`);
+    }
+  });
+  return policies;
+}
+
+function toolsOf(instance: object, entries: Map<string, ManifestTool>, policies: PolicyResolver, shared: readonly Policy[]): Tool[] {
   const cls = (instance as { constructor?: unknown }).constructor;
   if (typeof cls !== 'function' || readToolset(cls) === undefined) {
     const name = typeof cls === 'function' ? cls.name : typeof instance;
@@ -82,7 +103,7 @@ function toolsOf(instance: object, entries: Map<string, ManifestTool>, policies:
     const dto = inputClassOf(scanned, place);
     checkEntry(entry, cls, scanned, dto, place);
     const tool = methodTool(instance, scanned, entry, dto);
-    const all = [...classPolicies, ...readPolicies(scanned.method, 'method')];
+    const all = [...shared, ...classPolicies, ...readPolicies(scanned.method, 'method')];
     return guardAll(tool, all.map((p) => policies.resolve(p, place)));
   });
 }

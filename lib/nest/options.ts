@@ -1,0 +1,47 @@
+/**
+ * The options of `ScopeToolModule.forRoot()` / `forRootAsync()` and the token they are provided under.
+ */
+import type { ModuleMetadata } from '@nestjs/common';
+import type { InjectionToken, OptionalFactoryDependency } from '@nestjs/common';
+import type { Manifest } from '../container';
+import type { Policy } from '../decorators';
+
+/** The injection token of the resolved ScopeToolModuleOptions. */
+export const SCOPE_TOOL_OPTIONS: unique symbol = Symbol('scope-tool:nest-options');
+
+/**
+ * Which `@Toolset()` providers become tools:
+ * - `'all'` (default): every `@Toolset()` provider of every module of the application;
+ * - `'features'`: only the classes listed in a `ScopeToolModule.forFeature()` (explicit opt-in, for
+ *   applications that load modules whose toolsets the model must not see by default).
+ */
+export type ToolsetDiscovery = 'all' | 'features';
+
+/** Options of `ScopeToolModule.forRoot()`. */
+export interface ScopeToolModuleOptions {
+  /** The manifest `scope-tool generate` wrote: a path to the file, or its parsed content. */
+  readonly manifest: Manifest | string | object;
+  /** See ToolsetDiscovery. Default `'all'`. */
+  readonly discover?: ToolsetDiscovery;
+  /**
+   * Policies asked before every tool's own `@Authorize()` policies (like Nest's global guards): an
+   * Authorizer, a function, or an `@Injectable()` Authorizer class, resolved from the Nest container.
+   */
+  readonly policies?: readonly Policy[];
+}
+
+/** Options of `ScopeToolModule.forRootAsync()`: a factory of ScopeToolModuleOptions with injections. */
+export interface ScopeToolModuleAsyncOptions {
+  /** Modules whose exported providers the factory injects (a ConfigModule, ...). */
+  readonly imports?: ModuleMetadata['imports'];
+  /** Tokens injected into `useFactory`, in order. */
+  readonly inject?: (InjectionToken | OptionalFactoryDependency)[];
+  /** Builds the options; may be async. */
+  readonly useFactory: (...args: never[]) => ScopeToolModuleOptions | Promise<ScopeToolModuleOptions>;
+}
+
+/** Options shared by forRoot and forRootAsync. */
+export interface ScopeToolModuleScope {
+  /** Whether ToolRegistry is injectable in every module without importing ScopeToolModule. Default true. */
+  readonly global?: boolean;
+}

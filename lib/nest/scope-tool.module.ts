@@ -1,0 +1,81 @@
+/**
+ * `ScopeToolModule`: the NestJS module that turns the application's `@Toolset()` providers into the
+ * injectable ToolRegistry.
+ */
+import { Module } from '@nestjs/common';
+import type { DynamicModule, Provider, Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ToolsetExplorer } from './explorer';
+import { FEATURE_TOOLSETS, FeatureToolsets } from './feature';
+import { SCOPE_TOOL_OPTIONS } from './options';
+import type { ScopeToolModuleAsyncOptions, ScopeToolModuleOptions, ScopeToolModuleScope } from './options';
+import { ToolRegistry } from './tool-registry';
+
+/** What the feature modules of forFeature() are instances of. @internal */
+@Module({})
+export class ScopeToolFeatureModule {}
+
+function rootModule(options: Provider, scope: ScopeToolModuleScope, imports: DynamicModule['imports'] = []): DynamicModule {
+  return {
+    module: ScopeToolModule,
+    global: scope.global ?? true,
+    imports: [DiscoveryModule, ...imports],
+    providers: [options, { provide: ToolRegistry, useFactory: () => new ToolRegistry() }, ToolsetExplorer],
+    exports: [ToolRegistry],
+  };
+}
+
+/**
+ * Registers the `@Toolset()` providers of a NestJS application as tools, into an injectable
+ * `ToolRegistry`. At start-up (`onModuleInit`; `app.init()`, `NestFactory.create*()`,
+ * `TestingModule.init()`):
+ * 1. DiscoveryService lists every provider of every module; the `@Toolset()` classes among them
+ *    are the toolsets (all of them, or with `discover: 'features'` only those listed by a
+ *    `forFeature()`); MetadataScanner finds their `@Tool()` methods;
+ * 2. an `@Authorize()` policy that is a class (and a class in `policies`) is taken from the Nest
+ *    container, so it may inject dependencies; it must be a provider of some module;
+ * 3. scopes: a default-scoped provider is used as is; a transient one gets one instance of its own
+ *    for the registry; a request-scoped one (Scope.REQUEST, durable, or depending on a
+ *    request-scoped provider) is refused, because tools are bound once, outside any request:
+ *    per-request data travels in `CallOptions.context` (the `ToolCall.context` of a tool method);
+ * 4. createRegistry binds every tool with the manifest and registers them in one atomic batch.
+ *
+ * Any problem fails the application's start-up with a ToolError that names the class and module:
+ * ERR_DUPLICATE_TOOL when two classes declare one tool name (both named), ERR_INVALID_TOOL otherwise
+ * (request-scoped provider, class provided by two modules, policy not provided, bad forFeature list,
+ * and the container's errors: stale or missing manifest entry, refused DTO).
+ */
+@Module({})
+export class ScopeToolModule {
+  /**
+   * The root module, configured with options known up front.
+   * @param options - `manifest` (path or parsed), `discover` ('all' by default), `policies` asked
+   *   before every tool's own, `global` (true by default: ToolRegistry injectable everywhere)
+   */
+  static forRoot(options: ScopeToolModuleOptions & ScopeToolModuleScope): DynamicModule {
+    return rootModule({ provide: SCOPE_TOOL_OPTIONS, useValue: options }, options);
+  }
+
+  /**
+   * The root module, with options built by a factory that may inject providers (a ConfigService) and be async.
+   * @param options - `useFactory`, `inject`, `imports`, `global` (true by default)
+   */
+  static forRootAsync(options: ScopeToolModuleAsyncOptions & ScopeToolModuleScope): DynamicModule {
+    const provider: Provider = { provide: SCOPE_TOOL_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] };
+    return rootModule(provider, options, options.imports);
+  }
+
+  /**
+   * Lists a feature module's toolsets: import it in that module (`imports: [ScopeToolModule.forFeature([NotesTools])]`)
+   * and provide the classes there. With `discover: 'features'` only listed toolsets become tools;
+   * with `'all'` the list is a start-up check. Either way a listed class must be a `@Toolset()`
+   * provider of some module, or start-up fails naming it.
+   * @throws ToolError ERR_INVALID_TOOL when `toolsets` is not an array of classes
+   */
+  static forFeature(toolsets: readonly Type[]): DynamicModule {
+    return {
+      module: ScopeToolFeatureModule,
+      providers: [{ provide: FEATURE_TOOLSETS, useValue: new FeatureToolsets(toolsets) }],
+    };
+  }
+}
