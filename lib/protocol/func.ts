@@ -44,6 +44,11 @@ export interface FuncCall {
 /** The adapted function: it may return a value or a Promise; what it throws passes unchanged. */
 export type Func<In, Out> = (input: In, call: FuncCall) => Out | Promise<Out>;
 
+/** Reads `signal.aborted` afresh (a function, so the compiler does not narrow it across the decode). */
+function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
+  return signal?.aborted === true;
+}
+
 function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: string): In {
   const admitted = admitJson(argumentsJson);
   if (!admitted.ok) {
@@ -146,7 +151,7 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     }
     // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
     // or validator) must not let the function start.
-    if (signal?.aborted === true) throw signal.reason;
+    if (isAborted(signal)) throw signal.reason;
     const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
     const value = await this.#fn(input, call);
     return encodeResult(value);
