@@ -1,0 +1,75 @@
+/**
+ * MCP `tools/call` arguments → a protocol Request. MCP carries arguments as a JSON object that the
+ * transport has already parsed, so admission sees them re-serialized, once, here.
+ */
+import { MAX_DEPTH, ToolError } from '../protocol';
+import type { AdmissionIssue, Request } from '../protocol';
+
+/**
+ * Serializes the `arguments` of an MCP `tools/call` once, into the Request that `Contract.prepare`
+ * admits. Absent arguments (`undefined`) become `{}` (MCP makes `arguments` optional).
+ *
+ * The transport parsed the JSON before scope-tool sees it, so two things cannot be judged on the
+ * original text: duplicate member names (JSON.parse kept the last one) and the exact spelling of
+ * numbers. What JSON.parse turned into something JSON.stringify would silently change is refused
+ * instead of passed on: a number that is not finite (`1e400` parses to Infinity and would be
+ * serialized as `null`), and nesting deeper than MAX_DEPTH (10,000) arrays/objects. Own members
+ * named `__proto__` survive (scope-tool reads the raw params, not the SDK's re-parsed copy), so the
+ * tool's contract refuses them as it refuses them anywhere.
+ * @param name - the tool name from `params.name`
+ * @param args - `params.arguments` as parsed by the transport: a JSON object, or undefined
+ * @returns `{ name, arguments }` with the arguments as compact JSON text
+ * @throws ToolError ERR_INVALID_INVOCATION with one issue (`number_out_of_range` or `too_deep`,
+ *   with the JSON Pointer path) when the value cannot be serialized faithfully
+ */
+export function mcpRequest(name: string, args: unknown): Request {
+  if (args === undefined) return { name, arguments: '{}' };
+  const issue = unfaithful(args);
+  if (issue !== undefined) {
+    throw new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issue.message}`, { issues: [issue] });
+  }
+  return { name, arguments: JSON.stringify(args) };
+}
+
+interface Node {
+  readonly value: unknown;
+  readonly parent: Node | undefined;
+  readonly key: string | number;
+  readonly depth: number;
+}
+
+/**
+ * The first value JSON.stringify would not reproduce, walked iteratively with parent links (no
+ * recursion limit, and a path is only built for the value refused).
+ */
+function unfaithful(root: unknown): AdmissionIssue | undefined {
+  const stack: Node[] = [{ value: root, parent: undefined, key: '', depth: 0 }];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const value = node.value;
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      return issue('number_out_of_range', node, 'number is out of range (not a finite double); send a finite number');
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (node.depth >= MAX_DEPTH) {
+      return issue('too_deep', node, `nesting is deeper than ${MAX_DEPTH} arrays and objects; flatten the arguments`);
+    }
+    const depth = node.depth + 1;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: node, key: i, depth });
+    } else {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: (value as Record<string, unknown>)[keys[i]], parent: node, key: keys[i], depth });
+      }
+    }
+  }
+  return undefined;
+}
+
+function issue(code: AdmissionIssue['code'], node: Node, rule: string): AdmissionIssue {
+  const path: (string | number)[] = [];
+  for (let at: Node | undefined = node; at?.parent !== undefined; at = at.parent) path.unshift(at.key);
+  const pointer = path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return Object.freeze({ code, path: Object.freeze(path), message: `${pointer === '' ? '(root)' : pointer}: ${rule}` });
+}

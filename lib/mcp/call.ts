@@ -1,0 +1,115 @@
+/**
+ * One MCP `tools/call`, end to end: arguments → Request → `prepareToolCall` (Contract.prepare) →
+ * `Binding.call` (Guard, tool) → Output, with InputRequests answered through MCP elicitation and
+ * the call resumed through `Contract.prepare(request, continuation)`.
+ */
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Failure, Output } from '../protocol';
+import type { Continuation, InputRequest, Registry } from '../protocol';
+import { prepareToolCall, renderOutcome } from '../providers';
+import type { PreparedToolCall, ProviderToolCall } from '../providers';
+import { mcpRequest } from './arguments';
+import { mcpToolResult } from './content';
+import type { McpToolResult } from './content';
+import { elicitationForm, elicitationMessage } from './elicitation';
+import type { ElicitationForm } from './elicitation';
+import type { ProgressReporter } from './progress';
+
+/** What the call needs from the MCP session it runs in. @internal */
+export interface McpCallEnvironment {
+  readonly registry: Registry;
+  readonly signal: AbortSignal;
+  readonly requestId: string | number;
+  readonly progress: ProgressReporter;
+  /** The caller-owned `CallOptions.context` for this call. */
+  readonly context: unknown;
+  /** Whether the client declared form elicitation. */
+  readonly canElicit: boolean;
+  /** Sends `elicitation/create` and awaits the answer (tied to this request, aborted with it). */
+  readonly elicit: (message: string, form: ElicitationForm) => Promise<ElicitResult>;
+  /** At most this many elicitations per call (answers refused by the schema included). */
+  readonly maxElicitations: number;
+  /** Diagnostics sink: never reaches the client. */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * Runs one `tools/call` and renders its outcome as an MCP tool result.
+ * @throws McpError InvalidParams (-32602) for a tool name the registry does not hold (the message
+ *   names the tool and lists the registered ones) and for `arguments` that are not a JSON object;
+ *   every other refusal or failure is a tool result with `isError: true` (see `renderOutcome`)
+ * @internal
+ */
+export async function callTool(env: McpCallEnvironment, name: string, args: unknown): Promise<McpToolResult> {
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+    throw new McpError(ErrorCode.InvalidParams, `tools/call: arguments of tool ${JSON.stringify(name)} must be a JSON object`);
+  }
+  let call: ProviderToolCall | undefined;
+  try {
+    const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
+    call = { id: String(env.requestId), request };
+    const prepared = prepareToolCall(env.registry, call);
+    env.progress.step('admitted');
+    const output = await run(env, call, prepared);
+    env.progress.step('completed');
+    return mcpToolResult(output, false);
+  } catch (error) {
+    const rendered = renderOutcome(name, { error }, { signal: env.signal });
+    if (rendered.kind === 'unknown_tool') {
+      throw new McpError(ErrorCode.InvalidParams, (rendered.output.asText() ?? '').replace(/^error: /, ''));
+    }
+    if (rendered.kind === 'error' || rendered.kind === 'undecided') env.onError(error);
+    return mcpToolResult(rendered.output, true);
+  }
+}
+
+/** Calls the binding, answering each InputRequest by elicitation and resuming, until an Output. */
+async function run(env: McpCallEnvironment, call: ProviderToolCall, first: PreparedToolCall): Promise<Output> {
+  const binding = first.binding;
+  let invocation = first.invocation;
+  let asked = 0;
+  for (;;) {
+    const result = await binding.call(invocation, { signal: env.signal, context: env.context });
+    if ('output' in result) return result.output;
+    const request = result.inputRequest;
+    let continuation: Continuation | undefined;
+    let refusal: string | undefined;
+    const form = formOf(env, call.request.name, request);
+    while (continuation === undefined) {
+      if (asked >= env.maxElicitations) throw failure('failed', `error: tool ${JSON.stringify(call.request.name)} asked for input more than ${env.maxElicitations} times; the call did not complete`);
+      asked += 1;
+      env.progress.step('waiting for input from the user');
+      const message = elicitationMessage(request.prompt);
+      const answer = await env.elicit(refusal === undefined ? message : `${message}\n\n(The previous answer was refused: ${refusal})`, form);
+      if (answer.action !== 'accept') {
+        const what = answer.action === 'decline' ? 'declined to give' : 'dismissed the request for';
+        throw failure('rejected', `error: the user ${what} the input tool ${JSON.stringify(call.request.name)} asked for; the call did not complete`);
+      }
+      try {
+        continuation = request.continuation(form.answer(answer.content));
+      } catch (error) {
+        refusal = (error as Error).message.replace(/^tool: invalid input request: /, '');
+      }
+    }
+    env.progress.step('resumed with the user\'s answer');
+    invocation = prepareToolCall(env.registry, call, continuation).invocation;
+  }
+}
+
+function formOf(env: McpCallEnvironment, name: string, request: InputRequest): ElicitationForm {
+  const quoted = JSON.stringify(name);
+  if (!env.canElicit) {
+    throw failure('failed', `error: tool ${quoted} needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete`);
+  }
+  try {
+    return elicitationForm(request.responseSchema);
+  } catch (error) {
+    env.onError(error);
+    throw failure('failed', `error: tool ${quoted} needs input from the user in a form MCP elicitation cannot show; the call did not complete`);
+  }
+}
+
+function failure(kind: 'failed' | 'rejected', text: string): Failure {
+  return new Failure({ kind, output: Output.text(text) });
+}

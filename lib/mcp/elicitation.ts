@@ -1,0 +1,149 @@
+/**
+ * InputRequest → MCP form elicitation (`elicitation/create`). MCP's `requestedSchema` is a
+ * restricted JSON Schema: one flat object whose properties are strings, numbers, integers,
+ * booleans or enums. This module maps what fits, refuses clearly what does not, and turns the
+ * client's answer back into the JSON text `InputRequest.continuation` checks.
+ */
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import { ToolError } from '../protocol';
+import type { JsonValue } from '../protocol';
+
+/** MCP's `requestedSchema`: a flat object schema of primitive properties. */
+export type McpRequestedSchema = ElicitRequestFormParams['requestedSchema'];
+
+/** A response schema mapped onto an MCP form. */
+export interface ElicitationForm {
+  /** What `elicitation/create` sends as `requestedSchema`. */
+  readonly requestedSchema: McpRequestedSchema;
+  /**
+   * The answer JSON text for `InputRequest.continuation`, from the `content` of an accepted
+   * elicitation. A response schema that is not an object was asked for as the one field `value`;
+   * its answer is that field's value (`null` when it is missing, which the schema then refuses).
+   */
+  answer(content: Readonly<Record<string, unknown>> | undefined): string;
+}
+
+/** The field a non-object response schema is asked for under. */
+export const WRAPPED_FIELD = 'value';
+
+const TOP_LEVEL = new Set(['$schema', '$id', 'title', 'description', 'type', 'properties', 'required', 'additionalProperties']);
+const COMMON = ['title', 'description'];
+const BY_TYPE: Record<string, readonly string[]> = {
+  string: [...COMMON, 'minLength', 'maxLength', 'format', 'default', 'enum', 'oneOf', 'enumNames'],
+  number: [...COMMON, 'minimum', 'maximum', 'default'],
+  integer: [...COMMON, 'minimum', 'maximum', 'default'],
+  boolean: [...COMMON, 'default'],
+  array: [...COMMON, 'minItems', 'maxItems', 'items', 'default'],
+};
+const FORMATS = new Set(['email', 'uri', 'date', 'date-time']);
+
+/**
+ * Maps an InputRequest's response schema onto an MCP form.
+ *
+ * - An object schema (`type: "object"`) with `properties` maps property by property; top-level
+ *   `title`, `description`, `required` are kept; `$schema`, `$id` and `additionalProperties` are
+ *   dropped (the form only ever sends the listed fields).
+ * - Each property must be one of: `type` `string` (with `minLength`, `maxLength`, `format` email /
+ *   uri / date / date-time, `enum` of strings, titled `oneOf` of `const`s), `number` / `integer`
+ *   (`minimum`, `maximum`), `boolean`, an `enum` of strings without `type`, or a multi-select
+ *   `array` whose `items` is a string enum (or titled `anyOf` of `const`s). `title`,
+ *   `description` and a `default` of the right type are kept.
+ * - A schema that is itself such a primitive (`{"type":"boolean"}`, a string enum, ...) is asked
+ *   for as one required field named `value`, and the answer is that field's value.
+ * - Narrowing keywords a form cannot show (`pattern`, other formats, `multipleOf`,
+ *   `exclusiveMinimum`, ...) are left out of the form and still enforced: the answer is always
+ *   checked against the full response schema by `InputRequest.continuation`.
+ * @param responseSchema - `InputRequest.responseSchema`
+ * @throws ToolError ERR_INVALID_INPUT_REQUEST naming the keyword or property (JSON Pointer) that
+ *   MCP elicitation cannot express: nested objects, arrays of anything but string enums, `$ref`,
+ *   combinators (`oneOf`, `anyOf`, `allOf`, `not`, `if`), union `type`s, boolean schemas
+ */
+export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
+  const schema = asObject(responseSchema, '');
+  if (schema.type !== 'object') {
+    const field = primitive(schema, '');
+    return {
+      requestedSchema: { type: 'object', properties: { [WRAPPED_FIELD]: field }, required: [WRAPPED_FIELD] },
+      answer: (content) => JSON.stringify(content?.[WRAPPED_FIELD] ?? null),
+    };
+  }
+  for (const key of Object.keys(schema)) {
+    if (!TOP_LEVEL.has(key)) refuse('', `keyword "${key}" has no MCP elicitation form equivalent`);
+  }
+  const properties = asObject((schema.properties ?? {}) as JsonValue, '/properties');
+  const mapped: Record<string, McpRequestedSchema['properties'][string]> = {};
+  for (const [name, value] of Object.entries(properties)) {
+    mapped[name] = primitive(asObject(value, `/properties/${pointer(name)}`), `/properties/${pointer(name)}`);
+  }
+  const requestedSchema: McpRequestedSchema = { type: 'object', properties: mapped };
+  if (schema.required !== undefined) {
+    if (!Array.isArray(schema.required) || !schema.required.every((r) => typeof r === 'string')) refuse('/required', 'must be an array of strings');
+    requestedSchema.required = [...(schema.required as string[])];
+  }
+  return { requestedSchema, answer: (content) => JSON.stringify(content ?? {}) };
+}
+
+/** The human-readable message of an elicitation: a JSON string prompt as is, any other prompt as its JSON text. */
+export function elicitationMessage(prompt: string): string {
+  const value: unknown = JSON.parse(prompt);
+  return typeof value === 'string' ? value : prompt;
+}
+
+type Property = McpRequestedSchema['properties'][string];
+
+function primitive(schema: Record<string, JsonValue>, where: string): Property {
+  const type = schema.type ?? (isStringEnum(schema.enum) ? 'string' : undefined);
+  if (typeof type !== 'string' || BY_TYPE[type] === undefined) {
+    refuse(where, `a form field must have type string, number, integer, boolean or a string-enum array (got ${JSON.stringify(schema.type ?? null)})`);
+  }
+  const out: Record<string, JsonValue> = { type };
+  for (const key of BY_TYPE[type]) {
+    if (schema[key] !== undefined) out[key] = structuredClone(schema[key]);
+  }
+  if (type === 'string') {
+    if (out.enum !== undefined && !isStringEnum(out.enum)) refuse(where, 'enum must list strings only');
+    if (out.oneOf !== undefined && !isTitledConsts(out.oneOf)) refuse(where, 'oneOf must list { const, title } string options');
+    if (typeof out.format === 'string' && !FORMATS.has(out.format)) delete out.format;
+  }
+  if (type === 'array') {
+    const items = asObject((schema.items ?? null) as JsonValue, `${where}/items`);
+    const single = items.type === 'string' && isStringEnum(items.enum);
+    if (!single && !isTitledConsts(items.anyOf)) refuse(`${where}/items`, 'a multi-select field must list string enum items');
+    out.items = single ? { type: 'string', enum: structuredClone(items.enum) } : { anyOf: structuredClone(items.anyOf as JsonValue) };
+  }
+  if (out.default !== undefined && !defaultFits(type, out.default)) delete out.default;
+  return out as unknown as Property;
+}
+
+function defaultFits(type: string, value: JsonValue): boolean {
+  if (type === 'array') return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  if (type === 'integer') return typeof value === 'number';
+  return typeof value === type;
+}
+
+function isStringEnum(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string');
+}
+
+function isTitledConsts(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && typeof v.const === 'string' && typeof v.title === 'string');
+}
+
+function asObject(value: JsonValue, where: string): Record<string, JsonValue> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    refuse(where, 'must be a JSON Schema object (boolean schemas cannot be shown as a form)');
+  }
+  if (typeof value.$ref === 'string') refuse(where, '"$ref" cannot be shown as a form; inline the schema');
+  return value as Record<string, JsonValue>;
+}
+
+function pointer(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function refuse(where: string, rule: string): never {
+  throw new ToolError(
+    'ERR_INVALID_INPUT_REQUEST',
+    `response schema${where === '' ? '' : ` ${where}`}: ${rule}; MCP elicitation asks for one flat object of string, number, integer, boolean and enum fields`,
+  );
+}

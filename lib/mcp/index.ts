@@ -1,0 +1,21 @@
+/**
+ * scope-tool/mcp: serve a scope-tool Registry as a Model Context Protocol server with
+ * `@modelcontextprotocol/sdk` (stdio, Streamable HTTP, or any SDK transport), and the projections
+ * between scope-tool values and MCP wire values. Optional: the main `scope-tool` entry never loads
+ * this module or the MCP SDK. Importing it does nothing but define.
+ */
+export { mcpRequest } from './arguments';
+export { EMBEDDED_CONTENT_URI, mcpToolResult, outputOfMcpToolResult } from './content';
+export type { McpContent, McpToolResult, McpToolResultValue } from './content';
+export { WRAPPED_FIELD, elicitationForm, elicitationMessage } from './elicitation';
+export type { ElicitationForm, McpRequestedSchema } from './elicitation';
+export { ContinuationSealer } from './sealed-state';
+export type { ContinuationSealerConfig, SealBinding } from './sealed-state';
+export { definitionOfMcpTool, mcpTool, mcpTools } from './tools';
+export type { McpTool } from './tools';
+export { createMcpServer } from './server';
+export type { McpCallInfo, McpServerOptions } from './server';
+export { serveStdio } from './stdio';
+export type { McpStdioOptions, McpStdioServer } from './stdio';
+export { serveStreamableHttp } from './http';
+export type { McpHttpOptions, McpHttpServer } from './http';

@@ -1,0 +1,128 @@
+/**
+ * A Registry as an MCP server (`@modelcontextprotocol/sdk` low-level `Server`): `tools/list` from
+ * the registry's definitions, `tools/call` through prepare → Guard → call, with elicitation,
+ * cancellation and progress. Transport-free: connect it to stdio (`serveStdio`), Streamable HTTP
+ * (`serveStreamableHttp`) or any SDK transport (`InMemoryTransport` in tests).
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
+import { Registry, ToolError } from '../protocol';
+import { callTool } from './call';
+import { progressReporter } from './progress';
+import { mcpTools } from './tools';
+
+/** What the `context` option of a server receives for each call. */
+export interface McpCallInfo {
+  /** The tool name the client called. */
+  readonly toolName: string;
+  /** The JSON-RPC id of the `tools/call` request. */
+  readonly requestId: string | number;
+  /** The transport session (Streamable HTTP), undefined over stdio. */
+  readonly sessionId: string | undefined;
+  /** What an HTTP authentication middleware attached to the request, if anything. */
+  readonly authInfo: unknown;
+  /** Sends a progress step to the client when it asked for progress (a no-op otherwise). */
+  readonly progress: (message: string) => void;
+}
+
+/** Options of createMcpServer (and of serveStdio, serveStreamableHttp). */
+export interface McpServerOptions {
+  /** `serverInfo.name` (default `scope-tool`). */
+  readonly name?: string;
+  /** `serverInfo.version` (default `0.1.0`). */
+  readonly version?: string;
+  /** `instructions` sent to the client on initialize. */
+  readonly instructions?: string;
+  /**
+   * Builds the caller-owned `CallOptions.context` of each call (identity, tenancy, scopes), passed
+   * unchanged to authorizers and tools. Default: undefined.
+   */
+  readonly context?: (call: McpCallInfo) => unknown;
+  /** At most this many elicitations per call, refused answers included (default 5). */
+  readonly maxElicitations?: number;
+  /** How long to wait for the user's answer to one elicitation, in ms (default 600,000). */
+  readonly elicitationTimeoutMs?: number;
+  /**
+   * Receives diagnostics the client never sees: errors of tools and authorizers (classified as
+   * `error: tool "x" failed` for the client), response schemas elicitation cannot show, failures
+   * to send progress. Default: ignored.
+   */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
+const RawCallToolRequestSchema = z.object({
+  method: z.literal('tools/call'),
+  params: z.object({ name: z.string(), arguments: z.unknown().optional() }).loose(),
+});
+
+/**
+ * Creates an MCP server for a registry. `tools/list` returns every definition (name, description,
+ * input schema as authored; projected once per definition and cached). `tools/call`:
+ * - an unknown tool name, or `arguments` that are not an object, is a JSON-RPC error
+ *   InvalidParams (-32602), as MCP specifies;
+ * - an admission error (the arguments break the tool's contract), a Failure (the tool failed or
+ *   the Guard refused), a cancellation or any other error is a tool result with `isError: true`
+ *   and one actionable text, rendered by `renderOutcome`: CallError evidence, diagnostic causes,
+ *   stacks and error messages never reach the client (they go to `onError`);
+ * - an Output is a tool result (see `mcpToolResult`);
+ * - an InputRequest is asked through `elicitation/create` (see `elicitationForm`), inside the
+ *   same `tools/call`: the answer is checked by `InputRequest.continuation` (refused answers are
+ *   asked again, with the reason), and the call resumes through `Contract.prepare(request,
+ *   continuation)`; a declined or dismissed elicitation is a Failure (`rejected`) the model sees.
+ *   The continuation state never leaves the server, so it needs no sealing here;
+ * - `notifications/cancelled` aborts the call's `signal` (and a pending elicitation);
+ * - with a `progressToken`, progress steps are sent: admitted, waiting for input, resumed,
+ *   completed, and whatever the tool reports through the `progress` of McpCallInfo.
+ * @throws ToolError ERR_INVALID_REGISTRY when `registry` is not a Registry
+ * @throws ToolError ERR_INVALID_DEFINITION when a definition cannot be projected
+ */
+export function createMcpServer(registry: Registry, options: McpServerOptions = {}): Server {
+  if (!(registry instanceof Registry)) {
+    throw new ToolError('ERR_INVALID_REGISTRY', 'createMcpServer: pass a Registry (for example the one createRegistry returns)');
+  }
+  mcpTools(registry);
+  const onError = options.onError ?? (() => undefined);
+  const maxElicitations = options.maxElicitations ?? 5;
+  const timeout = options.elicitationTimeoutMs ?? 600_000;
+  const server = new Server(
+    { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: { listChanged: false } }, instructions: options.instructions },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(registry) }));
+  server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
+    const toolName = request.params.name;
+    const progress = progressReporter(extra._meta?.progressToken, extra.sendNotification, onError);
+    const info: McpCallInfo = {
+      toolName,
+      requestId: extra.requestId,
+      sessionId: extra.sessionId,
+      authInfo: extra.authInfo,
+      progress: (message) => progress.step(message),
+    };
+    const elicitation = server.getClientCapabilities()?.elicitation;
+    const canElicit = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+    const result = await callTool(
+      {
+        registry,
+        signal: extra.signal,
+        requestId: extra.requestId,
+        progress,
+        context: options.context?.(info),
+        canElicit,
+        maxElicitations,
+        onError,
+        elicit: (message, form) => {
+          const elicit: ElicitRequest = { method: 'elicitation/create', params: { message, requestedSchema: form.requestedSchema } };
+          return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
+        },
+      },
+      toolName,
+      request.params.arguments,
+    );
+    return { ...result };
+  });
+  return server;
+}
