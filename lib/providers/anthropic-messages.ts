@@ -19,7 +19,9 @@ import { ToolError } from '../protocol';
 import type { Definition, Output } from '../protocol';
 import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
+import type { ToolsExport } from './schema-review';
 import { objectInputSchema } from './tool-call';
+import { checkToolNames } from './tool-names';
 import type { ProviderToolCall } from './tool-call';
 
 /** The part of a message this module reads: `content[]` blocks, of which `tool_use` ones (SDK `Message`). */
@@ -31,16 +33,25 @@ export interface AnthropicMessageLike {
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 /**
- * Projects definitions to the Messages `tools` array. The description is omitted when the
+ * Projects definitions to the Messages `tools` array, with the keyword notes (always empty: the
+ * Messages API shows the schema to the model as is). The description is omitted when the
  * definition has none; `input_schema` is a deep copy of the input schema, in the author's order.
- * @throws ToolError ERR_INVALID_DEFINITION when an input schema is not an object schema
+ * @throws ToolError ERR_INVALID_DEFINITION when a name is refused or repeated (`tool-names.ts`) or
+ *   an input schema is not an object schema
  */
-export function anthropicTools(definitions: readonly Definition[]): Tool[] {
-  return definitions.map((definition) => ({
+export function exportAnthropicTools(definitions: readonly Definition[]): ToolsExport<Tool> {
+  checkToolNames('anthropic', definitions, 'anthropicTools');
+  const tools = definitions.map((definition) => ({
     name: definition.name,
     ...(definition.description === undefined ? {} : { description: definition.description }),
     input_schema: objectInputSchema(definition, 'anthropicTools'),
   }));
+  return { tools, notes: [] };
+}
+
+/** The `tools` of `exportAnthropicTools`, without the notes. Same `@throws`. */
+export function anthropicTools(definitions: readonly Definition[]): Tool[] {
+  return exportAnthropicTools(definitions).tools;
 }
 
 /**

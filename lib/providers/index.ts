@@ -1,5 +1,6 @@
 /**
- * Provider projections: OpenAI Chat Completions and Anthropic Messages, to and from scope-tool's
+ * Provider projections: OpenAI Chat Completions and Responses, Anthropic Messages and Google
+ * Gemini (plus OpenAI strict mode), to and from scope-tool's
  * protocol values (Definition, Request, Result, errors). Depends on lib/protocol only; the SDKs
  * are used for their types alone.
  */
@@ -17,3 +18,22 @@ export { OpenAIChatStreamAssembler, assembleOpenAIChatToolCalls, openAIChatStrea
 export { anthropicToolCalls, anthropicToolResult, anthropicToolResultMessage, anthropicTools } from './anthropic-messages';
 export type { AnthropicMessageLike } from './anthropic-messages';
 export { AnthropicStreamAssembler, anthropicStreamToolCalls, assembleAnthropicToolCalls } from './anthropic-stream';
+export type { OpenAIToolsOptions } from './openai-functions';
+export { exportOpenAIChatTools } from './openai-chat';
+export { exportOpenAIResponsesTools, openAIFunctionCallOutput, openAIResponsesToolCalls, openAIResponsesTools } from './openai-responses';
+export type { OpenAIResponseLike } from './openai-responses';
+export { OpenAIResponsesStreamAssembler, assembleOpenAIResponsesToolCalls, openAIResponsesStreamToolCalls } from './openai-responses-stream';
+export { exportAnthropicTools } from './anthropic-messages';
+export {
+  exportGeminiFunctionDeclarations,
+  geminiContentFunctionCalls,
+  geminiFunctionCalls,
+  geminiFunctionResponse,
+  geminiFunctionResponseContent,
+  geminiTools,
+} from './gemini';
+export type { GeminiContentLike, GeminiResponseLike } from './gemini';
+export { strictInputSchema } from './strict';
+export type { RemovedKeyword, StrictSchema } from './strict';
+export { restoreOptionalMembers, restoreStrictToolCall } from './strict-arguments';
+export type { KeywordNote, ToolProvider, ToolsExport } from './schema-review';

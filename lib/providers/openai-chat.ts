@@ -2,7 +2,7 @@
  * Projections to and from the OpenAI Chat Completions wire format (`POST /v1/chat/completions`),
  * typed against the `openai` SDK's types (type-only imports: the SDK is never loaded at run time).
  *
- * - definitions → `tools` (`{ type: 'function', function: { name, description, parameters } }`);
+ * - definitions → `tools` (`{ type: 'function', function: { name, description, parameters, strict? } }`);
  * - a completion → its function tool calls as `{ id, request }`, arguments kept exactly as sent;
  * - an outcome → the `{ role: 'tool', tool_call_id, content }` message (see `outcome.ts` rules).
  * Streaming chunks are assembled by `openai-chat-stream.ts`.
@@ -16,7 +16,9 @@ import type {
 import type { Definition } from '../protocol';
 import { renderOutcome, plainTextOf } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
-import { objectInputSchema } from './tool-call';
+import { openAIFunctionExports } from './openai-functions';
+import type { OpenAIToolsOptions } from './openai-functions';
+import type { ToolsExport } from './schema-review';
 import type { ProviderToolCall } from './tool-call';
 
 /** The part of an assistant message this module reads: its `tool_calls` (SDK `ChatCompletionMessage`). */
@@ -28,19 +30,36 @@ export interface OpenAIChatCompletionLike {
 }
 
 /**
- * Projects definitions to the Chat Completions `tools` array. The description is omitted when the
- * definition has none; `parameters` is a deep copy of the input schema, in the author's order.
- * @throws ToolError ERR_INVALID_DEFINITION when an input schema is not an object schema
+ * Projects definitions to the Chat Completions `tools` array, with the keyword notes. The
+ * description is omitted when the definition has none. Without `strict`, `parameters` is a deep
+ * copy of the input schema in the author's order and no `strict` member is sent (notes are
+ * empty: the schema is shown to the model as is). With `options.strict`, `parameters` is the
+ * strict-mode schema of `strict.ts` and `function.strict` is `true`; its removed keywords are the
+ * notes, and calls must pass through `restoreStrictToolCall` before admission.
+ * @throws ToolError ERR_INVALID_DEFINITION when a name is refused or repeated (`tool-names.ts`),
+ *   an input schema is not an object schema, or (strict) a schema strict mode would misread
  */
-export function openAIChatTools(definitions: readonly Definition[]): ChatCompletionFunctionTool[] {
-  return definitions.map((definition) => ({
+export function exportOpenAIChatTools(
+  definitions: readonly Definition[],
+  options: OpenAIToolsOptions = {},
+): ToolsExport<ChatCompletionFunctionTool> {
+  const strict = options.strict === true;
+  const { entries, notes } = openAIFunctionExports('openai-chat', definitions, strict, 'openAIChatTools');
+  const tools = entries.map(({ definition, parameters }): ChatCompletionFunctionTool => ({
     type: 'function',
     function: {
       name: definition.name,
       ...(definition.description === undefined ? {} : { description: definition.description }),
-      parameters: objectInputSchema(definition, 'openAIChatTools'),
+      parameters,
+      ...(strict ? { strict: true } : {}),
     },
   }));
+  return { tools, notes };
+}
+
+/** The `tools` of `exportOpenAIChatTools`, without the notes. Same `@throws`. */
+export function openAIChatTools(definitions: readonly Definition[], options: OpenAIToolsOptions = {}): ChatCompletionFunctionTool[] {
+  return exportOpenAIChatTools(definitions, options).tools;
 }
 
 /**

@@ -1,0 +1,94 @@
+/**
+ * Assembles the function calls of a streamed Responses API response (`stream: true`) from its
+ * events (`ResponseStreamEvent`, SDK `openai`): `response.output_item.added` opens a
+ * `function_call` item (call_id, name), `response.function_call_arguments.delta` events carry
+ * argument fragments (concatenated in arrival order), `response.function_call_arguments.done`
+ * carries the final arguments text, `response.output_item.done` closes the item.
+ */
+import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
+import { parseServerSentJson } from './sse';
+import type { AssembledToolCall } from './tool-call';
+
+interface PendingCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly fragments: string[];
+  final: string | undefined;
+  done: boolean;
+}
+
+/**
+ * Collects function calls event by event, keyed by `output_index`. `push` accepts anything and
+ * ignores what is not a well-formed event (it never throws); `toolCalls()` can be read at any
+ * time, also after a stream broke off.
+ */
+export class OpenAIResponsesStreamAssembler {
+  readonly #calls = new Map<number, PendingCall>();
+
+  /** Feeds one event (a `ResponseStreamEvent`, or any decoded SSE payload, which is checked). */
+  push(event: ResponseStreamEvent | unknown): void {
+    try {
+      const e = event as ResponseStreamEvent | null;
+      if (e === null || typeof e !== 'object' || typeof (e as { output_index?: unknown }).output_index !== 'number') return;
+      const index = (e as { output_index: number }).output_index;
+      if (e.type === 'response.output_item.added') {
+        const item = e.item;
+        if (item?.type !== 'function_call' || typeof item.call_id !== 'string' || typeof item.name !== 'string') return;
+        const initial = typeof item.arguments === 'string' && item.arguments !== '' ? [item.arguments] : [];
+        this.#calls.set(index, { callId: item.call_id, name: item.name, fragments: initial, final: undefined, done: false });
+        return;
+      }
+      const pending = this.#calls.get(index);
+      if (pending === undefined || pending.done) return;
+      if (e.type === 'response.function_call_arguments.delta' && typeof e.delta === 'string') {
+        pending.fragments.push(e.delta);
+      } else if (e.type === 'response.function_call_arguments.done' && typeof e.arguments === 'string') {
+        pending.final = e.arguments;
+      } else if (e.type === 'response.output_item.done' && e.item?.type === 'function_call') {
+        if (typeof e.item.arguments === 'string' && pending.final === undefined) pending.final = e.item.arguments;
+        pending.done = e.item.status !== 'incomplete';
+      }
+    } catch {
+      // a hostile payload (throwing getters): ignored, like any malformed event
+    }
+  }
+
+  /**
+   * The calls assembled so far, by output index. A call is `complete` once its
+   * `response.output_item.done` arrived (with a status other than `incomplete`); its arguments are
+   * the final text the server sent (`function_call_arguments.done`, else the done item's), or the
+   * fragments when no final text came. An unfinished call holds exactly the fragments received
+   * (possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete ones.
+   */
+  toolCalls(): AssembledToolCall[] {
+    return [...this.#calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, call]) => ({
+        id: call.callId,
+        request: { name: call.name, arguments: call.done && call.final !== undefined ? call.final : call.fragments.join('') },
+        complete: call.done,
+      }));
+  }
+}
+
+/**
+ * Assembles the function calls of a whole stream of decoded events. Never throws.
+ * @param events - decoded events, e.g. `parseServerSentJson(text)`
+ */
+export function assembleOpenAIResponsesToolCalls(events: Iterable<unknown>): AssembledToolCall[] {
+  const assembler = new OpenAIResponsesStreamAssembler();
+  try {
+    for (const event of events) assembler.push(event);
+  } catch {
+    // a throwing iterator ends the stream: what arrived so far is assembled
+  }
+  return assembler.toolCalls();
+}
+
+/**
+ * Assembles the function calls of a recorded SSE text of a streamed response. Never throws.
+ * @param sseText - the `text/event-stream` body
+ */
+export function openAIResponsesStreamToolCalls(sseText: string): AssembledToolCall[] {
+  return assembleOpenAIResponsesToolCalls(parseServerSentJson(sseText));
+}
