@@ -5,7 +5,8 @@
  *
  * The export keeps the contract, widening only:
  * - an optional property (not in `required`) is exported as required and nullable (`"type":
- *   ["string", "null"]`, `null` added to an `enum`, or `anyOf: [..., {"type": "null"}]`); the
+ *   ["string", "null"]` for primitive types, `null` added to an `enum`, else `anyOf: [..., {"type":
+ *   "null"}]`, the form objects, arrays and references take); the
  *   model then sends `null` for "absent", which `restoreOptionalMembers` (strict-arguments.ts)
  *   maps back before admission. A property whose own schema already accepts null is left as is:
  *   its `null` stays `null`;
@@ -93,16 +94,18 @@ export function strictInputSchema(definition: Definition, where = 'strictInputSc
 
 function strictNode(node: JsonValue, path: string[], inUnion: boolean, ctx: Context): JsonObject {
   const pointer = jsonPointer(path);
+  if (isJsonObject(node)) {
+    const misread = Object.keys(node).find((k) => k in MISREAD);
+    if (misread !== undefined) throw misreadError(ctx.where, ctx.tool, pointer, misread, MISREAD[misread]);
+  }
   if (!isJsonObject(node) || !describesValues(node)) {
-    const keyword = path.length > 0 ? path[path.length - 1] : 'type';
-    throw misreadError(ctx.where, ctx.tool, pointer, keyword, node === false
+    throw misreadError(ctx.where, ctx.tool, pointer, 'type', node === false
       ? 'this schema accepts no value, which strict mode cannot express; remove the member'
       : 'this schema accepts any JSON value, which strict mode cannot express; give it a type (or export without strict)');
   }
   const out: JsonObject = {};
   const isObject = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || isJsonObject(node.properties);
   for (const [keyword, value] of Object.entries(node)) {
-    if (keyword in MISREAD) throw misreadError(ctx.where, ctx.tool, pointer, keyword, MISREAD[keyword]);
     if (keyword === 'items' && Array.isArray(value)) throw misreadError(ctx.where, ctx.tool, pointer, keyword, MISREAD.prefixItems);
     if (REMOVED.has(keyword) || (keyword === 'format' && !STRICT_FORMATS.has(String(value)))) {
       ctx.removed.push({ pointer, keyword });
@@ -174,13 +177,15 @@ function describesValues(node: JsonObject): boolean {
 /** Makes a strict schema accept null as well (the model's way of saying "absent"). */
 function nullable(schema: JsonObject): JsonObject {
   const { type } = schema;
-  if ((typeof type === 'string' || Array.isArray(type)) && !('const' in schema) && !('$ref' in schema)) {
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  const primitive = types.length > 0 && types.every((t) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
+  if (primitive && !('const' in schema) && !('$ref' in schema)) {
     const out: JsonObject = { ...schema, type: typeof type === 'string' ? [type, 'null'] : [...type, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
     return out;
   }
-  if (Array.isArray(schema.enum) && !('const' in schema) && !('$ref' in schema)) return { ...schema, enum: [...schema.enum, null] };
-  if (Array.isArray(schema.anyOf) && !('$ref' in schema)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  if (Array.isArray(schema.enum) && type === undefined && !('const' in schema) && !('$ref' in schema)) return { ...schema, enum: [...schema.enum, null] };
+  if (Array.isArray(schema.anyOf) && type === undefined && !('$ref' in schema)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
   const { description, title, ...rest } = schema;
   return {
     ...(title === undefined ? {} : { title }),

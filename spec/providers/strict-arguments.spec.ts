@@ -1,0 +1,122 @@
+import 'reflect-metadata';
+import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { dtoInput } from '../../lib/dto';
+import { FuncTool, Registry, ToolError } from '../../lib/protocol';
+import type { Definition, JsonObject } from '../../lib/protocol';
+import { exportOpenAIChatTools, prepareToolCall, restoreOptionalMembers, restoreStrictToolCall } from '../../lib/providers';
+
+class Place {
+  @IsString() city!: string;
+  @IsOptional() @IsString() region?: string;
+}
+
+class WeatherInput {
+  @IsString() location!: string;
+  @IsOptional() @IsString() unit?: string;
+  @IsOptional() @IsInt() days?: number;
+  @IsOptional() @ValidateNested() @Type(() => Place) near?: Place;
+}
+
+function weatherRegistry(seen: WeatherInput[]): Registry {
+  const input = dtoInput(WeatherInput);
+  const tool = FuncTool.create({ name: 'get_weather', inputSchema: input.inputSchema, decode: input.decode }, (value: WeatherInput) => {
+    seen.push(value);
+    return 'ok';
+  });
+  return new Registry(tool);
+}
+
+describe('restoreStrictToolCall with a DTO whose members are optional', () => {
+  const seen: WeatherInput[] = [];
+  const registry = weatherRegistry(seen);
+  const definition = registry.definitions()[0];
+
+  it('exports the DTO in strict mode with the optional members nullable and required', () => {
+    const { tools } = exportOpenAIChatTools([definition], { strict: true });
+    const parameters = tools[0].function.parameters as JsonObject;
+    expect(parameters.required).toEqual(['location', 'unit', 'days', 'near']);
+    expect(parameters.additionalProperties).toBe(false);
+  });
+
+  async function run(args: string): Promise<{ admitted: string; value: WeatherInput }> {
+    const call = restoreStrictToolCall(registry, { id: 'c1', request: { name: 'get_weather', arguments: args } });
+    const { binding, invocation } = prepareToolCall(registry, call);
+    await binding.call(invocation);
+    return { admitted: invocation.arguments, value: seen[seen.length - 1] };
+  }
+
+  it('admits null optional members as absent, at every depth', async () => {
+    const { admitted, value } = await run('{"location":"Paris","unit":null,"days":null,"near":{"city":"Lyon","region":null}}');
+    expect(admitted).toBe('{"location":"Paris","near":{"city":"Lyon"}}');
+    expect(value).toBeInstanceOf(WeatherInput);
+    expect('unit' in value).toBe(false);
+    expect(value.near).toEqual(Object.assign(new Place(), { city: 'Lyon' }));
+  });
+
+  it('admits present optional members unchanged, keeping the very same text', async () => {
+    const args = '{ "location": "Paris", "unit": "celsius", "days": 3, "near": null }';
+    const { admitted, value } = await run(args);
+    expect(admitted).toBe('{"location":"Paris","unit":"celsius","days":3}');
+    expect(value.days).toBe(3);
+    const untouched = '{ "location": "Paris", "unit": "celsius" }';
+    expect(restoreOptionalMembers(definition, untouched)).toBe(untouched);
+  });
+
+  it('admits absent optional members (the model may still omit them)', async () => {
+    const { admitted } = await run('{"location":"Paris"}');
+    expect(admitted).toBe('{"location":"Paris"}');
+  });
+
+  it('never drops a required member: a null location is refused by admission', () => {
+    const call = restoreStrictToolCall(registry, { id: 'c1', request: { name: 'get_weather', arguments: '{"location":null}' } });
+    expect(call.request.arguments).toBe('{"location":null}');
+    expect(() => prepareToolCall(registry, call)).toThrow(ToolError);
+  });
+
+  it('returns unknown tools, incomplete calls and inadmissible text as they are', () => {
+    const unknown = { id: 'x', request: { name: 'nope', arguments: '{"a":null}' } };
+    expect(restoreStrictToolCall(registry, unknown)).toBe(unknown);
+    const cut = { id: 'x', request: { name: 'get_weather', arguments: '{"location":"P","unit":null' }, complete: false };
+    expect(restoreStrictToolCall(registry, cut)).toBe(cut);
+    for (const text of ['', '  ', '[1]', '{"unit":null,"unit":null}', '{"days":1e400,"unit":null}']) {
+      expect(restoreOptionalMembers(definition, text)).toBe(text);
+    }
+  });
+});
+
+describe('restoreOptionalMembers', () => {
+  const nullable: Definition = {
+    name: 'note',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        body: { type: ['string', 'null'] },
+        tags: { type: 'array', items: { $ref: '#/$defs/Tag' } },
+      },
+      required: ['title'],
+      $defs: { Tag: { type: 'object', properties: { label: { type: 'string' }, color: { type: 'string' } }, required: ['label'] } },
+    },
+  };
+
+  it('keeps null for an optional member whose own schema accepts null', () => {
+    expect(restoreOptionalMembers(nullable, '{"title":"t","body":null}')).toBe('{"title":"t","body":null}');
+  });
+
+  it('follows array items and local references', () => {
+    expect(restoreOptionalMembers(nullable, '{"title":"t","tags":[{"label":"a","color":null},{"label":"b","color":"red"}]}')).toBe(
+      '{"title":"t","tags":[{"label":"a"},{"label":"b","color":"red"}]}',
+    );
+  });
+
+  it('keeps a member named __proto__ as data while rewriting', () => {
+    const open: Definition = { name: 'p', inputSchema: { type: 'object', properties: { a: { type: 'string' }, ['__proto__']: { type: 'string' } } } };
+    expect(restoreOptionalMembers(open, '{"__proto__":"x","a":null}')).toBe('{"__proto__":"x"}');
+  });
+
+  it('refuses a definition that cannot be exported in strict mode, as the export does', () => {
+    const loose: Definition = { name: 'loose', inputSchema: { type: 'object', properties: { m: { type: 'object' } } } };
+    expect(() => restoreOptionalMembers(loose, '{}')).toThrow(/^tool: invalid definition: restoreOptionalMembers: tool "loose": \/properties\/m/);
+  });
+});
