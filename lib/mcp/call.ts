@@ -43,7 +43,7 @@ export interface McpCallEnvironment {
  */
 export async function callTool(env: McpCallEnvironment, name: string, args: unknown): Promise<McpToolResult> {
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-    throw new McpError(ErrorCode.InvalidParams, `tools/call: arguments of tool ${JSON.stringify(name)} must be a JSON object`);
+    throw invalidParams(`tools/call: arguments of tool ${JSON.stringify(name)} must be a JSON object`);
   }
   let call: ProviderToolCall | undefined;
   try {
@@ -56,9 +56,7 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     return mcpToolResult(output, false);
   } catch (error) {
     const rendered = renderOutcome(name, { error }, { signal: env.signal });
-    if (rendered.kind === 'unknown_tool') {
-      throw new McpError(ErrorCode.InvalidParams, (rendered.output.asText() ?? '').replace(/^error: /, ''));
-    }
+    if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
     if (rendered.kind === 'error' || rendered.kind === 'undecided') env.onError(error);
     return mcpToolResult(rendered.output, true);
   }
@@ -106,10 +104,21 @@ function formOf(env: McpCallEnvironment, name: string, request: InputRequest): E
     return elicitationForm(request.responseSchema);
   } catch (error) {
     env.onError(error);
-    throw failure('failed', `error: tool ${quoted} needs input from the user in a form MCP elicitation cannot show; the call did not complete`);
+    throw failure('failed', `error: tool ${quoted} needs input from the user in a form MCP elicitation cannot show; the call did not complete`, error);
   }
 }
 
-function failure(kind: 'failed' | 'rejected', text: string): Failure {
-  return new Failure({ kind, output: Output.text(text) });
+/**
+ * The JSON-RPC error InvalidParams with `message` as is: McpError prefixes `MCP error -32602: `,
+ * and the client's McpError adds it again when it reads the response.
+ */
+function invalidParams(message: string): McpError {
+  const error = new McpError(ErrorCode.InvalidParams, message);
+  error.message = message;
+  return error;
+}
+
+/** A Failure the model sees; `cause` is the diagnostic (a `failed` Failure requires one), never sent. */
+function failure(kind: 'failed' | 'rejected', text: string, cause?: unknown): Failure {
+  return new Failure({ kind, output: Output.text(text), cause: cause ?? (kind === 'failed' ? new Error(text) : undefined) });
 }

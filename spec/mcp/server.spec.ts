@@ -1,0 +1,263 @@
+/**
+ * createMcpServer driven by the SDK's real Client over InMemoryTransport: list, call, invalid
+ * arguments, refused call, failures without diagnostics, unknown tool, elicitation (resumed,
+ * declined, dismissed, refused answer asked again, unmappable schema, no capability),
+ * cancellation and progress.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ElicitRequest, ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer } from '../../lib/mcp';
+import type { McpCallInfo, McpServerOptions } from '../../lib/mcp';
+import { Registry } from '../../lib/protocol';
+import { SECRET, testRegistry } from './support/registry';
+import type { Observed } from './support/registry';
+
+type Answer = (request: ElicitRequest['params'], signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
+
+interface Connected {
+  client: Client;
+  observed: Observed;
+  errors: unknown[];
+  asked: ElicitRequest['params'][];
+  close(): Promise<void>;
+}
+
+async function connect(answer?: Answer, options: McpServerOptions = {}): Promise<Connected> {
+  const observed: Observed = { aborted: [], contexts: [], started: () => undefined };
+  const errors: unknown[] = [];
+  const asked: ElicitRequest['params'][] = [];
+  const server = createMcpServer(testRegistry(observed), { onError: (e) => errors.push(e), ...options });
+  const client = new Client({ name: 'spec', version: '1.0.0' }, { capabilities: answer === undefined ? {} : { elicitation: { form: {} } } });
+  if (answer !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      asked.push(request.params);
+      return answer(request.params, extra.signal);
+    });
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return { client, observed, errors, asked, close: async () => void (await client.close()) };
+}
+
+const textOf = (result: Record<string, unknown>) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? `[${c.type}]`).join('|');
+
+describe('createMcpServer with the SDK Client (in memory)', () => {
+  let session: Connected;
+  afterEach(async () => session?.close());
+
+  it('lists every registered definition as an MCP tool with its input schema as authored', async () => {
+    session = await connect();
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(testRegistry().definitions().map((d) => d.name));
+    const weather = tools.find((t) => t.name === 'get_weather');
+    expect(weather).toEqual({
+      name: 'get_weather',
+      description: 'The get_weather tool.',
+      inputSchema: testRegistry().resolve('get_weather')?.contract.definition().inputSchema,
+    });
+    expect(Object.keys(weather?.inputSchema ?? {})).toEqual(['type', 'properties', 'required', 'additionalProperties']);
+  });
+
+  it('runs an admitted call and returns its text output', async () => {
+    session = await connect();
+    const result = await session.client.callTool({ name: 'get_weather', arguments: { location: 'Paris' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'Weather in Paris: 18 degrees, cloudy' }], isError: false });
+  });
+
+  it('returns JSON details as structuredContent and as the serialized text block', async () => {
+    session = await connect();
+    const result = await session.client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
+    expect(result.structuredContent).toEqual({ city: 'Oslo', days: [18, 19, 21] });
+    expect(result.content).toEqual([{ type: 'text', text: '{"city":"Oslo","days":[18,19,21]}' }]);
+  });
+
+  it('maps media blocks to image, audio, resource link and embedded resource content', async () => {
+    session = await connect();
+    const result = await session.client.callTool({ name: 'media', arguments: {} });
+    expect(result.content).toEqual([
+      { type: 'text', text: 'Here you go:' },
+      { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      { type: 'resource_link', uri: 'https://example.com/docs/report.pdf', name: 'report.pdf', mimeType: 'application/pdf' },
+      { type: 'resource', resource: { uri: 'scope-tool:content/4', mimeType: 'application/zip', blob: 'UEsDBA==' } },
+      { type: 'text', text: '[image/jpeg media omitted: a runtime reference cannot be sent over MCP]' },
+    ]);
+    expect(result.structuredContent).toEqual({ pages: 3 });
+  });
+
+  it('answers invalid arguments with an isError result naming the member and the fix; the tool does not run', async () => {
+    session = await connect();
+    const started: string[] = [];
+    session.observed.started = (name) => started.push(name);
+    const result = await session.client.callTool({ name: 'get_weather', arguments: { location: 'Paris', unit: 'kelvin' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('error: invalid arguments for tool "get_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again');
+    expect(started).toEqual([]);
+  });
+
+  it('refuses a member named __proto__ that the transport kept, instead of dropping it', async () => {
+    session = await connect();
+    const args = JSON.parse('{"location":"Paris","__proto__":{"admin":true}}') as Record<string, unknown>;
+    const result = await session.client.callTool({ name: 'get_weather', arguments: args });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('__proto__');
+  });
+
+  it('answers an unknown tool with the protocol error InvalidParams listing the tools', async () => {
+    session = await connect();
+    const error = await session.client.callTool({ name: 'get_wether', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((error as McpError).message).toBe(
+      'MCP error -32602: unknown tool "get_wether"; call one of: ask_address, ask_yes_no, book_flight, boom, charge_card, delete_all, file_note, forecast, get_weather, media, slow',
+    );
+  });
+
+  it('answers a call the Guard refuses with an isError result', async () => {
+    session = await connect();
+    const result = await session.client.callTool({ name: 'delete_all', arguments: {} });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }], isError: true });
+  });
+
+  it('sends a Failure output as an isError result without its diagnostic cause', async () => {
+    session = await connect();
+    const result = await session.client.callTool({ name: 'book_flight', arguments: { date: '2020-01-01' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'Invalid departure date: must be in the future.' }], isError: true });
+  });
+
+  it('never sends CallError evidence, causes or plain error messages; they go to onError', async () => {
+    session = await connect();
+    const charged = await session.client.callTool({ name: 'charge_card', arguments: { amount: 5 } });
+    const boom = await session.client.callTool({ name: 'boom', arguments: {} });
+    expect(charged).toEqual({ content: [{ type: 'text', text: 'error: tool "charge_card" failed' }], isError: true });
+    expect(boom).toEqual({ content: [{ type: 'text', text: 'error: tool "boom" failed' }], isError: true });
+    expect(JSON.stringify([charged, boom])).not.toContain(SECRET);
+    expect(session.errors.map((e) => String((e as Error).message))).toEqual([expect.stringContaining(SECRET), expect.stringContaining(SECRET)]);
+  });
+
+  it('passes the context built per call to authorizers and tools', async () => {
+    const infos: McpCallInfo[] = [];
+    session = await connect(undefined, { context: (info) => (infos.push(info), { user: 'alice' }) });
+    await session.client.callTool({ name: 'get_weather', arguments: { location: 'Rome' } });
+    expect(session.observed.contexts).toEqual([{ user: 'alice' }]);
+    expect(infos[0]).toMatchObject({ toolName: 'get_weather', sessionId: undefined });
+  });
+
+  it('asks for input by elicitation and resumes the call with the validated answer', async () => {
+    session = await connect(() => ({ action: 'accept', content: { approve: true, title: 'Groceries' } }));
+    const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'Filed "Groceries" (state {"step":"confirm"}).' }], isError: false });
+    expect(session.asked).toEqual([
+      {
+        message: 'File the note "milk"?',
+        requestedSchema: {
+          type: 'object',
+          properties: { approve: { type: 'boolean' }, title: { type: 'string', minLength: 1, maxLength: 20 } },
+          required: ['approve'],
+        },
+      },
+    ]);
+  });
+
+  it('asks again, with the reason, when the answer breaks the response schema', async () => {
+    const answers: ElicitResult[] = [
+      { action: 'accept', content: { approve: true, title: 'a title much longer than twenty characters' } },
+      { action: 'accept', content: { approve: false } },
+    ];
+    session = await connect(() => answers.shift() as ElicitResult);
+    const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
+    expect(textOf(result)).toBe('Not filed.');
+    expect(session.asked).toHaveLength(2);
+    expect(session.asked[1].message).toMatch(/^File the note "milk"\?\n\n\(The previous answer was refused: response: \/title: .*20/);
+  });
+
+  it('asks for a non-object answer as the one field "value"', async () => {
+    session = await connect(() => ({ action: 'accept', content: { value: true } }));
+    const result = await session.client.callTool({ name: 'ask_yes_no', arguments: {} });
+    expect(textOf(result)).toBe('answered true');
+    expect((session.asked[0] as { requestedSchema?: unknown }).requestedSchema).toEqual({ type: 'object', properties: { value: { type: 'boolean' } }, required: ['value'] });
+  });
+
+  it.each([
+    ['decline', 'error: the user declined to give the input tool "file_note" asked for; the call did not complete'],
+    ['cancel', 'error: the user dismissed the request for the input tool "file_note" asked for; the call did not complete'],
+  ] as const)('turns a %s elicitation into a Failure the model sees', async (action, text) => {
+    session = await connect(() => ({ action }));
+    const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
+    expect(result).toEqual({ content: [{ type: 'text', text }], isError: true });
+  });
+
+  it('fails clearly when the client cannot elicit, or the response schema cannot be a form', async () => {
+    session = await connect();
+    const noCapability = await session.client.callTool({ name: 'file_note', arguments: { text: 'x' } });
+    expect(textOf(noCapability)).toBe('error: tool "file_note" needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete');
+    await session.close();
+    session = await connect(() => ({ action: 'accept', content: {} }));
+    const nested = await session.client.callTool({ name: 'ask_address', arguments: {} });
+    expect(textOf(nested)).toBe('error: tool "ask_address" needs input from the user in a form MCP elicitation cannot show; the call did not complete');
+    expect(session.asked).toEqual([]);
+    expect(String((session.errors[0] as Error).message)).toContain('/properties/address');
+  });
+
+  it('aborts the call signal when the client cancels (notifications/cancelled)', async () => {
+    session = await connect();
+    const controller = new AbortController();
+    const started = new Promise<void>((resolve) => (session.observed.started = (name) => name === 'slow' && resolve()));
+    const call = session.client.callTool({ name: 'slow', arguments: {} }, CallToolResultSchema, { signal: controller.signal });
+    await started;
+    controller.abort('the user pressed stop');
+    await expect(call).rejects.toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(session.observed.aborted).toEqual(['slow']);
+  });
+
+  it('cancels a pending elicitation when the client cancels the call', async () => {
+    let elicited!: (signal: AbortSignal) => void;
+    const asked = new Promise<AbortSignal>((resolve) => (elicited = resolve));
+    let first = true;
+    session = await connect((_params, signal) => {
+      if (first) return (first = false), { action: 'decline' };
+      elicited(signal);
+      return new Promise<ElicitResult>(() => undefined);
+    });
+    // The server's first request has JSON-RPC id 0, and SDK 1.32.2 ignores notifications/cancelled
+    // for id 0 (`if (!requestId) return` in Protocol._oncancel): one elicitation first, so the
+    // cancelled one has id 1.
+    await session.client.callTool({ name: 'file_note', arguments: { text: 'first' } });
+    const controller = new AbortController();
+    const call = session.client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, { signal: controller.signal });
+    const elicitationSignal = await asked;
+    const elicitationCancelled = new Promise<void>((resolve) => elicitationSignal.addEventListener('abort', () => resolve()));
+    controller.abort();
+    await expect(call).rejects.toBeDefined();
+    await elicitationCancelled;
+    expect(elicitationSignal.aborted).toBe(true);
+  });
+
+  it('reports progress when the client sent a progress token', async () => {
+    session = await connect(() => ({ action: 'accept', content: { approve: true } }));
+    const progress: Progress[] = [];
+    await session.client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(progress.map((p) => [p.progress, p.message])).toEqual([
+      [1, 'admitted'],
+      [2, 'waiting for input from the user'],
+      [3, "resumed with the user's answer"],
+      [4, 'completed'],
+    ]);
+  });
+
+  it('sends no progress when the client sent no token', async () => {
+    session = await connect();
+    const notifications: string[] = [];
+    session.client.fallbackNotificationHandler = async (n) => void notifications.push(n.method);
+    await session.client.callTool({ name: 'get_weather', arguments: { location: 'Oslo' } });
+    expect(notifications).toEqual([]);
+  });
+
+  it('refuses something that is not a Registry', () => {
+    expect(() => createMcpServer({} as Registry)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_REGISTRY' }));
+  });
+});
