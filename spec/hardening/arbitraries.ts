@@ -25,7 +25,7 @@ function objectOf<T>(entries: fc.Arbitrary<[string, T]>): fc.Arbitrary<Record<st
   return fc.uniqueArray(entries, { maxLength: 6, selector: (e) => e[0] }).map((list) => Object.fromEntries(list));
 }
 
-const { value: safeJsonValue } = fc.letrec<{ value: unknown }>((tie) => ({
+export const { value: safeJsonValue } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constant(null), fc.boolean(), safeNumber, safeString,
