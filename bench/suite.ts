@@ -11,6 +11,7 @@ import { callGroup, callWorkloads } from './workloads/calls';
 import { connectClient, mcpCall, sdkServer, sdkServerOf } from './workloads/mcp';
 import type { McpPair } from './workloads/mcp';
 import { peerWorkloads } from './workloads/peers';
+import { connectScopeCalls, connectScopeList } from './workloads/scope-mcp';
 import { workload } from './workload';
 import type { Workload, WorkloadSet } from './workload';
 
@@ -37,12 +38,15 @@ export const FULL_SIZE: SuiteSize = {
 /** Per-call rows (scope-tool, floors, peers) of every bench tool, with the MCP SDK server rows. */
 export async function callSet(): Promise<WorkloadSet> {
   const pair = await connectClient(sdkServer(BENCH_TOOLS));
+  const scope = await connectScopeCalls(BENCH_TOOLS);
   const workloads: Workload[] = [];
   for (const tool of BENCH_TOOLS) {
+    const group = callGroup(tool);
     workloads.push(...callWorkloads(tool), ...peerWorkloads(tool));
-    workloads.push(workload(callGroup(tool), 'MCP SDK server (in-memory)', 'peer', () => mcpCall(pair.client, tool.name, tool.args)));
+    workloads.push(workload(group, 'MCP SDK server (in-memory)', 'peer', () => mcpCall(pair.client, tool.name, tool.args)));
+    workloads.push(workload(group, 'scope-tool MCP server (in-memory)', 'reference', () => mcpCall(scope.client, tool.name, tool.args)));
   }
-  return { workloads, close: () => pair.close() };
+  return { workloads, close: async () => void (await Promise.all([pair.close(), scope.close()])) };
 }
 
 /** Admission throughput rows. */
@@ -67,14 +71,19 @@ export function registrySet(registry: Registry, count: number): WorkloadSet {
   };
 }
 
-/** MCP `tools/list` against SDK servers of each count. */
+/** MCP `tools/list` against SDK servers and scope-tool MCP servers of each count. */
 export async function listSet(counts: readonly number[]): Promise<WorkloadSet> {
   const pairs: McpPair[] = [];
   const workloads: Workload[] = [];
   for (const count of counts) {
     const pair = await connectClient(sdkServerOf(count));
-    pairs.push(pair);
-    workloads.push(workload(`mcp/tools-list-${count}`, `MCP SDK server tools/list (${count} tools)`, 'floor', () => pair.client.listTools()));
+    const scope = await connectScopeList(count);
+    pairs.push(pair, scope);
+    const group = `mcp/tools-list-${count}`;
+    workloads.push(
+      workload(group, `MCP SDK server tools/list (${count} tools)`, 'floor', () => pair.client.listTools()),
+      workload(group, `scope-tool MCP server tools/list (${count} tools)`, 'scope', () => scope.client.listTools()),
+    );
   }
   return { workloads, close: async () => void (await Promise.all(pairs.map((p) => p.close()))) };
 }
