@@ -15,8 +15,8 @@ export interface GenerateCommandOptions {
 }
 
 /**
- * `scope-tool generate`: reads the project, prints each tool's warnings (decoder-only checks) and
- * every error, and writes the manifest (notes/CONTRACTS.md format) unless generation failed.
+ * `scope-tool generate`: reads the project, prints per tool what it warned about and why
+ * (decoder-only checks; errors with `--strict`) and every error, and writes the manifest (notes/CONTRACTS.md format) unless generation failed.
  * @returns 0 when written; 1 on generation errors, or on warnings with `--strict` (nothing written)
  * @throws ToolError ERR_INVALID_TOOL when the project cannot be loaded (the caller maps it to 1)
  */
@@ -24,7 +24,8 @@ export function generateCommand(options: GenerateCommandOptions, io: CliIo): Exi
   const project = path.resolve(io.cwd, options.project);
   const out = path.resolve(io.cwd, options.out);
   const result = generateManifest({ tsconfig: project });
-  printMessages(io, 'warning', result.warnings);
+  // --strict: every warning is an error (printed as one, on stderr), for CI.
+  printMessages(io, options.strict ? 'error' : 'warning', result.warnings);
   printMessages(io, 'error', result.errors);
   if (result.errors.length > 0) {
     io.stderr(`scope-tool generate: ${plural(result.errors.length, 'error')}; fix them and run scope-tool generate again (nothing written)\n`);

@@ -1,13 +1,17 @@
 import ts from 'typescript';
-import { hasEach, literalValue, type DecoratorUse, type LiteralValue } from './decorator-reader';
+import { ruleOf, UUID_PATTERNS } from './catalogue';
+import { hasEach, literalValue, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
+import { checkDate, checkNested, checkOptions, exposeName, numberArg, typeText } from './member-checks';
+import { applyEnum, applyMatches, addPattern, escapePattern } from './value-rules';
 import { arrayItems, jsonTypes, mapTypes, type RefResolver } from './schema-types';
 
 /**
  * Merges the class-validator decorators of one DTO member into its JSON Schema fragment (DESIGN.md
- * section 4 rules 3, 8-10 and section 5). Decorators are matched by the names class-validator 0.15
- * exports; each only narrows the TypeScript type. A check JSON Schema cannot express is reported as
- * decoder-only; a contradiction between decorators and type fails, naming the member and the fix.
+ * section 4 rules 3, 8-10 and section 5), following the decorator catalogue (catalogue.ts). Each
+ * decorator only narrows the TypeScript type. A check JSON Schema cannot express is a warning naming
+ * the member; a contradiction fails, naming the member and the fix. Messages carry the decorator's
+ * node, so their location is the decorator's line.
  * @internal
  */
 export interface MemberContext {
@@ -20,8 +24,8 @@ export interface MemberContext {
   readonly decorators: readonly DecoratorUse[];
   readonly checker: ts.TypeChecker;
   readonly resolve: RefResolver;
-  readonly warn: (message: string) => void;
-  readonly fail: (message: string) => void;
+  readonly warn: (message: string, node?: ts.Node) => void;
+  readonly fail: (message: string, node?: ts.Node) => void;
 }
 
 /** What the merge learned about the member beyond its fragment. @internal */
@@ -32,9 +36,6 @@ export interface MemberFacts {
   readonly wireName: string | undefined;
 }
 
-/** Decorators that check nothing JSON Schema lacks, or only steer decoding: no warning. */
-const STRUCTURAL = new Set(['Type', 'Expose', 'ValidateNested', 'IsOptional', 'IsArray', 'IsDefined', 'Allow', 'IsObject', 'IsDate']);
-
 const TYPE_CHECKS: Record<string, readonly string[]> = {
   IsString: ['string'],
   IsNumber: ['number', 'integer'],
@@ -42,13 +43,8 @@ const TYPE_CHECKS: Record<string, readonly string[]> = {
   IsBoolean: ['boolean'],
 };
 
-const FORMATS: Record<string, string> = {
-  IsEmail: 'email',
-  IsUrl: 'uri',
-  IsUUID: 'uuid',
-  IsISO8601: 'date-time',
-  IsDateString: 'date-time',
-};
+/** Decoder-only string checks whose schema still says the nearest format. */
+const NEAREST_FORMAT: Record<string, string> = { IsEmail: 'email', IsUrl: 'uri', IsISO8601: 'date-time', IsDateString: 'date-time' };
 
 const NUMBER_KEYWORDS: Record<string, string> = {
   Min: 'minimum',
@@ -65,14 +61,14 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
   let wireName: string | undefined;
   const names = new Set(ctx.decorators.map((d) => d.name));
   for (const use of ctx.decorators) {
-    const each = hasEach(use, ctx.checker);
+    if (!checkOptions(use, ctx)) continue;
     if (use.name === 'IsOptional') optional = true;
     if (use.name === 'Expose') wireName = exposeName(use, ctx) ?? wireName;
     let target = ctx.schema;
-    if (each) {
+    if (hasEach(use, ctx.checker)) {
       const items = arrayItems(ctx.schema);
       if (items === undefined) {
-        ctx.fail(`${ctx.where}: @${use.name}({ each: true }) needs an array member; remove each or make the member an array`);
+        ctx.fail(`${ctx.where}: @${use.name}({ each: true }) needs an array member; remove each or make the member an array`, use.node);
         continue;
       }
       target = items;
@@ -84,20 +80,55 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
 
 function applyOne(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, names: Set<string>): void {
   const { name } = use;
+  const rule = ruleOf(name);
+  if (rule === undefined) {
+    if (use.declaredIn !== undefined && /[\\/]node_modules[\\/]/.test(use.declaredIn) && !/[\\/]class-validator[\\/]/.test(use.declaredIn)) return;
+    ctx.warn(`${ctx.where}: @${name} is not a class-validator decorator the generator knows; if it validates, the decoder alone checks it`, use.node);
+    return;
+  }
+  switch (rule.kind) {
+    case 'refused':
+      ctx.fail(`${ctx.where}: @${name} is not allowed on a tool input: ${rule.fix}`, use.node);
+      return;
+    case 'decoder-only': {
+      const format = NEAREST_FORMAT[name];
+      if (format !== undefined) target['format'] = format;
+      ctx.warn(`${ctx.where}: @${name} is checked by the decoder only (${rule.why})`, use.node);
+      return;
+    }
+    case 'pattern':
+      if (hasOptionsArgument(use)) {
+        ctx.warn(`${ctx.where}: @${name} with options is checked by the decoder only (the schema states its default pattern)`, use.node);
+      }
+      addPattern(target, rule.pattern);
+      return;
+    case 'enum':
+      target['enum'] = [...rule.values];
+      return;
+    case 'structural':
+    case 'schema':
+      return applySchema(use, target, ctx, names);
+  }
+}
+
+function hasOptionsArgument(use: DecoratorUse): boolean {
+  return use.args.some((a) => !ts.isObjectLiteralExpression(a) || a.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && !VALIDATION_OPTION_KEYS.has(p.name.text)));
+}
+
+const VALIDATION_OPTION_KEYS = new Set(['each', 'message', 'groups', 'always', 'context']);
+
+function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, names: Set<string>): void {
+  const { name } = use;
   const allowed = TYPE_CHECKS[name];
-  if (allowed !== undefined) return narrowType(use, target, allowed, ctx);
+  if (allowed !== undefined) {
+    narrowType(use, target, allowed, ctx);
+    if (name === 'IsNumber') numberOptions(use, ctx);
+    return;
+  }
   const keyword = NUMBER_KEYWORDS[name];
   if (keyword !== undefined) {
     const n = numberArg(use, 0, ctx);
     if (n !== undefined) target[keyword] = n;
-    return;
-  }
-  const format = FORMATS[name];
-  if (format !== undefined) {
-    target['format'] = format;
-    if (use.args.some((a) => !ts.isObjectLiteralExpression(a) || !isOnlyValidationOptions(a))) {
-      ctx.warn(`${ctx.where}: @${name} options are checked by the decoder only`);
-    }
     return;
   }
   switch (name) {
@@ -117,177 +148,147 @@ function applyOne(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, n
     case 'IsNegative':
       target['exclusiveMaximum'] = 0;
       return;
+    case 'IsDivisibleBy': {
+      const n = numberArg(use, 0, ctx);
+      if (n === undefined) return;
+      if (!Number.isInteger(n) || n === 0) {
+        ctx.fail(`${ctx.where}: @IsDivisibleBy(${n}) divides by parseInt(${n}) in validator.js; use a non-zero integer divisor`, use.node);
+        return;
+      }
+      target['multipleOf'] = n;
+      return;
+    }
     case 'ArrayNotEmpty':
       target['minItems'] = Math.max(1, typeof target['minItems'] === 'number' ? target['minItems'] : 0);
       return;
     case 'ArrayUnique':
       target['uniqueItems'] = true;
       if (use.args.some((a) => !ts.isObjectLiteralExpression(a))) {
-        ctx.warn(`${ctx.where}: @ArrayUnique with an identifier is checked by the decoder only`);
+        ctx.warn(`${ctx.where}: @ArrayUnique with a selector is checked by the decoder only (the schema says uniqueItems)`, use.node);
       }
       return;
+    case 'ArrayContains':
+    case 'ArrayNotContains':
+      return arrayValues(use, target, ctx);
     case 'IsNotEmpty':
       if (jsonTypes(target, ctx.resolve).has('string')) target['minLength'] = Math.max(1, Number(target['minLength'] ?? 0));
       return;
+    case 'IsEmpty':
+      if (!jsonTypes(target, ctx.resolve).has('string')) {
+        ctx.fail(`${ctx.where}: @IsEmpty() on a ${typeText(ctx)} member accepts no value the type allows; remove the member or declare it as a string`, use.node);
+        return;
+      }
+      target['maxLength'] = 0;
+      return;
+    case 'IsNotEmptyObject':
+      target['minProperties'] = 1;
+      if (use.args.some((a) => ts.isObjectLiteralExpression(a) && a.properties.some((p) => p.name !== undefined && p.name.getText() === 'nullable'))) {
+        ctx.warn(`${ctx.where}: @IsNotEmptyObject({ nullable }) is checked by the decoder only (the schema says minProperties 1)`, use.node);
+      }
+      return;
+    case 'Equals':
+    case 'NotEquals': {
+      const arg = use.args[0];
+      const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+      if (value === undefined || (value !== null && typeof value === 'object')) {
+        ctx.fail(`${ctx.where}: @${name} needs a string, number, boolean or null literal; write it inline`, use.node);
+        return;
+      }
+      if (name === 'Equals') target['const'] = value;
+      else target['not'] = { const: value };
+      return;
+    }
+    case 'Contains':
+    case 'NotContains': {
+      const arg = use.args[0];
+      const seed = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+      if (typeof seed !== 'string') {
+        ctx.fail(`${ctx.where}: @${name} needs a string literal; write the seed inline`, use.node);
+        return;
+      }
+      addPattern(target, name === 'Contains' ? escapePattern(seed) : `^(?![\\s\\S]*${escapePattern(seed)})`);
+      return;
+    }
+    case 'IsUUID':
+      return applyUuid(use, target, ctx);
+    case 'IsRFC3339':
+      target['format'] = 'date-time';
+      return;
     case 'IsEnum':
     case 'IsIn':
+    case 'IsNotIn':
       return applyEnum(use, target, ctx);
     case 'Matches':
       return applyMatches(use, target, ctx);
     case 'IsDate':
-      return checkDate(ctx, names);
+      return checkDate(use, ctx, names);
     case 'ValidateNested':
-      return checkNested(ctx, names);
+    case 'IsInstance':
+      return checkNested(use, ctx, names);
     case 'IsArray':
       if (!jsonTypes(ctx.schema, ctx.resolve).has('array')) {
-        ctx.fail(`${ctx.where}: @IsArray() contradicts the TypeScript type ${typeText(ctx)}; declare the member as an array`);
+        ctx.fail(`${ctx.where}: @IsArray() contradicts the TypeScript type ${typeText(ctx)}; declare the member as an array`, use.node);
       }
       return;
   }
-  if (STRUCTURAL.has(name)) return;
-  if (use.declaredIn !== undefined && !/[\\/]class-(validator|transformer)[\\/]/.test(use.declaredIn)) return;
-  ctx.warn(`${ctx.where}: @${name} is checked by the decoder only`);
-}
-
-function isOnlyValidationOptions(arg: ts.ObjectLiteralExpression): boolean {
-  const keys = new Set(['each', 'message', 'groups', 'always', 'context']);
-  return arg.properties.every((p) => p.name !== undefined && ts.isIdentifier(p.name) && keys.has(p.name.text));
 }
 
 function narrowType(use: DecoratorUse, target: SchemaObject, allowed: readonly string[], ctx: MemberContext): void {
   const types = jsonTypes(target, ctx.resolve);
   const overlap = [...types].some((t) => allowed.includes(t));
   if (!overlap) {
-    ctx.fail(`${ctx.where}: @${use.name}() contradicts the TypeScript type ${typeText(ctx)}; change the type or the decorator`);
+    ctx.fail(`${ctx.where}: @${use.name}() contradicts the TypeScript type ${typeText(ctx)}; change the type or the decorator`, use.node);
     return;
   }
   const keep = (t: string): string | undefined => (t === 'null' || allowed.includes(t) ? t : undefined);
   mapTypes(target, use.name === 'IsInt' ? (t) => (t === 'number' ? 'integer' : keep(t)) : keep);
 }
 
-function numberArg(use: DecoratorUse, index: number, ctx: MemberContext): number | undefined {
-  const arg = use.args[index];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  ctx.fail(`${ctx.where}: @${use.name} needs a number literal as argument ${index + 1}; write the bound inline`);
-  return undefined;
-}
-
-function applyEnum(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
-  const arg = use.args[0];
-  const values = arg === undefined ? undefined : enumValues(arg, use.name, ctx);
-  if (values === undefined || values.length === 0) {
-    const what = use.name === 'IsEnum' ? 'an enum' : 'an array literal of strings or numbers';
-    ctx.fail(`${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`);
-    return;
-  }
-  const types = [...new Set(values.map((v) => (typeof v === 'number' ? 'number' : 'string')))];
-  const description = target['description'];
-  for (const key of Object.keys(target)) delete target[key];
-  if (description !== undefined) target['description'] = description;
-  target['type'] = types.length === 1 ? types[0] : types;
-  target['enum'] = values;
-}
-
-function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (string | number)[] | undefined {
-  if (name === 'IsIn') {
-    const value = literalValue(arg, ctx.checker);
-    if (!Array.isArray(value)) return undefined;
-    return value.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? value : undefined;
-  }
-  const symbol = ctx.checker.getSymbolAtLocation(arg);
-  const target = symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? ctx.checker.getAliasedSymbol(symbol) : symbol;
-  const decl = target?.declarations?.find(ts.isEnumDeclaration);
-  if (decl !== undefined) {
-    const out: (string | number)[] = [];
-    for (const member of decl.members) {
-      const v = ctx.checker.getConstantValue(member);
-      if (v === undefined) return undefined;
-      out.push(v);
-    }
-    return out;
-  }
-  const value = literalValue(arg, ctx.checker);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const out = Object.values(value as Record<string, LiteralValue>);
-  return out.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? out : undefined;
-}
-
-function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
-  const arg = use.args[0];
-  let source: string | undefined;
-  let flags = '';
-  if (arg !== undefined && ts.isRegularExpressionLiteral(arg)) {
-    const text = arg.text;
-    const slash = text.lastIndexOf('/');
-    source = text.slice(1, slash);
-    flags = text.slice(slash + 1);
-  } else if (arg !== undefined) {
-    const value = literalValue(arg, ctx.checker);
-    if (typeof value === 'string') source = value;
-    const second = use.args[1];
-    if (second !== undefined && !ts.isObjectLiteralExpression(second)) {
-      const modifiers = literalValue(second, ctx.checker);
-      flags = typeof modifiers === 'string' ? modifiers : '?';
+function numberOptions(use: DecoratorUse, ctx: MemberContext): void {
+  const first = use.args[0];
+  const options = first === undefined ? undefined : literalValue(first, ctx.checker);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
+  for (const key of ['allowNaN', 'allowInfinity']) {
+    if (options[key] === true) {
+      ctx.fail(`${ctx.where}: @IsNumber({ ${key}: true }) cannot be met: JSON numbers are always finite; remove ${key}`, use.node);
     }
   }
-  if (source === undefined) {
-    ctx.fail(`${ctx.where}: @Matches needs a regular expression or string literal; write the pattern inline`);
-    return;
-  }
-  if (flags !== '' && flags !== 'u') {
-    ctx.fail(
-      `${ctx.where}: @Matches flags "${flags}" cannot be expressed in JSON Schema (patterns always use the u flag); ` +
-        'remove the flags and spell the pattern out (for example [Aa] instead of the i flag)',
-    );
-    return;
-  }
-  try {
-    new RegExp(source, 'u');
-  } catch {
-    ctx.fail(`${ctx.where}: @Matches pattern /${source}/ is not valid with the u flag; rewrite it as a Unicode pattern`);
-    return;
-  }
-  target['pattern'] = source;
-}
-
-function checkDate(ctx: MemberContext, names: Set<string>): void {
-  const nonNull = ctx.type.isUnion() ? ctx.type.types.filter((t) => !(t.flags & ts.TypeFlags.Null)) : [ctx.type];
-  if (!nonNull.every((t) => t.getSymbol()?.getName() === 'Date')) {
-    ctx.fail(`${ctx.where}: @IsDate() contradicts the TypeScript type ${typeText(ctx)}; declare the member as Date`);
-    return;
-  }
-  if (!names.has('Type')) {
-    ctx.fail(`${ctx.where}: @IsDate() needs @Type(() => Date) so the decoder turns the ISO 8601 string into a Date; add @Type(() => Date)`);
+  if (options['maxDecimalPlaces'] !== undefined) {
+    ctx.warn(`${ctx.where}: @IsNumber({ maxDecimalPlaces }) is checked by the decoder only (JSON Schema cannot count decimal places exactly)`, use.node);
   }
 }
 
-function checkNested(ctx: MemberContext, names: Set<string>): void {
-  if (names.has('Type')) return;
-  const cls = nestedClassName(ctx.type, ctx.checker);
-  if (cls === undefined) return;
-  ctx.fail(`${ctx.where}: @ValidateNested() needs @Type(() => ${cls}) so the decoder builds ${cls} objects; add @Type(() => ${cls})`);
-}
-
-function nestedClassName(type: ts.Type, checker: ts.TypeChecker): string | undefined {
-  const parts = type.isUnion() ? type.types : [type];
-  for (const part of parts) {
-    const element = checker.isArrayType(part) ? checker.getTypeArguments(part as ts.TypeReference)[0] : part;
-    const decl = element?.getSymbol()?.declarations?.find(ts.isClassDeclaration);
-    if (decl !== undefined && decl.name !== undefined) return decl.name.text;
-  }
-  return undefined;
-}
-
-function exposeName(use: DecoratorUse, ctx: MemberContext): string | undefined {
+function applyUuid(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
   const arg = use.args[0];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value['name'] === 'string') {
-    return value['name'];
+  let versions: unknown[] = ['all'];
+  if (arg !== undefined && !ts.isObjectLiteralExpression(arg)) {
+    const v = literalValue(arg, ctx.checker);
+    versions = Array.isArray(v) ? v : [v];
   }
-  return undefined;
+  const patterns = versions.map((v) => (typeof v === 'string' || typeof v === 'number' ? UUID_PATTERNS[String(v)] : undefined));
+  if (patterns.some((p) => p === undefined) || patterns.length === 0) {
+    ctx.fail(`${ctx.where}: @IsUUID version must be a literal among ${Object.keys(UUID_PATTERNS).join(', ')}; write it inline`, use.node);
+    return;
+  }
+  const unique = [...new Set(patterns as string[])];
+  if (unique.length === 1) addPattern(target, unique[0] as string);
+  else addPattern(target, `^(?:${unique.map((p) => p.slice(1, -1)).join('|')})$`);
 }
 
-function typeText(ctx: MemberContext): string {
-  return ctx.checker.typeToString(ctx.type);
+function arrayValues(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
+  const arg = use.args[0];
+  const values = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  if (!Array.isArray(values) || values.some((v) => v !== null && typeof v === 'object')) {
+    ctx.fail(`${ctx.where}: @${use.name} needs an array literal of strings, numbers or booleans; write it inline`, use.node);
+    return;
+  }
+  if (use.name === 'ArrayNotContains') {
+    const items = (target['items'] ?? {}) as SchemaObject;
+    items['not'] = { enum: values };
+    target['items'] = items;
+    return;
+  }
+  const all = Array.isArray(target['allOf']) ? (target['allOf'] as unknown[]) : [];
+  for (const v of values) all.push({ contains: { const: v } });
+  target['allOf'] = all;
 }

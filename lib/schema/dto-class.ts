@@ -6,8 +6,10 @@ import type { RefResolver } from './schema-types';
 
 /** Where a DTO class's problems are reported. @internal */
 export interface ClassSink {
-  readonly warn: (message: string) => void;
-  readonly fail: (message: string) => void;
+  /** Reports a decoder-only check; `node` is where it is written (the decorator or member). */
+  readonly warn: (message: string, node?: ts.Node) => void;
+  /** Reports a contradiction or refusal; `node` is where it is written. */
+  readonly fail: (message: string, node?: ts.Node) => void;
 }
 
 /**
@@ -33,8 +35,10 @@ export function classChain(decl: ts.ClassDeclaration, checker: ts.TypeChecker): 
 /**
  * Merges the class-validator and class-transformer decorators of `decl` (and its bases) into the
  * object schema typescript-json-schema derived for it: constraints per member, `@IsOptional` and
- * initializers remove a member from `required`, `@Expose({ name })` renames it. `required` follows
- * the order of `properties` (the author's order, DESIGN.md section 3 decision 6).
+ * initializers remove a member from `required`, `@Expose({ name })` renames it. Members are ordered
+ * as the class lays them out: base class members first, in declaration order (a redeclared member
+ * keeps its base position), then the subclass's own (DESIGN.md section 3 decision 6); `required`
+ * follows that order.
  * @internal
  */
 export function mergeClass(
@@ -57,12 +61,7 @@ export function mergeClass(
     const first = members[0];
     const fragment = properties[name];
     if (first === undefined || fragment === undefined) continue;
-    const decorators: DecoratorUse[] = [];
-    for (const member of members) {
-      for (const use of readDecorators(member, checker)) {
-        if (!decorators.some((d) => d.name === use.name)) decorators.push(use);
-      }
-    }
+    const decorators = inheritedDecorators(members, checker);
     const facts = mergeMember({
       where: `${className}.${name}`,
       schema: fragment,
@@ -70,15 +69,17 @@ export function mergeClass(
       decorators,
       checker,
       resolve,
-      warn: sink.warn,
-      fail: sink.fail,
+      warn: (m, node) => sink.warn(m, node ?? first),
+      fail: (m, node) => sink.fail(m, node ?? first),
     });
     if (facts.optional || members.some((m) => m.initializer !== undefined)) required.delete(name);
     if (facts.wireName !== undefined && facts.wireName !== name) renames.set(name, facts.wireName);
   }
   const renamed: Record<string, SchemaObject> = {};
   const order: string[] = [];
-  for (const [name, fragment] of Object.entries(properties)) {
+  for (const name of layoutOrder(Object.keys(properties), chain)) {
+    const fragment = properties[name];
+    if (fragment === undefined) continue;
     const wire = renames.get(name) ?? name;
     if (Object.prototype.hasOwnProperty.call(renamed, wire)) {
       sink.fail(`${className}.${name}: wire name "${wire}" is used twice; give each member its own @Expose({ name })`);
@@ -89,6 +90,55 @@ export function mergeClass(
   schema['properties'] = renamed;
   if (order.length > 0) schema['required'] = order;
   else delete schema['required'];
+}
+
+/**
+ * class-validator's record `type` of a decorator: the system decorators have their own, every other
+ * class-validator decorator (ValidateBy, Validate) is `customValidation`; class-transformer
+ * decorators are keyed by name.
+ */
+const RECORD_TYPES: Record<string, string> = {
+  IsDefined: 'isDefined',
+  IsOptional: 'conditionalValidation',
+  ValidateIf: 'conditionalValidation',
+  ValidateNested: 'nestedValidation',
+  ValidatePromise: 'promiseValidation',
+  Allow: 'whitelistValidation',
+  Type: 'Type',
+  Expose: 'Expose',
+  Exclude: 'Exclude',
+  Transform: 'Transform',
+};
+
+/**
+ * The decorators that apply to a member declared in `members` (most derived first), by
+ * class-validator's inheritance rule: a base class's record is dropped when a more derived class
+ * has a record of the same type on the member, so redeclaring `@IsString()` in a subclass also
+ * drops an inherited `@MaxLength()` (both are `customValidation`), exactly as the decoder sees it.
+ */
+function inheritedDecorators(members: readonly ts.PropertyDeclaration[], checker: ts.TypeChecker): DecoratorUse[] {
+  const out: DecoratorUse[] = [];
+  const shadowed = new Set<string>();
+  for (const member of members) {
+    const uses = readDecorators(member, checker);
+    const typeOf = (u: DecoratorUse): string => RECORD_TYPES[u.name] ?? 'customValidation';
+    for (const use of uses) if (!shadowed.has(typeOf(use))) out.push(use);
+    for (const use of uses) shadowed.add(typeOf(use));
+  }
+  return out;
+}
+
+/** Property names in class layout order: base class members first; names no class declares last. */
+function layoutOrder(names: readonly string[], chain: readonly ts.ClassDeclaration[]): string[] {
+  const order: string[] = [];
+  for (const c of [...chain].reverse()) {
+    for (const m of c.members) {
+      const n = ts.isPropertyDeclaration(m) ? memberName(m) : undefined;
+      if (n !== undefined && names.includes(n) && !order.includes(n)) order.push(n);
+    }
+  }
+  for (const n of names) if (!order.includes(n)) order.push(n);
+  return order;
 }
 
 function memberName(m: ts.PropertyDeclaration): string | undefined {

@@ -41,11 +41,23 @@ const TJS_SETTINGS = {
   experimentalDecorators: true,
 } as const;
 
+/** A message of one DTO's derivation and the node it is about (the decorator or member). */
+interface Located {
+  readonly message: string;
+  readonly node: ts.Node | undefined;
+}
+
 interface Derived {
   readonly schema: SchemaObject | undefined;
-  readonly warnings: string[];
-  readonly errors: string[];
+  readonly warnings: Located[];
+  readonly errors: Located[];
   readonly texts: string[];
+}
+
+/** Collects messages once each (a DTO reached twice reports once), keeping the first node. */
+function collector(): { readonly list: Located[]; readonly add: (message: string, node?: ts.Node) => void } {
+  const list: Located[] = [];
+  return { list, add: (message, node) => void (list.some((l) => l.message === message) || list.push({ message, node })) };
 }
 
 /**
@@ -79,13 +91,13 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     let d = cache.get(input);
     if (d !== undefined) return d;
     const reach = reachFrom(input, checker);
-    const w: string[] = [];
-    const e: string[] = [];
+    const w = collector();
+    const e = collector();
     const schema =
       generator === null
-        ? (e.push(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`), undefined)
-        : deriveInputSchema(generator, input, reach, checker, { warn: (m) => w.push(m), fail: (m) => e.push(m) });
-    d = { schema, warnings: [...new Set(w)], errors: [...new Set(e)], texts: reach.declarations.map((n) => n.getText()) };
+        ? (e.add(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`, input), undefined)
+        : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
+    d = { schema, warnings: w.list, errors: e.list, texts: reach.declarations.map((n) => n.getText()) };
     cache.set(input, d);
     return d;
   };
@@ -105,12 +117,12 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     }
     byName.set(tool.name, tool);
     const d: Derived = tool.input === undefined ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] } : derive(tool.input);
-    for (const message of d.errors) {
+    for (const { message, node } of d.errors) {
       if (reported.has(message)) continue;
       reported.add(message);
-      errors.push({ tool: tool.name, message, ...locate(tool.input ?? tool.method, root) });
+      errors.push({ tool: tool.name, message, ...locate(node ?? tool.input ?? tool.method, root) });
     }
-    for (const message of d.warnings) warnings.push({ tool: tool.name, message, ...where });
+    for (const { message, node } of d.warnings) warnings.push({ tool: tool.name, message, ...locate(node ?? tool.method, root) });
     if (d.schema === undefined || d.errors.length > 0) continue;
     const fingerprint = createHash('sha256').update([tool.method.getText(), ...d.texts].join('\n')).digest('hex');
     tools.push({
@@ -122,7 +134,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       },
       source: { file: where.file, class: tool.className, method: tool.methodName, input: tool.input?.name?.text ?? null },
       fingerprint: `sha256:${fingerprint}`,
-      warnings: d.warnings,
+      warnings: d.warnings.map((w) => w.message),
     });
   }
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -11,7 +11,8 @@ export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', 
  * Derives the draft 2020-12 input schema of a DTO class: typescript-json-schema's draft-07 output
  * with `$schema` dropped, class-validator constraints merged per class, non-recursive `$ref`s
  * inlined, and the recursive ones kept under `$defs` (`#/definitions/X` becomes `#/$defs/X`). The
- * top level is always an object schema, also for a recursive root.
+ * top level is always an object schema; a recursive root refers to itself as `#` (it is never
+ * repeated under `$defs`). A numeric enum whose values are all integers says `integer`.
  * @returns the schema, or `undefined` after reporting through `sink.fail`
  * @internal
  */
@@ -49,7 +50,7 @@ export function deriveInputSchema(
     const decl = reach.classes.get(defName);
     if (decl !== undefined) mergeClass(def, decl, checker, resolve, sink);
   }
-  return finalize(top, defs);
+  return finalize(top, defs, topRef ?? name);
 }
 
 function refName(ref: unknown): string | undefined {
@@ -59,7 +60,7 @@ function refName(ref: unknown): string | undefined {
 }
 
 /** Inlines every ref whose target never reaches itself; keeps the others under `$defs`. */
-function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObject {
+function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: string): SchemaObject {
   const recursive = new Set<string>();
   for (const name of defs.keys()) if (reaches(name, name, defs, new Set())) recursive.add(name);
   const used = new Set<string>();
@@ -68,6 +69,10 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
     if (node === null || typeof node !== 'object') return node;
     const obj = node as SchemaObject;
     const name = refName(obj['$ref']);
+    if (name !== undefined && name === rootName) {
+      const { $ref: _self, ...rest } = obj;
+      return { $ref: '#', ...(rewrite(rest) as SchemaObject) };
+    }
     if (name !== undefined) {
       const target = defs.get(name);
       if (target !== undefined && !recursive.has(name)) {
@@ -81,7 +86,7 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
     for (const [k, v] of Object.entries(obj)) {
       Object.defineProperty(out, k, { value: rewrite(v), enumerable: true, writable: true, configurable: true });
     }
-    return out;
+    return integerEnum(out);
   };
   const result = rewrite(top) as SchemaObject;
   const kept: Record<string, unknown> = {};
@@ -95,6 +100,17 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
   }
   if (Object.keys(kept).length > 0) result['$defs'] = kept;
   return result;
+}
+
+/** `{ type: "number", enum: [1, 2] }` says `integer`: the values admit no fraction (DESIGN.md section 4 rule 5). */
+function integerEnum(schema: SchemaObject): SchemaObject {
+  const values = schema['enum'];
+  if (!Array.isArray(values) || !values.some((v) => typeof v === 'number')) return schema;
+  if (!values.every((v) => v === null || (typeof v === 'number' && Number.isInteger(v)))) return schema;
+  const type = schema['type'];
+  if (type === 'number') schema['type'] = 'integer';
+  else if (Array.isArray(type)) schema['type'] = type.map((t) => (t === 'number' ? 'integer' : t));
+  return schema;
 }
 
 function reaches(from: string, goal: string, defs: Map<string, SchemaObject>, seen: Set<string>): boolean {

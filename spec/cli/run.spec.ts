@@ -43,11 +43,13 @@ describe('scope-tool generate and check', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('generate prints each warning, writes the manifest and exits 0', async () => {
+  it('generate prints per tool what it warned about and why, writes the manifest and exits 0', async () => {
     const io = capture(dir);
     await expect(run(['generate'], io)).resolves.toBe(0);
     expect(io.out).toBe(
-      'warning: create_note: notes.tools.ts:15: CreateNoteInput.title: @IsAlpha is checked by the decoder only\n' +
+      'create_note: 1 warning\n' +
+        '  warning: notes.tools.ts:7: CreateNoteInput.title: @IsAlpha is checked by the decoder only ' +
+        '(its locale- and option-dependent rule has no JSON Schema form)\n' +
         'scope-tool generate: wrote tools.manifest.json (2 tools, 1 warning)\n',
     );
     expect(io.err).toBe('');
@@ -82,11 +84,15 @@ describe('scope-tool generate and check', () => {
     writeFileSync(file, source);
   });
 
-  it('generate --strict fails on warnings and writes nothing', async () => {
+  it('generate --strict turns warnings into errors and writes nothing', async () => {
     const io = capture(dir);
     await expect(run(['generate', '--strict', '--out', 'strict.manifest.json'], io)).resolves.toBe(1);
+    expect(io.out).toBe('');
     expect(io.err).toBe(
-      'scope-tool generate: 1 warning with --strict; express those checks in the type or drop --strict (nothing written)\n',
+      'create_note: 1 error\n' +
+        '  error: notes.tools.ts:7: CreateNoteInput.title: @IsAlpha is checked by the decoder only ' +
+        '(its locale- and option-dependent rule has no JSON Schema form)\n' +
+        'scope-tool generate: 1 warning with --strict; express those checks in the type or drop --strict (nothing written)\n',
     );
     expect(existsSync(path.join(dir, 'strict.manifest.json'))).toBe(false);
   });

@@ -7,13 +7,13 @@ beforeAll(() => {
 });
 
 describe('generateManifest contradictions', () => {
-  it('fails @IsDate() without @Type(() => Date), naming the field and the fix', () => {
+  it('fails @IsDate() without @Type(() => Date), naming the field and the fix, at the decorator line', () => {
     expect(result.errors).toContainEqual({
       tool: 'reserve',
       message:
         'Slot.startsAt: @IsDate() needs @Type(() => Date) so the decoder turns the ISO 8601 string into a Date; add @Type(() => Date)',
       file: 'broken.tools.ts',
-      line: 4,
+      line: 5,
     });
   });
 

@@ -1,0 +1,91 @@
+import ts from 'typescript';
+import { literalValue, type DecoratorUse } from './decorator-reader';
+import type { MemberContext } from './constraints';
+
+/**
+ * Checks of one decorator use that are not a JSON Schema keyword: validation options the contract
+ * cannot honour (`groups`), `@IsDate` and `@ValidateNested` without their `@Type`, `@Expose`
+ * options, and literal arguments. Each failure names `Class.member`, the decorator and the fix.
+ * @internal
+ */
+
+/**
+ * Refuses validation options that would make schema and decoder disagree: `groups` (admission
+ * validates without groups). Returns false when the use must not be applied.
+ * @internal
+ */
+export function checkOptions(use: DecoratorUse, ctx: MemberContext): boolean {
+  for (const arg of use.args) {
+    if (!ts.isObjectLiteralExpression(arg)) continue;
+    for (const prop of arg.properties) {
+      if (prop.name === undefined || !ts.isIdentifier(prop.name) || prop.name.text !== 'groups') continue;
+      ctx.fail(
+        `${ctx.where}: @${use.name}({ groups }) is not supported: admission validates without groups, so the schema could not say ` +
+          'which checks apply; remove groups and give each tool its own DTO class',
+        use.node,
+      );
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A finite number literal argument, or undefined after reporting. @internal */
+export function numberArg(use: DecoratorUse, index: number, ctx: MemberContext): number | undefined {
+  const arg = use.args[index];
+  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  ctx.fail(`${ctx.where}: @${use.name} needs a number literal as argument ${index + 1}; write the bound inline`, use.node);
+  return undefined;
+}
+
+/** `@IsDate()` needs a Date member and `@Type(() => Date)`. @internal */
+export function checkDate(use: DecoratorUse, ctx: MemberContext, names: Set<string>): void {
+  const nonNull = ctx.type.isUnion() ? ctx.type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [ctx.type];
+  const element = (t: ts.Type): ts.Type => (ctx.checker.isArrayType(t) ? (ctx.checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t);
+  if (!nonNull.every((t) => element(t).getSymbol()?.getName() === 'Date')) {
+    ctx.fail(`${ctx.where}: @IsDate() contradicts the TypeScript type ${typeText(ctx)}; declare the member as Date`, use.node);
+    return;
+  }
+  if (!names.has('Type')) {
+    ctx.fail(`${ctx.where}: @IsDate() needs @Type(() => Date) so the decoder turns the ISO 8601 string into a Date; add @Type(() => Date)`, use.node);
+  }
+}
+
+/** `@ValidateNested()` / `@IsInstance()` on a class member need `@Type(() => Class)`. @internal */
+export function checkNested(use: DecoratorUse, ctx: MemberContext, names: Set<string>): void {
+  if (names.has('Type')) return;
+  const cls = nestedClassName(ctx.type, ctx.checker);
+  if (cls === undefined) return;
+  ctx.fail(`${ctx.where}: @${use.name}() needs @Type(() => ${cls}) so the decoder builds ${cls} objects; add @Type(() => ${cls})`, use.node);
+}
+
+/** The DTO class a member (or its array items) holds, when it is a class. @internal */
+export function nestedClassName(type: ts.Type, checker: ts.TypeChecker): string | undefined {
+  const parts = type.isUnion() ? type.types : [type];
+  for (const part of parts) {
+    const element = checker.isArrayType(part) ? checker.getTypeArguments(part as ts.TypeReference)[0] : part;
+    const decl = element?.getSymbol()?.declarations?.find(ts.isClassDeclaration);
+    if (decl !== undefined && decl.name !== undefined) return decl.name.text;
+  }
+  return undefined;
+}
+
+/** The wire name of `@Expose({ name })`; other Expose options are refused. @internal */
+export function exposeName(use: DecoratorUse, ctx: MemberContext): string | undefined {
+  const arg = use.args[0];
+  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const other = Object.keys(value).filter((k) => k !== 'name');
+    if (other.length > 0) {
+      ctx.fail(`${ctx.where}: @Expose option ${other.join(', ')} is not supported on a tool input; keep only { name }`, use.node);
+    }
+    if (typeof value['name'] === 'string' && value['name'] !== '') return value['name'];
+  }
+  return undefined;
+}
+
+/** The member's TypeScript type as written for messages. @internal */
+export function typeText(ctx: MemberContext): string {
+  return ctx.checker.typeToString(ctx.type);
+}
