@@ -1,0 +1,139 @@
+import type { Content, GenerateContentParameters, GenerateContentResponse, Part } from '@google/genai';
+import { Failure, FuncTool, Output, Registry, ToolError } from '../../lib/protocol';
+import type { Definition, JsonValue } from '../../lib/protocol';
+import {
+  exportGeminiFunctionDeclarations,
+  geminiFunctionCalls,
+  geminiFunctionResponse,
+  geminiFunctionResponseContent,
+  geminiTools,
+  prepareToolCall,
+} from '../../lib/providers';
+
+const weather: Definition = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1 } },
+    required: ['city'],
+    additionalProperties: false,
+  },
+};
+
+const response = {
+  candidates: [
+    {
+      content: {
+        role: 'model',
+        parts: [
+          { text: 'Checking.' },
+          { functionCall: { id: 'fc-1', name: 'get_weather', args: { city: 'Paris', days: 2 } } },
+          { functionCall: { name: 'get_weather' } },
+        ],
+      },
+    },
+  ],
+} as GenerateContentResponse;
+
+describe('geminiTools', () => {
+  it('projects definitions to functionDeclarations with parametersJsonSchema, typed as the SDK request', () => {
+    const tools = geminiTools([weather]);
+    expect(tools).toEqual([
+      { functionDeclarations: [{ name: 'get_weather', description: 'Weather for a city', parametersJsonSchema: weather.inputSchema }] },
+    ]);
+    const params: GenerateContentParameters = { model: 'gemini-2.5-flash', contents: 'Weather in Paris?', config: { tools } };
+    expect(params.config?.tools).toBe(tools);
+  });
+
+  it('reports the keywords Gemini ignores, with the tool and the pointer', () => {
+    const { notes } = exportGeminiFunctionDeclarations([weather]);
+    expect(notes.map((n) => [n.pointer, n.keyword, n.action])).toEqual([['/properties/city', 'minLength', 'ignored']]);
+    expect(notes[0].message).toBe('tool "get_weather": /properties/city: Gemini ignores "minLength"; scope-tool admission still enforces it');
+  });
+
+  it.each([
+    [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'keyword "oneOf": Gemini reads oneOf as anyOf'],
+    [{ enum: ['a', true] }, 'keyword "enum": Gemini supports enum values that are strings or numbers only'],
+    [{ $ref: '#/$defs/X', minLength: 2 }, 'keyword "$ref": Gemini allows no keyword beside $ref'],
+    [{ type: 'object', allOf: [{ properties: { a: { type: 'string' } } }] }, 'keyword "allOf": Gemini ignores this keyword'],
+  ])('refuses a schema Gemini would misread at export time (%#)', (member, expected) => {
+    const definition: Definition = { name: 'odd', inputSchema: { type: 'object', properties: { v: member }, $defs: { X: { type: 'string' } } } };
+    expect(() => geminiTools([definition])).toThrow(ToolError);
+    expect(() => geminiTools([definition])).toThrow(`tool: invalid definition: geminiTools: tool "odd": /properties/v: ${expected}`);
+  });
+});
+
+describe('geminiFunctionCalls', () => {
+  it('serializes object args once and keeps order; a missing id is empty and missing args are {}', () => {
+    expect(geminiFunctionCalls(response)).toEqual([
+      { id: 'fc-1', request: { name: 'get_weather', arguments: '{"city":"Paris","days":2}' } },
+      { id: '', request: { name: 'get_weather', arguments: '{}' } },
+    ]);
+    expect(geminiFunctionCalls({})).toEqual([]);
+    expect(geminiFunctionCalls(response, 3)).toEqual([]);
+  });
+
+  it('refuses args that cannot be serialized, naming the part', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const bad = { candidates: [{ content: { parts: [{ functionCall: { name: 'n', args: cyclic } }] } }] };
+    expect(() => geminiFunctionCalls(bad)).toThrow(/^tool: invalid request: geminiFunctionCalls: parts\[0\] \(functionCall "n"\)/);
+  });
+});
+
+describe('geminiFunctionResponse', () => {
+  const call = { id: 'fc-1', request: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
+
+  it('answers with output (text, or details as JSON) and echoes id and name', () => {
+    expect(geminiFunctionResponse(call, { result: { output: Output.text('Sunny') } })).toEqual({
+      functionResponse: { id: 'fc-1', name: 'get_weather', response: { output: 'Sunny' } },
+    });
+    expect(geminiFunctionResponse({ ...call, id: '' }, { result: { output: Output.json('{"temp": 22}') } })).toEqual({
+      functionResponse: { name: 'get_weather', response: { output: { temp: 22 } } },
+    });
+  });
+
+  it('sends media as function response parts', () => {
+    const output = Output.create({
+      content: [
+        { kind: 'text', text: 'chart' },
+        { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'iVBORw0KGgo=' } } },
+        { kind: 'media', media: { mime: 'application/pdf', source: { kind: 'uri', uri: 'gs://bucket/r.pdf' } } },
+      ],
+    });
+    expect(geminiFunctionResponse(call, { result: { output } }).functionResponse).toEqual({
+      id: 'fc-1',
+      name: 'get_weather',
+      response: { output: 'chart' },
+      parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }, { fileData: { mimeType: 'application/pdf', fileUri: 'gs://bucket/r.pdf' } }],
+    });
+  });
+
+  it('puts errors under response.error, without causes or stacks', () => {
+    const failure = new Failure({ kind: 'rejected', output: Output.text('error: not allowed'), cause: new Error('token=s3cret') });
+    const part: Part = geminiFunctionResponse(call, { error: failure });
+    expect(part.functionResponse?.response).toEqual({ error: 'error: not allowed' });
+    expect(JSON.stringify(geminiFunctionResponse(call, { error: new Error('s3cret') }))).not.toContain('s3cret');
+  });
+
+  it('round-trips a call through admission into the user turn that answers it', async () => {
+    const tool = FuncTool.create({ name: 'get_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v as { city: string } }, (i: { city: string }) => `Sunny in ${i.city}`);
+    const registry = new Registry(tool);
+    const parts: Part[] = [];
+    for (const proposed of geminiFunctionCalls(response)) {
+      try {
+        const { binding, invocation } = prepareToolCall(registry, proposed);
+        parts.push(geminiFunctionResponse(proposed, { result: await binding.call(invocation) }));
+      } catch (error) {
+        parts.push(geminiFunctionResponse(proposed, { error }));
+      }
+    }
+    const turn: Content = geminiFunctionResponseContent(parts);
+    expect(turn.role).toBe('user');
+    expect(turn.parts?.map((p) => p.functionResponse?.response)).toEqual([
+      { output: 'Sunny in Paris' },
+      { error: 'error: invalid arguments for tool "get_weather": the arguments object must have required member "city"; add it; fix the arguments and call again' },
+    ]);
+  });
+});

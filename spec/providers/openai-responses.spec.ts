@@ -1,0 +1,155 @@
+import type { Response, ResponseCreateParamsNonStreaming, ResponseInputItem } from 'openai/resources/responses/responses';
+import { Failure, FuncTool, Output, Registry, ToolError } from '../../lib/protocol';
+import type { Definition, JsonValue } from '../../lib/protocol';
+import {
+  openAIFunctionCallOutput,
+  openAIResponsesStreamToolCalls,
+  openAIResponsesToolCalls,
+  openAIResponsesTools,
+  prepareToolCall,
+} from '../../lib/providers';
+import { fixtureJson } from './fixtures';
+
+const weather: Definition = {
+  name: 'get_current_weather',
+  description: 'Get the current weather in a given location',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      location: { type: 'string', description: 'The city and state, e.g. San Francisco, CA' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+    },
+    required: ['location', 'unit'],
+  },
+};
+
+describe('openAIResponsesTools', () => {
+  it('projects a definition to the recorded request entry, plus an explicit strict: false', () => {
+    const request = fixtureJson<ResponseCreateParamsNonStreaming>('responses_functions.request.json');
+    expect(openAIResponsesTools([weather])).toEqual([{ ...(request.tools?.[0] as object), strict: false }]);
+  });
+
+  it('exports in strict mode the schema the recorded response echoes, closed to other members', () => {
+    const response = fixtureJson<Response>('responses_functions.response.json');
+    const echoed = response.tools[0] as { parameters: Record<string, unknown> };
+    const [tool] = openAIResponsesTools([weather], { strict: true });
+    expect(tool.strict).toBe(true);
+    expect(tool.parameters).toEqual({ ...echoed.parameters, additionalProperties: false });
+  });
+});
+
+describe('openAIResponsesToolCalls', () => {
+  it('reads the recorded function_call item: call_id as id, arguments kept exactly', () => {
+    const response = fixtureJson<Response>('responses_functions.response.json');
+    expect(openAIResponsesToolCalls(response)).toEqual([
+      {
+        id: 'call_unLAR8MvFNptuiZK6K6HCy5k',
+        request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA","unit":"celsius"}' },
+        complete: true,
+      },
+    ]);
+  });
+
+  it('marks calls of an incomplete response or item incomplete and skips other items', () => {
+    const output = [
+      { type: 'message', id: 'm', content: [] },
+      { type: 'function_call', call_id: 'a', name: 'one', arguments: '{"x":1}', status: 'completed' },
+      { type: 'function_call', call_id: 'b', name: 'two', arguments: '{"x":', status: 'incomplete' },
+      { type: 'function_call', call_id: 'c', name: 'bad', arguments: { x: 1 } },
+    ];
+    expect(openAIResponsesToolCalls({ output } as never).map((c) => [c.id, c.complete])).toEqual([['a', true], ['b', false]]);
+    expect(openAIResponsesToolCalls({ status: 'incomplete', output } as never).every((c) => !c.complete)).toBe(true);
+    expect(openAIResponsesToolCalls({} as never)).toEqual([]);
+  });
+});
+
+describe('openAIFunctionCallOutput', () => {
+  const call = { id: 'call_unLAR8MvFNptuiZK6K6HCy5k', request: { name: 'get_current_weather', arguments: '{}' } };
+
+  it('answers with a function_call_output input item the SDK types accept', () => {
+    const item: ResponseInputItem = openAIFunctionCallOutput(call, { result: { output: Output.text('Sunny, 22 C') } });
+    expect(item).toEqual({ type: 'function_call_output', call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k', output: 'Sunny, 22 C' });
+    const params: ResponseCreateParamsNonStreaming = { model: 'gpt-5.4', input: [item], tools: openAIResponsesTools([weather]) };
+    expect(params.input).toHaveLength(1);
+  });
+
+  it('sends images as input_image content and other media as a note', () => {
+    const output = Output.create({
+      content: [
+        { kind: 'text', text: 'chart: ' },
+        { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'iVBORw0KGgo=' } } },
+        { kind: 'media', media: { mime: 'audio/wav', source: { kind: 'uri', uri: 'https://example.com/a.wav' } } },
+      ],
+    });
+    expect(openAIFunctionCallOutput(call, { result: { output } }).output).toEqual([
+      { type: 'input_text', text: 'chart: ' },
+      { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
+      { type: 'input_text', text: '[audio/wav media omitted: this channel cannot carry it]' },
+    ]);
+  });
+
+  it('renders errors for the model without causes or stacks', () => {
+    const failure = new Failure({ kind: 'failed', output: Output.text('error: city not found'), cause: new Error('db password=hunter2') });
+    const item = openAIFunctionCallOutput(call, { error: failure });
+    expect(item.output).toBe('error: city not found');
+    const crash = openAIFunctionCallOutput(call, { error: new Error('secret stack detail') });
+    expect(crash.output).toBe('error: tool "get_current_weather" failed');
+    expect(JSON.stringify([item, crash])).not.toMatch(/hunter2|secret|at Object/);
+  });
+});
+
+describe('Responses round trip', () => {
+  it('admits the recorded call through the registry and answers it', async () => {
+    const tool = FuncTool.create(
+      { name: 'get_current_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v as { location: string } },
+      (input: { location: string }) => `Sunny in ${input.location}`,
+    );
+    const registry = new Registry(tool);
+    const [call] = openAIResponsesToolCalls(fixtureJson<Response>('responses_functions.response.json'));
+    const { binding, invocation } = prepareToolCall(registry, call);
+    const item = openAIFunctionCallOutput(call, { result: await binding.call(invocation) });
+    expect(item).toEqual({ type: 'function_call_output', call_id: call.id, output: 'Sunny in Boston, MA' });
+  });
+});
+
+describe('openAIResponsesStreamToolCalls', () => {
+  const events = (withDone: boolean) =>
+    [
+      { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_current_weather', arguments: '' } },
+      { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: '{"location":' },
+      { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: '"Boston, MA"}' },
+      ...(withDone
+        ? [
+            { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', arguments: '{"location":"Boston, MA"}' },
+            { type: 'response.output_item.done', output_index: 0, item: { type: 'function_call', call_id: 'call_1', name: 'get_current_weather', arguments: '{"location":"Boston, MA"}', status: 'completed' } },
+          ]
+        : []),
+    ]
+      .map((e, i) => `event: ${e.type}\ndata: ${JSON.stringify({ ...e, sequence_number: i })}\n\n`)
+      .join('');
+
+  it('assembles delta events into one complete call', () => {
+    expect(openAIResponsesStreamToolCalls(events(true))).toEqual([
+      { id: 'call_1', request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' }, complete: true },
+    ]);
+  });
+
+  it('reports a stream cut mid-arguments as an admission error for the model, not a crash', () => {
+    const [call] = openAIResponsesStreamToolCalls(events(false).replace(/"Boston, MA"\}/, '"Bos'));
+    expect(call.complete).toBe(false);
+    const registry = new Registry(FuncTool.create({ name: 'get_current_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v }, () => 'x'));
+    expect(() => prepareToolCall(registry, call)).toThrow(ToolError);
+    expect(openAIFunctionCallOutput(call, { error: captured(() => prepareToolCall(registry, call)) }).output).toMatch(
+      /^error: invalid arguments for tool "get_current_weather": .*send the arguments again as one complete JSON object$/,
+    );
+  });
+});
+
+function captured(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('did not throw');
+}
