@@ -98,7 +98,7 @@ function primitive(schema: Record<string, JsonValue>, where: string): Property {
   }
   const out: Record<string, JsonValue> = { type };
   for (const key of BY_TYPE[type]) {
-    if (schema[key] !== undefined) out[key] = structuredClone(schema[key]);
+    if (schema[key] !== undefined) out[key] = copy(schema[key]);
   }
   if (type === 'string') {
     if (out.enum !== undefined && !isStringEnum(out.enum)) refuse(where, 'enum must list strings only');
@@ -109,7 +109,7 @@ function primitive(schema: Record<string, JsonValue>, where: string): Property {
     const items = asObject((schema.items ?? null) as JsonValue, `${where}/items`);
     const single = items.type === 'string' && isStringEnum(items.enum);
     if (!single && !isTitledConsts(items.anyOf)) refuse(`${where}/items`, 'a multi-select field must list string enum items');
-    out.items = single ? { type: 'string', enum: structuredClone(items.enum) } : { anyOf: structuredClone(items.anyOf as JsonValue) };
+    out.items = single ? { type: 'string', enum: copy(items.enum) } : { anyOf: copy(items.anyOf as JsonValue) };
   }
   if (out.default !== undefined && !defaultFits(type, out.default)) delete out.default;
   return out as unknown as Property;
@@ -146,4 +146,9 @@ function refuse(where: string, rule: string): never {
     'ERR_INVALID_INPUT_REQUEST',
     `response schema${where === '' ? '' : ` ${where}`}: ${rule}; MCP elicitation asks for one flat object of string, number, integer, boolean and enum fields`,
   );
+}
+
+/** A deep copy of a JSON value (already validated JSON data, so the round trip is exact). */
+function copy<T extends JsonValue>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
