@@ -47,6 +47,15 @@ export interface TranscriptOptions {
   manifestPath: string;
   /** Receives each line of the transcript. */
   write: (line: string) => void;
+  /**
+   * A registry built elsewhere (the NestJS sample: its ScopeToolModule's ToolRegistry) holding the
+   * same tools; by default the transcript registers the assistant's toolsets itself.
+   */
+  registry?: Registry;
+  /** The notes store that registry's notes tools write to (the last line counts its notes). */
+  notes?: { readonly size: number };
+  /** The first line's title; by default the main sample's. */
+  title?: string;
 }
 
 type Provider = 'openai' | 'anthropic';
@@ -201,12 +210,15 @@ async function runScenario(registry: Registry, scenario: Scenario, write: (line:
  */
 export async function runTranscript(options: TranscriptOptions): Promise<number> {
   const store = new NotesStore();
-  const registry = createRegistry({
-    manifest: options.manifestPath,
-    toolsets: [new WeatherTools(), new NotesTools(store), new DiagnosticsTools(), new GreeterTools()],
-  });
+  const registry =
+    options.registry ??
+    createRegistry({
+      manifest: options.manifestPath,
+      toolsets: [new WeatherTools(), new NotesTools(store), new DiagnosticsTools(), new GreeterTools()],
+    });
+  const notes = options.registry === undefined ? store : (options.notes ?? store);
   const write = options.write;
-  write(`scope-tool sample: a weather and notes assistant, caller ${ALICE.user} with scopes ${ALICE.scopes.join(', ')}`);
+  write(`${options.title ?? 'scope-tool sample: a weather and notes assistant'}, caller ${ALICE.user} with scopes ${ALICE.scopes.join(', ')}`);
   write(`tools: ${registry.definitions().map((d) => d.name).join(', ')}`);
   let count = 0;
   for (const scenario of scenarios(options.fixturesDir)) {
@@ -214,6 +226,6 @@ export async function runTranscript(options: TranscriptOptions): Promise<number>
     count += scenario.calls.length;
   }
   write('');
-  write(`replayed ${count} recorded tool calls; the notes store now holds ${store.size} note(s)`);
+  write(`replayed ${count} recorded tool calls; the notes store now holds ${notes.size} note(s)`);
   return count;
 }
