@@ -48,11 +48,12 @@ export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePat
   for (const prop of plan.properties) {
     const value = (instance as Record<string, unknown>)[prop.property];
     const at = [...path, prop.wire];
-    if (skipped(instance, prop, value)) continue;
+    // null got here only because the input schema admitted it: the member's checks do not apply.
+    if (value === null || skipped(instance, prop, value)) continue;
     for (const r of prop.records) {
       if (r.type !== VALIDATION_TYPES.CUSTOM_VALIDATION || r.name === undefined || !OVERRIDDEN.has(r.name)) continue;
       if (r.each && Array.isArray(value)) {
-        value.forEach((item, i) => check(r, item, [...at, i], prop, sink, 'each value '));
+        value.forEach((item, i) => item === null || check(r, item, [...at, i], prop, sink, 'each value '));
       } else {
         check(r, value, at, prop, sink, '');
       }

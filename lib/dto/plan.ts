@@ -82,7 +82,7 @@ export function planOf(dto: DtoClass): ClassPlan {
 
 function fill(plan: ClassPlan): void {
   const dto = plan.dto;
-  const records = validationRecords(dto).filter((r) => typeof r.target !== 'string');
+  const records = layoutOrder(dto, validationRecords(dto).filter((r) => typeof r.target !== 'string'));
   const defaults = instantiate(dto);
   if (records.length === 0) refuseWithoutMetadata(plan.name, dto, defaults);
   const byProperty = new Map<string, ValidationRecord[]>();
@@ -100,6 +100,23 @@ function fill(plan: ClassPlan): void {
     plan.properties.push(p);
     plan.byWire.set(p.wire, p);
   }
+}
+
+/**
+ * Records in class layout order: base class records first (class-validator lists the class's own
+ * first), each class's in declaration order, so members are ordered as the generator orders them.
+ */
+function layoutOrder(dto: DtoClass, records: ValidationRecord[]): ValidationRecord[] {
+  const chain: unknown[] = [];
+  for (let c: unknown = dto; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.push(c);
+  const depth = (r: ValidationRecord): number => {
+    const i = chain.indexOf(r.target);
+    return i < 0 ? -1 : i;
+  };
+  return records
+    .map((r, i) => ({ r, i, d: depth(r) }))
+    .sort((a, b) => b.d - a.d || a.i - b.i)
+    .map((x) => x.r);
 }
 
 function propertyPlan(dto: DtoClass, property: string, records: ValidationRecord[], defaults: object | undefined): PropertyPlan {

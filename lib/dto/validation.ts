@@ -21,14 +21,25 @@ export const VALIDATOR_OPTIONS = Object.freeze({
 export function validateInstance(instance: object, plan: ClassPlan, sink: IssueSink): void {
   // forbidUnknownValues refuses an instance with no metadata at all: an empty DTO has nothing to check.
   const errors = plan.properties.length === 0 ? [] : validateSync(instance, VALIDATOR_OPTIONS);
-  for (const e of errors) flatten(e, plan, [], sink);
+  for (const e of errors) flatten(e, plan, [], sink, instance);
   checkOverrides(instance, plan, [], sink);
 }
 
-function flatten(error: ValidationError, plan: ClassPlan | undefined, path: IssuePath, sink: IssueSink): void {
+/**
+ * A `null` that reaches class-validator was sanctioned by the input schema (the structural check
+ * refuses every other null), so the member's checks do not apply to it: `x: string | null` with
+ * `@IsString()` accepts null, as the schema says (DESIGN.md section 4 rule 2).
+ */
+function isSanctionedNull(holder: unknown, property: string): boolean {
+  return holder !== null && typeof holder === 'object' && (holder as Record<string, unknown>)[property] === null;
+}
+
+function flatten(error: ValidationError, plan: ClassPlan | undefined, path: IssuePath, sink: IssueSink, holder: unknown): void {
   const prop = plan?.properties.find((p) => p.property === error.property);
   const segment = prop?.wire ?? error.property;
   const at = segment === undefined || segment === '' ? [...path] : [...path, segment];
+  if (isSanctionedNull(holder, error.property)) return;
+  const value = holder !== null && typeof holder === 'object' ? (holder as Record<string, unknown>)[error.property] : undefined;
   for (const [name, text] of Object.entries(error.constraints ?? {})) {
     if (OVERRIDDEN.has(name)) continue;
     sink.add({ code: 'dto', path: at, constraint: name, message: stripProperty(text, error.property) });
@@ -37,14 +48,14 @@ function flatten(error: ValidationError, plan: ClassPlan | undefined, path: Issu
     if (prop?.kind === 'array' && /^\d+$/.test(child.property)) {
       // An array of nested DTOs: the child is the item, its children are the item's members.
       const itemPath = [...at, Number(child.property)];
-      for (const c of child.constraints === undefined ? [] : [child]) {
-        for (const [name, text] of Object.entries(c.constraints ?? {})) {
-          sink.add({ code: 'dto', path: itemPath, constraint: name, message: text });
-        }
+      if (isSanctionedNull(value, child.property)) continue;
+      const item = Array.isArray(value) ? value[Number(child.property)] : undefined;
+      for (const [name, text] of Object.entries(child.constraints ?? {})) {
+        sink.add({ code: 'dto', path: itemPath, constraint: name, message: text });
       }
-      for (const grandchild of child.children ?? []) flatten(grandchild, prop.nested, itemPath, sink);
+      for (const grandchild of child.children ?? []) flatten(grandchild, prop.nested, itemPath, sink, item);
     } else {
-      flatten(child, prop?.nested, at, sink);
+      flatten(child, prop?.nested, at, sink, value);
     }
   }
 }

@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import { literalValue, readDecorators } from './decorator-reader';
+import { classChain } from './dto-class';
 
 /** A `@Tool` method found in a `@Toolset` class. @internal */
 export interface FoundTool {
@@ -33,8 +34,7 @@ export function discoverTools(program: ts.Program, sink: DiscoverySink): FoundTo
     if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) && readDecorators(node, checker).some((d) => d.name === 'Toolset')) {
-        for (const member of node.members) {
-          if (!ts.isMethodDeclaration(member)) continue;
+        for (const member of toolMethods(node, checker)) {
           const tool = readDecorators(member, checker).find((d) => d.name === 'Tool');
           if (tool !== undefined) {
             const t = readTool(node, member, tool.args, checker, sink);
@@ -47,6 +47,24 @@ export function discoverTools(program: ts.Program, sink: DiscoverySink): FoundTo
     visit(file);
   }
   return found;
+}
+
+/**
+ * The methods of a toolset class and of its base classes (a base need not be a `@Toolset`), base
+ * methods first; a method the subclass redeclares is the subclass's (as the container's scanner
+ * sees the prototype chain).
+ */
+function toolMethods(toolset: ts.ClassDeclaration, checker: ts.TypeChecker): ts.MethodDeclaration[] {
+  const byName = new Map<string, ts.MethodDeclaration>();
+  for (const c of classChain(toolset, checker).reverse()) {
+    for (const member of c.members) {
+      if (!ts.isMethodDeclaration(member)) continue;
+      const name = member.name.getText();
+      byName.delete(name);
+      byName.set(name, member);
+    }
+  }
+  return [...byName.values()];
 }
 
 function readTool(
