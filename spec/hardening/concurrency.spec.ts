@@ -8,14 +8,14 @@ import fc from 'fast-check';
 import { createRegistry } from '../../lib/container';
 import { Tool, Toolset } from '../../lib/decorators';
 import { Failure, FuncTool, Guard, Output, Registry, ToolError } from '../../lib/protocol';
-import type { JsonValue, Tool as ProtocolTool } from '../../lib/protocol';
+import type { JsonObject, JsonValue, Tool as ProtocolTool } from '../../lib/protocol';
 import { renderOutcome } from '../../lib/providers';
 import type { ToolOutcome } from '../../lib/providers';
 import { entry, manifest } from '../container/fixtures';
 
 const TOOLS = 50;
 const CALLS = 1_000;
-const SCHEMA = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } as const;
+const SCHEMA: JsonObject = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false };
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
