@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import { mergeMember } from './constraints';
+import { initializerDefault, recordValues } from './member-checks';
 import { readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import type { RefResolver } from './schema-types';
@@ -48,6 +49,13 @@ export function mergeClass(
   resolve: RefResolver,
   sink: ClassSink,
 ): void {
+  if (schema['properties'] === undefined && schema['type'] === 'object') {
+    // A DTO with no members (accepts `{}`): spell the empty `properties` out, in the usual place.
+    const additional = schema['additionalProperties'];
+    delete schema['additionalProperties'];
+    schema['properties'] = {};
+    schema['additionalProperties'] = additional ?? false;
+  }
   const properties = schema['properties'] as Record<string, SchemaObject> | undefined;
   if (properties === undefined) return;
   const className = decl.name?.text ?? '<anonymous>';
@@ -62,10 +70,13 @@ export function mergeClass(
     const fragment = properties[name];
     if (first === undefined || fragment === undefined) continue;
     const decorators = inheritedDecorators(members, checker);
+    const type = checker.getTypeAtLocation(first);
+    recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
+    initializerDefault(fragment, members, checker);
     const facts = mergeMember({
       where: `${className}.${name}`,
       schema: fragment,
-      type: checker.getTypeAtLocation(first),
+      type,
       decorators,
       checker,
       resolve,

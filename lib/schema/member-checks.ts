@@ -89,3 +89,57 @@ export function exposeName(use: DecoratorUse, ctx: MemberContext): string | unde
 export function typeText(ctx: MemberContext): string {
   return ctx.checker.typeToString(ctx.type);
 }
+
+/**
+ * `Record<string, T>` (a string index signature): typescript-json-schema closes every object with
+ * `additionalProperties: false`, which would refuse every entry; the values' schema is restored
+ * for primitive `T` (string, number, boolean, unknown). Other value types are refused: declare a
+ * nested DTO array instead.
+ * @internal
+ */
+export function recordValues(fragment: Record<string, unknown>, type: ts.Type, checker: ts.TypeChecker, fail: (m: string) => void): void {
+  const parts = type.isUnion() ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [type];
+  const record = parts.length === 1 ? parts[0] : undefined;
+  if (record === undefined || checker.getPropertiesOfType(record).length > 0) return;
+  const info = checker.getIndexInfoOfType(record, ts.IndexKind.String);
+  if (info === undefined) return;
+  const value = info.type;
+  let schema: Record<string, unknown> | undefined;
+  if (value.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) schema = {};
+  else if (value.flags & ts.TypeFlags.String) schema = { type: 'string' };
+  else if (value.flags & ts.TypeFlags.Number) schema = { type: 'number' };
+  else if (value.flags & ts.TypeFlags.Boolean) schema = { type: 'boolean' };
+  if (schema === undefined) {
+    fail(`Record values of type ${checker.typeToString(value)} are not checked by the decoder; use string, number, boolean or unknown values, or an array of a nested DTO`);
+    return;
+  }
+  if (typeof fragment['$ref'] === 'string') {
+    // typescript-json-schema names `Record<string, T>` as a definition: inline it here.
+    delete fragment['$ref'];
+    fragment['type'] = 'object';
+  }
+  const target = fragment['type'] === 'object' ? fragment : findObjectMember(fragment);
+  if (target !== undefined) target['additionalProperties'] = schema;
+}
+
+function findObjectMember(fragment: Record<string, unknown>): Record<string, unknown> | undefined {
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = fragment[key];
+    if (!Array.isArray(members)) continue;
+    for (const m of members) if (m !== null && typeof m === 'object' && (m as Record<string, unknown>)['type'] === 'object') return m as Record<string, unknown>;
+  }
+  return undefined;
+}
+
+/**
+ * A property initializer typescript-json-schema could not read (an enum member, a const name) still
+ * becomes the member's `default` when it is a compile-time literal (DESIGN.md section 4 rule 7).
+ * @internal
+ */
+export function initializerDefault(fragment: Record<string, unknown>, members: readonly ts.PropertyDeclaration[], checker: ts.TypeChecker): void {
+  if ('default' in fragment) return;
+  const init = members.find((m) => m.initializer !== undefined)?.initializer;
+  if (init === undefined) return;
+  const value = literalValue(init, checker);
+  if (value !== undefined) fragment['default'] = value;
+}
