@@ -180,7 +180,7 @@ function nullable(schema: JsonObject): JsonObject {
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
   const primitive = types.length > 0 && types.every((t) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
   if (primitive && !('const' in schema) && !('$ref' in schema)) {
-    const out: JsonObject = { ...schema, type: typeof type === 'string' ? [type, 'null'] : [...type, 'null'] };
+    const out: JsonObject = { ...schema, type: [...types, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
     return out;
   }
