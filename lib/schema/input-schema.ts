@@ -11,8 +11,10 @@ export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', 
  * Derives the draft 2020-12 input schema of a DTO class: typescript-json-schema's draft-07 output
  * with `$schema` dropped, class-validator constraints merged per class, non-recursive `$ref`s
  * inlined, and the recursive ones kept under `$defs` (`#/definitions/X` becomes `#/$defs/X`). The
- * top level is always an object schema; a recursive root refers to itself as `#` (it is never
- * repeated under `$defs`). A numeric enum whose values are all integers says `integer`.
+ * top level is always an object schema with its `properties` (providers and the container read
+ * them), so a recursive root is also kept under `$defs` for its inner references: `{"$ref":"#"}`
+ * would avoid that copy, but lib/protocol's compiler cannot resolve it (Ajv `addUsedSchema: false`).
+ * A numeric enum whose values are all integers says `integer`.
  * @returns the schema, or `undefined` after reporting through `sink.fail`
  * @internal
  */
@@ -50,7 +52,7 @@ export function deriveInputSchema(
     const decl = reach.classes.get(defName);
     if (decl !== undefined) mergeClass(def, decl, checker, resolve, sink);
   }
-  return finalize(top, defs, topRef ?? name);
+  return finalize(top, defs);
 }
 
 function refName(ref: unknown): string | undefined {
@@ -60,7 +62,7 @@ function refName(ref: unknown): string | undefined {
 }
 
 /** Inlines every ref whose target never reaches itself; keeps the others under `$defs`. */
-function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: string): SchemaObject {
+function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObject {
   const recursive = new Set<string>();
   for (const name of defs.keys()) if (reaches(name, name, defs, new Set())) recursive.add(name);
   const used = new Set<string>();
@@ -69,10 +71,6 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: 
     if (node === null || typeof node !== 'object') return node;
     const obj = node as SchemaObject;
     const name = refName(obj['$ref']);
-    if (name !== undefined && name === rootName) {
-      const { $ref: _self, ...rest } = obj;
-      return { $ref: '#', ...(rewrite(rest) as SchemaObject) };
-    }
     if (name !== undefined) {
       const target = defs.get(name);
       if (target !== undefined && !recursive.has(name)) {

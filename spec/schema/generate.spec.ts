@@ -120,13 +120,14 @@ describe('generateManifest on the sample project', () => {
     });
   });
 
-  it('tree: a recursive root DTO is one object schema that refers to itself as #, never repeated under $defs', () => {
-    expect(schemaOf('plant_tree')).toEqual({
+  it('tree: a recursive DTO is an object at the top (with its properties) and its recursion under $defs', () => {
+    const node = {
       type: 'object',
-      properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
+      properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } } },
       additionalProperties: false,
       required: ['label', 'children'],
-    });
+    };
+    expect(schemaOf('plant_tree')).toEqual({ ...node, $defs: { TreeNode: node } });
   });
 
   it('priority: a numeric enum is an integer enum that accepts its numbers only', () => {

@@ -1,6 +1,6 @@
 import { Expose, Type } from 'class-transformer';
 import {
-  ArrayMinSize, IsBoolean, IsDate, IsEnum, IsInt, IsOptional, IsPositive, IsString, Length, Matches, Max, Min,
+  ArrayMinSize, IsBoolean, IsDate, IsEnum, IsIn, IsInt, IsOptional, IsPositive, IsString, Length, Matches, Max, Min,
   ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
