@@ -50,10 +50,10 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
     call = { id: String(env.requestId), request };
     const prepared = prepareToolCall(env.registry, call);
-    env.progress.step('admitted');
-    const output = await run(env, call, prepared);
-    env.progress.step('completed');
-    return mcpToolResult(output, false);
+    await env.progress.step('admitted');
+    // No "completed" step: the response says so, and the SDK Client drops a progress
+    // notification that arrives in the same read as the response.
+    return mcpToolResult(await run(env, call, prepared), false);
   } catch (error) {
     const rendered = renderOutcome(name, { error }, { signal: env.signal });
     if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
@@ -77,7 +77,7 @@ async function run(env: McpCallEnvironment, call: ProviderToolCall, first: Prepa
     while (continuation === undefined) {
       if (asked >= env.maxElicitations) throw failure('failed', `error: tool ${JSON.stringify(call.request.name)} asked for input more than ${env.maxElicitations} times; the call did not complete`);
       asked += 1;
-      env.progress.step('waiting for input from the user');
+      await env.progress.step('waiting for input from the user');
       const message = elicitationMessage(request.prompt);
       const answer = await env.elicit(refusal === undefined ? message : `${message}\n\n(The previous answer was refused: ${refusal})`, form);
       if (answer.action !== 'accept') {
@@ -90,7 +90,7 @@ async function run(env: McpCallEnvironment, call: ProviderToolCall, first: Prepa
         refusal = (error as Error).message.replace(/^tool: invalid input request: /, '');
       }
     }
-    env.progress.step('resumed with the user\'s answer');
+    await env.progress.step('resumed with the user\'s answer');
     invocation = prepareToolCall(env.registry, call, continuation).invocation;
   }
 }

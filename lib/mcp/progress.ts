@@ -10,9 +10,10 @@ export interface ProgressReporter {
   readonly requested: boolean;
   /**
    * Sends one step: `progress` grows by one per step (MCP requires it to increase); `message`
-   * is for the person watching (never a diagnostic). Never throws and never blocks the call.
+   * is for the person watching (never a diagnostic). Resolves once the notification is handed
+   * to the transport (so a step sent before the response arrives before it); never rejects.
    */
-  step(message: string): void;
+  step(message: string): Promise<void>;
 }
 
 /**
@@ -26,13 +27,13 @@ export function progressReporter(
   send: (notification: ServerNotification) => Promise<void>,
   onError: (error: unknown) => void,
 ): ProgressReporter {
-  if (typeof token !== 'string' && typeof token !== 'number') return { requested: false, step: () => undefined };
+  if (typeof token !== 'string' && typeof token !== 'number') return { requested: false, step: () => Promise.resolve() };
   let progress = 0;
   return {
     requested: true,
-    step(message: string): void {
+    step(message: string): Promise<void> {
       progress += 1;
-      send({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(onError);
+      return send({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(onError);
     },
   };
 }

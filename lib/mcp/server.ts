@@ -23,8 +23,8 @@ export interface McpCallInfo {
   readonly sessionId: string | undefined;
   /** What an HTTP authentication middleware attached to the request, if anything. */
   readonly authInfo: unknown;
-  /** Sends a progress step to the client when it asked for progress (a no-op otherwise). */
-  readonly progress: (message: string) => void;
+  /** Sends a progress step to the client when it asked for progress (a no-op otherwise); never rejects. */
+  readonly progress: (message: string) => Promise<void>;
 }
 
 /** Options of createMcpServer (and of serveStdio, serveStreamableHttp). */
@@ -74,8 +74,8 @@ const RawCallToolRequestSchema = z.object({
  *   continuation)`; a declined or dismissed elicitation is a Failure (`rejected`) the model sees.
  *   The continuation state never leaves the server, so it needs no sealing here;
  * - `notifications/cancelled` aborts the call's `signal` (and a pending elicitation);
- * - with a `progressToken`, progress steps are sent: admitted, waiting for input, resumed,
- *   completed, and whatever the tool reports through the `progress` of McpCallInfo.
+ * - with a `progressToken`, progress steps are sent: admitted, waiting for input, resumed, and
+ *   whatever the `context` factory's caller reports through the `progress` of McpCallInfo.
  * @throws ToolError ERR_INVALID_REGISTRY when `registry` is not a Registry
  * @throws ToolError ERR_INVALID_DEFINITION when a definition cannot be projected
  */

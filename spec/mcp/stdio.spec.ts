@@ -1,0 +1,88 @@
+/**
+ * samples/serve-mcp.ts (the samples' toolsets over stdio) spawned as a real process and driven by
+ * the SDK's Client over StdioClientTransport. The process runs the TypeScript sources through
+ * ts-node (spec/mcp/support/resolve-package.js maps `scope-tool` to lib/), so no build is needed.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ROOT, SERVE_MCP_COMMAND } from './support/serve-mcp-command';
+
+
+describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Client', () => {
+  const answers: ((signal: AbortSignal) => ElicitResult | Promise<ElicitResult>)[] = [];
+  const client = new Client({ name: 'stdio-spec', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+  let stderr = '';
+
+  beforeAll(async () => {
+    const [command, ...args] = SERVE_MCP_COMMAND;
+    const transport = new StdioClientTransport({ command, args, cwd: ROOT, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    client.setRequestHandler(ElicitRequestSchema, async (_request, extra) => {
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('the spec gave no answer');
+      return answer(extra.signal);
+    });
+    await client.connect(transport);
+  }, 60_000);
+
+  afterAll(async () => client.close());
+
+  it('lists the samples\' tools', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['get_current_weather', 'get_weather', 'greet', 'make_file', 'submit_analysis', 'test_tool']);
+    expect(stderr).toContain('serving 6 tools over stdio');
+  });
+
+  it('runs a call through the Guard as the sample caller', async () => {
+    const result = await client.callTool({ name: 'get_weather', arguments: { location: 'Paris' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'Paris: 11 °C, light wind' }], isError: false });
+  });
+
+  it('refuses invalid arguments with an actionable isError result', async () => {
+    const result = await client.callTool({ name: 'get_current_weather', arguments: { location: 'Paris', unit: 'kelvin' } });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'error: invalid arguments for tool "get_current_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again' }],
+      isError: true,
+    });
+  });
+
+  it('answers a call the policy refuses with an isError result', async () => {
+    const result = await client.callTool({ name: 'test_tool', arguments: { count: 2 } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'error: tool "test_tool" is not authorized' }], isError: true });
+  });
+
+  it('asks the user by elicitation, reporting progress, and resumes submit_analysis with the answer', async () => {
+    const progress: Progress[] = [];
+    let atElicitation: string[] = [];
+    answers.push(() => ((atElicitation = progress.map((p) => p.message as string)), { action: 'accept', content: { approve: true, title: 'Companion animals' } }));
+    const result = await client.callTool({ name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p) });
+    expect(atElicitation).toEqual(['admitted', 'waiting for input from the user']);
+    expect(result.isError).toBe(false);
+    expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Filed the analysis as /) }]);
+  });
+
+  it('sends a declined elicitation back as a Failure', async () => {
+    answers.push(() => ({ action: 'decline' }));
+    const result = await client.callTool({ name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'error: the user declined to give the input tool "submit_analysis" asked for; the call did not complete' }],
+      isError: true,
+    });
+  });
+
+  it('cancels the call, and its pending elicitation, on notifications/cancelled', async () => {
+    let asked!: (signal: AbortSignal) => void;
+    const elicitation = new Promise<AbortSignal>((resolve) => (asked = resolve));
+    answers.push((signal) => (asked(signal), new Promise<ElicitResult>(() => undefined)));
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'submit_analysis', arguments: { summary: 'x' } }, CallToolResultSchema, { signal: controller.signal });
+    const signal = await elicitation;
+    const cancelled = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+    controller.abort('stop');
+    await expect(call).rejects.toBeDefined();
+    await cancelled;
+    expect(signal.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,18 @@
+/** How the MCP specs start samples/serve-mcp.ts from its TypeScript sources (no build needed). */
+import * as path from 'node:path';
+
+/** The repository root. */
+export const ROOT = path.join(__dirname, '..', '..', '..');
+
+/**
+ * The command (argv) that runs samples/serve-mcp.ts through ts-node, with `scope-tool` names
+ * resolved to lib/ by resolve-package.js.
+ */
+export const SERVE_MCP_COMMAND: readonly string[] = [
+  process.execPath,
+  '-r',
+  'ts-node/register/transpile-only',
+  '-r',
+  path.join(ROOT, 'spec', 'mcp', 'support', 'resolve-package.js'),
+  path.join(ROOT, 'samples', 'serve-mcp.ts'),
+];
