@@ -1,0 +1,36 @@
+/** mcpRequest: MCP tools/call arguments (already parsed) serialized once into a Request, or refused. */
+import { mcpRequest } from '../../lib/mcp';
+
+const refusalOf = (args: unknown) => {
+  try {
+    mcpRequest('t', args);
+  } catch (e) {
+    return e as { code: string; issues: { code: string; path: unknown[] }[] };
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('mcpRequest', () => {
+  it('serializes the arguments object once, and absent arguments as {}', () => {
+    expect(mcpRequest('get_weather', { location: 'Paris', n: [1, 2.5] })).toEqual({ name: 'get_weather', arguments: '{"location":"Paris","n":[1,2.5]}' });
+    expect(mcpRequest('get_time', undefined)).toEqual({ name: 'get_time', arguments: '{}' });
+  });
+
+  it('keeps an own __proto__ member, so the contract can refuse it', () => {
+    const args = JSON.parse('{"__proto__":{"admin":true}}') as unknown;
+    expect(mcpRequest('t', args).arguments).toBe('{"__proto__":{"admin":true}}');
+  });
+
+  it('refuses a number JSON.parse made infinite instead of sending null', () => {
+    const error = refusalOf(JSON.parse('{"a":[1,{"b":1e400}]}'));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(error.issues).toEqual([expect.objectContaining({ code: 'number_out_of_range', path: ['a', 1, 'b'] })]);
+  });
+
+  it('refuses nesting deeper than 10,000 levels without a RangeError', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 10_001; i++) deep = [deep];
+    const error = refusalOf({ a: deep });
+    expect(error.issues[0].code).toBe('too_deep');
+  });
+});
