@@ -12,6 +12,7 @@ import { admitJson, isBlank } from './json';
 import { isJsonObject } from './json-data';
 import type { Request } from './request';
 import { validateRequest } from './request';
+import { markRefusal } from './refusal';
 import type { CompiledSchema } from './schema';
 
 const TOKEN = Symbol('contract');
@@ -116,31 +117,42 @@ export class Contract {
     try {
       validateRequest(request);
     } catch (e) {
-      throw wrapError('ERR_INVALID_INVOCATION', e);
+      throw markRefusal(wrapError('ERR_INVALID_INVOCATION', e));
     }
     const name = this.#definition.name;
     if (request.name !== name) {
+      // The runtime's mistake (the wrong contract), not the model's: not a refusal.
       throw new ToolError(
         'ERR_INVALID_INVOCATION',
         `call name ${goQuote(request.name)} does not match bound tool ${goQuote(name)}; prepare with the contract of the named tool`,
       );
     }
-    const args = isBlank(request.arguments) ? '{}' : request.arguments;
-    const admitted = admitJson(args);
-    if (!admitted.ok) throw refuse([admitted.issue]);
-    if (!isJsonObject(admitted.value)) {
-      const got = admitted.value === null ? 'null' : Array.isArray(admitted.value) ? 'an array' : `a ${typeof admitted.value}`;
-      const message = `(root): must be a JSON object, received ${got}; send the arguments as one JSON object`;
-      throw refuse([{ code: 'schema', path: [], message, keyword: 'type', params: { type: 'object' } }]);
-    }
-    const issues = this.#schema.validate(admitted.value);
-    if (issues.length > 0) throw refuse(issues);
-    this.#runValidator(args);
+    const args = this.#admit(request.arguments);
     if (continuation !== undefined && continuation !== null && !isContinuation(continuation)) {
       const inner = new ToolError('ERR_INVALID_INPUT_REQUEST', 'continuation must come from InputRequest.continuation()');
       throw wrapError('ERR_INVALID_INVOCATION', inner);
     }
     return new Invocation(TOKEN, this, args, continuation ?? undefined);
+  }
+
+  /**
+   * The arguments part of prepare (blank normalization, RFC 7493, object, schema, validator):
+   * returns the admitted text, or throws a refusal the model can act on (marked, see refusal.ts).
+   * Validator defects are not marked: they are ours, not the model's.
+   */
+  #admit(text: string): string {
+    const args = isBlank(text) ? '{}' : text;
+    const admitted = admitJson(args);
+    if (!admitted.ok) throw markRefusal(refuse([admitted.issue]));
+    if (!isJsonObject(admitted.value)) {
+      const got = admitted.value === null ? 'null' : Array.isArray(admitted.value) ? 'an array' : `a ${typeof admitted.value}`;
+      const message = `(root): must be a JSON object, received ${got}; send the arguments as one JSON object`;
+      throw markRefusal(refuse([{ code: 'schema', path: [], message, keyword: 'type', params: { type: 'object' } }]));
+    }
+    const issues = this.#schema.validate(admitted.value);
+    if (issues.length > 0) throw markRefusal(refuse(issues));
+    this.#runValidator(args);
+    return args;
   }
 
   #runValidator(args: string): void {
@@ -150,7 +162,7 @@ export class Contract {
     try {
       returned = validator(args);
     } catch (e) {
-      if (instanceOf(e, ToolError)) throw rewrap('ERR_INVALID_INVOCATION', e, 'arguments');
+      if (instanceOf(e, ToolError)) throw markRefusal(rewrap('ERR_INVALID_INVOCATION', e, 'arguments'));
       throw wrapError('ERR_INVALID_INVOCATION', new InputValidatorError(e), 'arguments');
     }
     if (typeof (returned as { then?: unknown } | undefined)?.then === 'function') {

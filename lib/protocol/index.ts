@@ -17,6 +17,7 @@ export type { OutputConfig, OutputWire } from './output';
 export type { ContentBlock, MediaBlock, MediaSource, TextBlock } from './content';
 export type { CallOptions, Tool } from './tool';
 export { Contract, Invocation } from './contract';
+export { isAdmissionRefusal, markRefusal } from './refusal';
 export type { InputValidator } from './contract';
 export { Binding, bind } from './binding';
 export { validateResult } from './result';

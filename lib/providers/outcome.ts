@@ -24,9 +24,9 @@
  */
 import {
   AuthorizationError,
-  InputValidatorError,
   Output,
   ToolError,
+  isAdmissionRefusal,
   classifyFailure,
   findError,
 } from '../protocol';
@@ -130,10 +130,13 @@ function errorText(kind: OutcomeKind, text: string): RenderedOutcome {
   return { kind, isError: true, output: Output.text(text) };
 }
 
-/** A top-level ERR_INVALID_INVOCATION that is not a validator defect (InputValidatorError). */
+/**
+ * A refusal of the proposed call itself, as Contract.prepare or prepareToolCall threw it (marked by
+ * the protocol; never matched by code, so a tool throwing ERR_INVALID_INVOCATION at call time, or
+ * a runtime's own mix-up, is not shown to the model as its mistake). Never throws.
+ */
 function isAdmissionError(error: unknown): error is ToolError {
-  if (!(error instanceof ToolError) || error.code !== 'ERR_INVALID_INVOCATION') return false;
-  return safely(() => findError(error, InputValidatorError)) === undefined;
+  return isAdmissionRefusal(error);
 }
 
 const ABORT_NAMES = new Set(['AbortError', 'TimeoutError']);

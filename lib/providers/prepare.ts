@@ -4,7 +4,7 @@
  * one step every runtime needs between reading calls (`openAIChatToolCalls`,
  * `anthropicStreamToolCalls`, ...) and running them (`Binding.call`).
  */
-import { ToolError, admitJson, validateRequest } from '../protocol';
+import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
 import { quoteToolName } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
@@ -57,13 +57,13 @@ export function prepareToolCall(
     try {
       validateRequest(request);
     } catch (e) {
-      throw new ToolError('ERR_INVALID_INVOCATION', (e as Error).message, { cause: e });
+      throw markRefusal(new ToolError('ERR_INVALID_INVOCATION', (e as Error).message, { cause: e }));
     }
   }
   const toolName = name as string;
   const binding = registry.resolve(toolName);
-  if (binding === undefined) throw unknownTool(toolName, registry);
-  if ((call as Partial<AssembledToolCall>).complete === false) throw incomplete(toolName, args as string);
+  if (binding === undefined) throw markRefusal(unknownTool(toolName, registry));
+  if ((call as Partial<AssembledToolCall>).complete === false) throw markRefusal(incomplete(toolName, args as string));
   return { binding, invocation: binding.contract.prepare(call.request, continuation) };
 }
 

@@ -289,3 +289,26 @@ describe('Contract.prepare with hostile JSON', () => {
     expect(err.issues[0].code).toBe('schema');
   });
 });
+
+describe('which prepare errors are admission refusals (isAdmissionRefusal)', () => {
+  const { FuncTool: Func, bind: bindTool, isAdmissionRefusal: refused } = require('../../lib/protocol') as typeof import('../../lib/protocol');
+  const schema = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false };
+  const thrown = (f: () => unknown): unknown => { try { f(); } catch (e) { return e; } return undefined; };
+
+  it('marks refusals of the proposal: bad JSON, schema violations, oversized or malformed requests, validator verdicts', () => {
+    const contract = bindTool(Func.create({ name: 't', inputSchema: schema, decode: (v) => v }, () => 'ok')).contract;
+    expect(refused(thrown(() => contract.prepare({ name: 't', arguments: '{"n":' })))).toBe(true);
+    expect(refused(thrown(() => contract.prepare({ name: 't', arguments: '{"n":"x"}' })))).toBe(true);
+    expect(refused(thrown(() => contract.prepare({ name: 't', arguments: '[]' })))).toBe(true);
+    expect(refused(thrown(() => contract.prepare({ name: 't', arguments: `{"n":1,"pad":"${'x'.repeat(1_048_576)}"}` })))).toBe(true);
+  });
+
+  it('does not mark the runtime\u2019s mistakes or validator defects', () => {
+    const defective = bindTool(Func.create({ name: 't', inputSchema: schema, decode: () => { throw new TypeError('bug'); } }, () => 'ok')).contract;
+    expect(refused(thrown(() => defective.prepare({ name: 't', arguments: '{}' })))).toBe(false);
+    expect(refused(thrown(() => defective.prepare({ name: 'other', arguments: '{}' })))).toBe(false);
+    const plain = bindTool(Func.create({ name: 't', inputSchema: schema, decode: (v) => v }, () => 'ok')).contract;
+    expect(refused(thrown(() => plain.prepare({ name: 't', arguments: '{}' }, {} as never)))).toBe(false);
+    expect(refused(new Error('x'))).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Only a refusal of the proposed call itself (thrown by Contract.prepare or prepareToolCall) is
+ * rendered as "invalid arguments" text; the same error code thrown at call time is a tool failure,
+ * and its message never reaches the model.
+ */
+import { FuncTool, Registry, ToolError, bind, isAdmissionRefusal } from '../../lib/protocol';
+import type { JsonValue } from '../../lib/protocol';
+import { anthropicToolResult, openAIToolMessage, prepareToolCall, renderOutcome } from '../../lib/providers';
+
+const SCHEMA = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } as const;
+
+function tool(name: string, fn: () => unknown) {
+  return FuncTool.create({ name, inputSchema: { ...SCHEMA, properties: { ...SCHEMA.properties } }, decode: (v: JsonValue) => v }, fn);
+}
+
+describe('rendering admission refusals versus call-time errors', () => {
+  it('renders a call-time ToolError ERR_INVALID_INVOCATION as a tool failure without its message', async () => {
+    const secret = 'SECRET db=postgres://u:pw@h';
+    const registry = new Registry(tool('lookup', () => { throw new ToolError('ERR_INVALID_INVOCATION', secret); }));
+    const call = { id: 'c1', request: { name: 'lookup', arguments: '{"n":1}' } };
+    const { binding, invocation } = prepareToolCall(registry, call);
+    const error = await binding.call(invocation).catch((e: unknown) => e);
+    expect(isAdmissionRefusal(error)).toBe(false);
+    expect(renderOutcome('lookup', { error })).toMatchObject({ kind: 'error', isError: true });
+    expect(renderOutcome('lookup', { error }).output.asText()).toBe('error: tool "lookup" failed');
+    expect(JSON.stringify(openAIToolMessage(call, { error }))).not.toContain('SECRET');
+    expect(JSON.stringify(anthropicToolResult(call, { error }))).not.toContain('SECRET');
+  });
+
+  it('renders an invocation prepared by another binding as a tool failure, not the model\u2019s mistake', async () => {
+    const t = tool('lookup', () => 'ok');
+    const other = bind(t).contract.prepare({ name: 'lookup', arguments: '{}' });
+    const error = await bind(t).call(other).catch((e: unknown) => e);
+    expect(isAdmissionRefusal(error)).toBe(false);
+    expect(renderOutcome('lookup', { error }).output.asText()).toBe('error: tool "lookup" failed');
+  });
+
+  it('renders a refusal from prepare as invalid arguments built from its issues', () => {
+    const contract = bind(tool('lookup', () => 'ok')).contract;
+    const error = (() => { try { contract.prepare({ name: 'lookup', arguments: '{"n":"1"}' }); } catch (e) { return e; } })();
+    expect(isAdmissionRefusal(error)).toBe(true);
+    expect(renderOutcome('lookup', { error }).kind).toBe('invalid_arguments');
+  });
+
+  it('renders a thrown Proxy whose traps throw as the generic failure text', () => {
+    const trap = () => { throw new Error('trap'); };
+    const error = new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+    expect(renderOutcome('t', { error })).toMatchObject({ kind: 'error', isError: true });
+    expect(renderOutcome('t', { error }).output.asText()).toBe('error: tool "t" failed');
+  });
+});
