@@ -76,7 +76,8 @@ export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolC
 function serializeInput(input: unknown, index: number, id: string): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(input ?? {});
+    // An absent input is blank arguments ({}); `null` stays `null`, which admission refuses.
+    text = JSON.stringify(input === undefined ? {} : input);
   } catch {
     text = undefined;
   }

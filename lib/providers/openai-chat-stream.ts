@@ -73,7 +73,9 @@ export class OpenAIChatStreamAssembler {
     }
     if (typeof delta.id === 'string' && call.id === '') call.id = delta.id;
     const fn = delta.function;
-    if (typeof fn?.name === 'string') call.name += fn.name;
+    // OpenAI sends the whole name in the call's first delta; compatible servers that repeat it in
+    // every delta must not turn `get_weather` into `get_weatherget_weather`: the first name wins.
+    if (typeof fn?.name === 'string' && call.name === '') call.name = fn.name;
     if (typeof fn?.arguments === 'string') call.fragments.push(fn.arguments);
   }
 }

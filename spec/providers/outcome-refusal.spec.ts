@@ -49,3 +49,20 @@ describe('rendering admission refusals versus call-time errors', () => {
     expect(renderOutcome('t', { error }).output.asText()).toBe('error: tool "t" failed');
   });
 });
+
+describe('tool calls read from provider payloads (regressions)', () => {
+  const { anthropicToolCalls, assembleOpenAIChatToolCalls } = require('../../lib/providers') as typeof import('../../lib/providers');
+
+  it('keeps an Anthropic tool_use input of null as null, which admission refuses', () => {
+    const calls = anthropicToolCalls({ content: [{ type: 'tool_use', id: 'u1', name: 't', input: null }] } as never);
+    expect(calls[0].request.arguments).toBe('null');
+    const contract = bind(tool('t', () => 'ok')).contract;
+    expect(() => contract.prepare(calls[0].request)).toThrow(/must be a JSON object/);
+  });
+
+  it('does not repeat a function name that every OpenAI stream delta carries', () => {
+    const chunk = (args: string) => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'get_weather', arguments: args } }] } }] });
+    const calls = assembleOpenAIChatToolCalls([chunk('{"a"'), chunk(':1}')] as never);
+    expect(calls[0].request).toEqual({ name: 'get_weather', arguments: '{"a":1}' });
+  });
+});
