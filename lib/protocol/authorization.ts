@@ -24,8 +24,11 @@ export class Authorization {
   readonly #arguments: string;
 
   /**
+   * The Guard passes its own snapshot, which is deep-frozen and already valid, so it is shared, not
+   * copied (one per Guard, not one per call): nothing a policy does to it can change the definition
+   * the Guard, its Contract or the tool use. Any other definition is validated and snapshotted.
    * @param definition - the tool definition (validated and snapshotted)
-   * @param args - the admitted arguments JSON text
+   * @param args - the admitted arguments JSON text (a string: immutable, so not copied either)
    * @throws ToolError ERR_INVALID_DEFINITION when `definition` is invalid
    */
   constructor(definition: Definition, args: string) {

@@ -9,6 +9,7 @@ import type { Definition } from './definition';
 import type { Continuation } from './input';
 import { InputValidatorError, isContinuation } from './input';
 import { admitJson, isBlank } from './json';
+import type { JsonValue } from './json';
 import { isJsonObject } from './json-data';
 import type { Request } from './request';
 import { validateRequest } from './request';
@@ -16,10 +17,31 @@ import { markRefusal } from './refusal';
 import type { CompiledSchema } from './schema';
 
 const TOKEN = Symbol('contract');
-const owners = new WeakMap<Invocation, Contract>();
 
 /** The input validator a Contract freezes (see InputValidatingTool). */
 export type InputValidator = (argumentsJson: string) => void;
+
+/**
+ * Value forms of input validators, by validator. A validator registered here (FuncTool's) is the
+ * text form `(text) => valueForm(admitJson(text).value)`; prepare, which has just admitted the text
+ * into a fresh value that nothing else holds, hands that value to the value form instead of letting
+ * the validator scan and parse the same text again. Module-private registry: only the protocol's own
+ * validators are registered (see declareValueForm), never a caller's.
+ */
+const valueForms = new WeakMap<InputValidator, (value: JsonValue) => void>();
+
+/**
+ * Declares that `validator(text)` is exactly `valueForm(<the admitted value of text>)`, and that it
+ * refuses nothing else (the text it is given was admitted by prepare). @internal (FuncTool)
+ */
+export function declareValueForm(validator: InputValidator, valueForm: (value: JsonValue) => void): void {
+  valueForms.set(validator, valueForm);
+}
+
+/** Reads the owner of a genuine Invocation (private-field brand check; set in a static block). */
+let ownerSlot: (value: object) => Contract | undefined = () => undefined;
+/** Reads the admitted arguments text of a genuine Invocation (see admittedArguments). */
+let argumentsSlot: (invocation: Invocation) => string = () => '';
 
 /**
  * Arguments admitted by one exact Contract. Only `Contract.prepare` creates one, and only the
@@ -28,15 +50,21 @@ export type InputValidator = (argumentsJson: string) => void;
  * - `continuation`: the answer supplied for a suspended call, or undefined for a new call.
  */
 export class Invocation {
+  readonly #owner: Contract;
   readonly #arguments: string;
   readonly #continuation: Continuation | undefined;
+
+  static {
+    ownerSlot = (value) => (#owner in value ? (value as Invocation).#owner : undefined);
+    argumentsSlot = (invocation) => invocation.#arguments;
+  }
 
   /** @internal only Contract.prepare creates invocations */
   constructor(token: symbol, owner: Contract, args: string, continuation: Continuation | undefined) {
     if (token !== TOKEN) throw new ToolError('ERR_INVALID_INVOCATION', 'only Contract.prepare() creates an Invocation');
+    this.#owner = owner;
     this.#arguments = args;
     this.#continuation = continuation;
-    owners.set(this, owner);
     Object.freeze(this);
   }
 
@@ -51,14 +79,28 @@ export class Invocation {
   }
 }
 
-/** The Contract that prepared `invocation`, or undefined for anything else. @internal */
+/**
+ * The Contract that prepared `invocation`, or undefined for anything else (a private-field brand
+ * check: an object made with `Object.create(Invocation.prototype)` or a Proxy is not an Invocation,
+ * and no trap runs). @internal
+ */
 export function ownerOf(invocation: unknown): Contract | undefined {
-  return typeof invocation === 'object' && invocation !== null ? owners.get(invocation as Invocation) : undefined;
+  return typeof invocation === 'object' && invocation !== null ? ownerSlot(invocation) : undefined;
 }
 
 /** Reports whether `value` is an Invocation prepared by some Contract. @internal */
 export function isInvocation(value: unknown): value is Invocation {
   return ownerOf(value) !== undefined;
+}
+
+/**
+ * The arguments text of a genuine Invocation (check isInvocation first), read from its private
+ * field, never through the (patchable) prototype getter. Every such text passed RFC 7493 admission
+ * in Contract.prepare (the only constructor of invocations), is an object, and can never change, so
+ * `JSON.parse` of it gives exactly the value admitJson would give, without scanning it again. @internal
+ */
+export function admittedArguments(invocation: Invocation): string {
+  return argumentsSlot(invocation);
 }
 
 /** Refuses the arguments: the first issue's message (it already names its place and fix) and all issues. */
@@ -75,6 +117,8 @@ export class Contract {
   readonly #definition: Definition;
   readonly #schema: CompiledSchema;
   readonly #validator: InputValidator | undefined;
+  /** The validator's value form (FuncTool's), or undefined: then the validator gets the text. */
+  readonly #valueForm: ((value: JsonValue) => void) | undefined;
 
   /** @internal use bind() */
   constructor(token: symbol, definition: Definition, schema: CompiledSchema, validator: InputValidator | undefined) {
@@ -82,6 +126,7 @@ export class Contract {
     this.#definition = definition;
     this.#schema = schema;
     this.#validator = validator;
+    this.#valueForm = validator === undefined ? undefined : valueForms.get(validator);
     Object.freeze(this);
   }
 
@@ -151,16 +196,23 @@ export class Contract {
     }
     const issues = this.#schema.validate(admitted.value);
     if (issues.length > 0) throw markRefusal(refuse(issues));
-    this.#runValidator(args);
+    this.#runValidator(args, admitted.value);
     return args;
   }
 
-  #runValidator(args: string): void {
+  /**
+   * Runs the input validator on the admitted text; a validator with a value form (FuncTool's) gets
+   * the admitted value instead: the same value its text form would parse (the schema check does not
+   * change it), fresh from this prepare and dropped after it, so no scan or parse is repeated.
+   */
+  #runValidator(args: string, value: JsonValue): void {
     const validator = this.#validator;
     if (validator === undefined) return;
     let returned: unknown;
     try {
-      returned = validator(args);
+      const valueForm = this.#valueForm;
+      if (valueForm !== undefined) valueForm(value);
+      else returned = validator(args);
     } catch (e) {
       if (instanceOf(e, ToolError)) throw markRefusal(rewrap('ERR_INVALID_INVOCATION', e, 'arguments'));
       throw wrapError('ERR_INVALID_INVOCATION', new InputValidatorError(e), 'arguments');

@@ -24,12 +24,28 @@ export interface Definition {
 const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
+ * Every snapshot this module produced. A snapshot is validated, frozen and holds only strings and a
+ * deep-frozen, detached schema (from toJsonData), so it can never change or become invalid: taking
+ * a snapshot of a snapshot returns it unchanged instead of copying it again. Frozen values need no
+ * defensive copy, so sharing one keeps "a policy cannot change what is executed" (DESIGN.md 3.11).
+ */
+const snapshots = new WeakSet<object>();
+
+/** Reports whether `value` is a snapshot produced by snapshotDefinition (frozen, valid). @internal */
+export function isDefinitionSnapshot(value: unknown): value is Definition {
+  return typeof value === 'object' && value !== null && snapshots.has(value);
+}
+
+/**
  * Validates a definition (shape only: the schema is compiled by bind) and returns a detached,
  * deep-frozen snapshot that keeps the authored member order. Order of checks: name, description,
- * input schema present, a JSON object, top-level `type` exactly `"object"`. Ports Definition.Validate.
+ * input schema present, a JSON object, top-level `type` exactly `"object"`. A snapshot this function
+ * returned earlier is returned as is (it is immutable and already valid: no copy, no re-validation).
+ * Ports Definition.Validate.
  * @throws ToolError ERR_INVALID_DEFINITION naming the rule that failed
  */
 export function snapshotDefinition(definition: unknown): Definition {
+  if (isDefinitionSnapshot(definition)) return definition;
   if (typeof definition !== 'object' || definition === null) {
     throw new ToolError('ERR_INVALID_DEFINITION', 'definition must be an object { name, description?, inputSchema }');
   }
@@ -60,7 +76,9 @@ export function snapshotDefinition(definition: unknown): Definition {
   }
   const snapshot: { name: string; description?: string; inputSchema: JsonObject } = { name, inputSchema: data.value };
   if (description !== undefined && description !== '') snapshot.description = description;
-  return Object.freeze(snapshot);
+  Object.freeze(snapshot);
+  snapshots.add(snapshot);
+  return snapshot;
 }
 
 /**

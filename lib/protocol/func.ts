@@ -5,14 +5,14 @@
 import type { Continuation, InputRequest } from './input';
 import { isInputRequest } from './input';
 import type { Invocation } from './contract';
-import { isInvocation } from './contract';
+import { admittedArguments, declareValueForm, isInvocation } from './contract';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { detailOf, rewrap } from './detail';
 import { ToolError, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { admitJson } from './json';
-import { toJsonData } from './json-data';
+import { toJsonText } from './json-data';
 import { Output, isOutput } from './output';
 import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
@@ -57,6 +57,9 @@ function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: st
   return decode(admitted.value);
 }
 
+/** How a function's result becomes JSON: toJSON() honored (Date), class instances by own members. */
+const ENCODE_OPTIONS = Object.freeze({ callToJSON: true, allowInstances: true });
+
 /**
  * Encodes a function's return value as a Result. A string gives a text output (`""` gives
  * Output.empty); undefined gives Output.empty; an Output or an InputRequest is returned as is (a
@@ -69,7 +72,7 @@ function encodeResult(value: unknown): Result {
   if (value === undefined) return { output: Output.empty };
   try {
     if (typeof value === 'string') return { output: Output.text(value) };
-    const data = toJsonData(value, { callToJSON: true, allowInstances: true });
+    const data = toJsonText(value, ENCODE_OPTIONS);
     if (!data.ok) throw new ToolError('ERR_INVALID_OUTPUT', data.reason);
     return { output: Output.json(data.text) };
   } catch (e) {
@@ -124,9 +127,15 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
    */
   inputValidator(): (argumentsJson: string) => void {
     const decode = this.#decode;
-    return (argumentsJson: string): void => {
+    const validator = (argumentsJson: string): void => {
       decodeArguments(decode, argumentsJson);
     };
+    // Contract.prepare has the admitted value already: it runs `decode` on it directly (the same
+    // value this text form would parse), instead of scanning and parsing the text a second time.
+    declareValueForm(validator, (value: JsonValue): void => {
+      decode(value);
+    });
+    return validator;
   }
 
   /**
@@ -145,7 +154,10 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     }
     let input: In;
     try {
-      input = decodeArguments(this.#decode, invocation.arguments);
+      // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
+      // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
+      // The decoder still runs on a fresh value of its own, at every call.
+      input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
     } catch (e) {
       throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
     }

@@ -37,6 +37,21 @@ interface Frame {
  * Set, strings with lone surrogates, and nesting deeper than MAX_DEPTH. Never throws.
  */
 export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonData {
+  return convert(input, options, true);
+}
+
+/** The outcome of toJsonText: the JSON text alone, or a reason. */
+export type JsonText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * toJsonData without the detached copy: the same walk, the same refusals and reasons, the same
+ * text, for callers that only need the text (a function's result). @internal
+ */
+export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonText {
+  return convert(input, options, false);
+}
+
+function convert(input: unknown, options: JsonDataOptions, build: boolean): JsonData {
   const stack: Frame[] = [];
   const active = new Set<object>();
   const fail = (segment: string | number | undefined, reason: string): JsonData => {
@@ -102,9 +117,9 @@ export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonD
         stack.pop();
         active.delete(frame.source);
         const text = frame.keys === undefined ? `[${frame.parts.join(',')}]` : `{${frame.parts.join(',')}}`;
-        const done = Object.freeze(frame.target) as JsonValue;
+        const done = (build ? Object.freeze(frame.target) : null) as JsonValue;
         if (stack.length === 0) return { ok: true, text, value: done };
-        attach(stack[stack.length - 1], frame.segment, text, done);
+        attach(stack[stack.length - 1], frame.segment, text, done, build);
         continue;
       }
       const segment = frame.keys === undefined ? frame.index : frame.keys[frame.index];
@@ -115,20 +130,20 @@ export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonD
       const child = (frame.source as Record<string | number, unknown>)[segment];
       const outcome = visit(child, segment);
       if (outcome.error !== undefined) return fail(segment, outcome.error);
-      if (outcome.scalar !== undefined) attach(frame, segment, outcome.scalar[0], outcome.scalar[1]);
+      if (outcome.scalar !== undefined) attach(frame, segment, outcome.scalar[0], outcome.scalar[1], build);
     }
   } catch (e) {
     return { ok: false, reason: `reading the value threw: ${messageOf(e)}` };
   }
 }
 
-function attach(frame: Frame, segment: string | number, text: string, value: JsonValue): void {
-  if (Array.isArray(frame.target)) {
-    frame.target.push(value);
+function attach(frame: Frame, segment: string | number, text: string, value: JsonValue, build: boolean): void {
+  if (typeof segment === 'number') {
+    if (build) (frame.target as JsonValue[]).push(value);
     frame.parts.push(text);
     return;
   }
-  Object.defineProperty(frame.target, segment, { value, enumerable: true, writable: false, configurable: false });
+  if (build) Object.defineProperty(frame.target, segment, { value, enumerable: true, writable: false, configurable: false });
   frame.parts.push(`${JSON.stringify(segment)}:${text}`);
 }
 

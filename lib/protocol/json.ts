@@ -65,13 +65,7 @@ const LINEAR_KEYS = 12;
  * @returns `{ ok: true, value }` or `{ ok: false, issue }`; never throws
  */
 export function admitJson(text: string, options: AdmitJsonOptions = {}): JsonAdmission {
-  const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
-  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text) > maxBytes)) {
-    const size = utf8Length(text);
-    return { ok: false, issue: refuse('too_large', [], 0,
-      `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`) };
-  }
-  const issue = scan(text);
+  const issue = checkJson(text, options);
   if (issue !== undefined) return { ok: false, issue };
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
@@ -79,6 +73,20 @@ export function admitJson(text: string, options: AdmitJsonOptions = {}): JsonAdm
     // Unreachable when the scanner is right: it is strictly narrower than JSON.parse.
     return { ok: false, issue: refuse('invalid_json', [], 0, 'JSON text could not be parsed; send one JSON value (RFC 8259)') };
   }
+}
+
+/**
+ * admitJson without building the value: the same rules, checked the same way, for a caller that
+ * only needs to know whether `text` is admitted (and why not). @internal
+ * @returns the first issue, or undefined when `text` is admitted; never throws
+ */
+export function checkJson(text: string, options: AdmitJsonOptions = {}): AdmissionIssue | undefined {
+  const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text) > maxBytes)) {
+    const size = utf8Length(text);
+    return refuse('too_large', [], 0, `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`);
+  }
+  return scan(text);
 }
 
 /** Scanner state shared by the helpers of one scan (module-private, reset per call). */

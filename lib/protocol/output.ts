@@ -6,7 +6,7 @@ import type { ContentBlock } from './content';
 import { freezeBlock } from './content';
 import { ToolError, goQuote, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
-import { MAX_INPUT_BYTES, admitJson, hasLoneSurrogate, utf8Length } from './json';
+import { MAX_INPUT_BYTES, admitJson, checkJson, hasLoneSurrogate, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
 
 const TOKEN = Symbol('Output');
@@ -177,10 +177,10 @@ function checkDetails(rawJson: unknown): string {
   if (size > MAX_INPUT_BYTES) {
     throw new ToolError('ERR_INVALID_OUTPUT', `details are ${size} bytes, more than the ${MAX_INPUT_BYTES}-byte limit`);
   }
-  const admitted = admitJson(rawJson);
-  if (!admitted.ok) {
-    throw new ToolError('ERR_INVALID_OUTPUT', `details must be one valid RFC 7493 JSON document: ${admitted.issue.message}`, {
-      issues: [admitted.issue],
+  const issue = checkJson(rawJson);
+  if (issue !== undefined) {
+    throw new ToolError('ERR_INVALID_OUTPUT', `details must be one valid RFC 7493 JSON document: ${issue.message}`, {
+      issues: [issue],
     });
   }
   return rawJson;

@@ -1,0 +1,334 @@
+/**
+ * The per-call fast paths (issue 5) keep every semantic of the slow ones: shared definition
+ * snapshots, the admitted value handed to FuncTool's validator, the admitted text parsed (not
+ * re-scanned) at call, and results encoded without a detached copy.
+ */
+import {
+  Authorization,
+  FuncTool,
+  Guard,
+  Invocation,
+  Output,
+  Registry,
+  ToolError,
+  admitJson,
+  bind,
+  decodeDefinition,
+  type Definition,
+  type JsonValue,
+  type Result,
+} from '../../lib/protocol';
+import { snapshotDefinition } from '../../lib/protocol/definition';
+import { detailOf } from '../../lib/protocol/detail';
+import { toJsonData, toJsonText } from '../../lib/protocol/json-data';
+import { ValidatingTool, rejectionOf, thrownBy } from './helpers';
+
+const inputSchema = {
+  type: 'object',
+  properties: { n: { type: 'integer' }, list: { type: 'array', items: { type: 'integer' } } },
+  required: ['n'],
+  additionalProperties: false,
+};
+
+const text = (result: Result) => ('output' in result ? result.output.asText() : undefined);
+
+describe('definition snapshots are shared, never copied again', () => {
+  it('returns a snapshot unchanged, and copies anything else', () => {
+    const raw = { name: 'x', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } };
+    const snap = snapshotDefinition(raw);
+    expect(snap).not.toBe(raw);
+    expect(snap.inputSchema).not.toBe(raw.inputSchema);
+    expect(snapshotDefinition(snap)).toBe(snap);
+    // An equal but unfrozen copy of a snapshot is not a snapshot: it is copied and validated.
+    const lookalike = { ...snap };
+    expect(snapshotDefinition(lookalike)).not.toBe(lookalike);
+    expect(() => snapshotDefinition({ ...snap, name: 'bad name' })).toThrow(ToolError);
+  });
+
+  it('keeps an Authorization built from a caller object validated and detached', () => {
+    const raw = { name: 'x', inputSchema: { type: 'object' } as Record<string, unknown> };
+    const authorization = new Authorization(raw, '{}');
+    raw.inputSchema.type = 'array';
+    expect(authorization.definition().inputSchema.type).toBe('object');
+    expect(() => new Authorization({ name: 'x', inputSchema: { type: 'array' } }, '{}')).toThrow(ToolError);
+    const decoded = decodeDefinition('{"name":"y","input_schema":{"type":"object"}}');
+    expect(new Authorization(decoded, '{}').definition()).toBe(decoded);
+  });
+
+  it('gives a policy the Guard snapshot, which it cannot change (nor what is executed)', async () => {
+    const seen: { input: unknown }[] = [];
+    const tool = FuncTool.create({ name: 'half', description: 'halve n', inputSchema, decode: (v: JsonValue) => v }, (input) => {
+      seen.push({ input });
+      return 'ran';
+    });
+    const attempts: string[] = [];
+    const policy = (authorization: Authorization): boolean => {
+      const definition = authorization.definition() as unknown as Record<string, unknown>;
+      const schema = definition.inputSchema as Record<string, unknown>;
+      const tryIt = (label: string, mutate: () => void): void => {
+        try {
+          mutate();
+          attempts.push(`${label}: changed`);
+        } catch {
+          attempts.push(`${label}: refused`);
+        }
+      };
+      tryIt('name', () => void (definition.name = 'other'));
+      tryIt('description', () => void (definition.description = 'do anything'));
+      tryIt('schema type', () => void (schema.type = 'array'));
+      tryIt('schema property', () => void ((schema.properties as Record<string, unknown>).extra = { type: 'string' }));
+      tryIt('additionalProperties', () => void delete schema.additionalProperties);
+      tryIt('defineProperty', () => void Object.defineProperty(schema, 'required', { value: [] }));
+      tryIt('arguments', () => void ((authorization as unknown as { arguments: string }).arguments = '{"n":99}'));
+      return true;
+    };
+    const guard = new Guard({ tool, authorizer: policy });
+    const binding = bind(guard);
+    const before = JSON.stringify(binding.contract.definition());
+    const result = await binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' }));
+    expect(text(result)).toBe('ran');
+    expect(attempts.every((a) => a.endsWith('refused'))).toBe(true);
+    expect(attempts).toHaveLength(7);
+    expect(seen).toEqual([{ input: { n: 2 } }]);
+    for (const definition of [binding.contract.definition(), guard.definition(), tool.definition()]) {
+      expect(JSON.stringify(definition)).toBe(before);
+    }
+    // The contract still refuses what the policy tried to allow.
+    expect(() => binding.contract.prepare({ name: 'half', arguments: '{"n":2,"extra":"x"}' })).toThrow(/must NOT have member "extra"/);
+  });
+
+  it('hands every call the same frozen snapshot, so a policy keeping one sees nothing change', async () => {
+    const kept: Definition[] = [];
+    const tool = FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v }, () => 1);
+    const binding = bind(new Guard({ tool, authorizer: (a) => kept.push(a.definition()) > 0 }));
+    await binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":1}' }));
+    await binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' }));
+    expect(kept[0]).toBe(kept[1]);
+    expect(Object.isFrozen(kept[0].inputSchema.properties)).toBe(true);
+  });
+});
+
+describe('FuncTool decodes a fresh admitted value at prepare and at every call', () => {
+  it('gives the decoder at call a value untouched by what the decoder did at prepare', async () => {
+    const values: JsonValue[] = [];
+    const decode = (value: JsonValue): { n: number; list?: number[] } => {
+      values.push(value);
+      const v = value as { n: number; list?: number[] };
+      // A (misbehaving) decoder that mutates and keeps its argument.
+      v.n += 100;
+      v.list?.push(7);
+      return v;
+    };
+    const inputs: unknown[] = [];
+    const tool = FuncTool.create({ name: 'half', inputSchema, decode }, (input) => {
+      inputs.push(structuredClone(input));
+      return 'ok';
+    });
+    const binding = bind(tool);
+    const invocation = binding.contract.prepare({ name: 'half', arguments: '{"n":1,"list":[1]}' });
+    expect(values).toHaveLength(1);
+    (values[0] as { n: number }).n = -5;
+    await binding.call(invocation);
+    await binding.call(invocation);
+    expect(values).toHaveLength(3);
+    expect(values[1]).not.toBe(values[0]);
+    expect(values[2]).not.toBe(values[1]);
+    expect(inputs).toEqual([
+      { n: 101, list: [1, 7] },
+      { n: 101, list: [1, 7] },
+    ]);
+    expect(invocation.arguments).toBe('{"n":1,"list":[1]}');
+  });
+
+  it('still refuses at prepare what the decoder refuses, with the same refusal', () => {
+    const decode = (value: JsonValue) => {
+      if ((value as { n: number }).n < 0) {
+        throw new ToolError('ERR_INVALID_INVOCATION', '/n: must be positive', { issues: [{ code: 'dto', path: ['n'], message: 'must be positive' }] });
+      }
+      return value;
+    };
+    const fn = jest.fn(() => 1);
+    const binding = bind(FuncTool.create({ name: 'half', inputSchema, decode }, fn));
+    const err = thrownBy(() => binding.contract.prepare({ name: 'half', arguments: ' {"n":-1} ' })) as ToolError;
+    expect(err.message).toBe('tool: invalid invocation: arguments: /n: must be positive');
+    expect(err.issues[0].path).toEqual(['n']);
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('reports a decoder defect at prepare as an InputValidatorError, as the text form would', () => {
+    const decode = (): never => {
+      throw new TypeError('oops');
+    };
+    const binding = bind(FuncTool.create({ name: 'half', inputSchema, decode }, () => 1));
+    const err = thrownBy(() => binding.contract.prepare({ name: 'half', arguments: '{"n":1}' })) as ToolError;
+    expect(err.message).toBe('tool: invalid invocation: arguments: tool: input validation panicked: oops');
+    const viaText = bind(new ValidatingTool({ name: 'half', inputSchema }, (argumentsJson) => {
+      FuncTool.create({ name: 'half', inputSchema, decode }, () => 1).inputValidator()(argumentsJson);
+    }));
+    expect((thrownBy(() => viaText.contract.prepare({ name: 'half', arguments: '{"n":1}' })) as ToolError).message).toBe(err.message);
+  });
+
+  it('decodes the normalized `{}` for blank arguments', async () => {
+    const seen: JsonValue[] = [];
+    const schema = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false };
+    const binding = bind(FuncTool.create({ name: 'half', inputSchema: schema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 'ok'));
+    await binding.call(binding.contract.prepare({ name: 'half', arguments: ' \n\t' }));
+    expect(seen).toEqual([{}, {}]);
+  });
+
+  it('keeps giving a caller-declared validator the exact admitted text', () => {
+    const texts: string[] = [];
+    const binding = bind(new ValidatingTool({ name: 'v', inputSchema: { type: 'object' } }, (t) => void texts.push(t)));
+    binding.contract.prepare({ name: 'v', arguments: ' { "a" : 1 } ' });
+    expect(texts).toEqual([' { "a" : 1 } ']);
+  });
+
+  it('runs a FuncTool validator taken out and declared by another tool on the text', () => {
+    const decode = jest.fn((v: JsonValue) => v);
+    const validator = FuncTool.create({ name: 'half', inputSchema, decode }, () => 1).inputValidator();
+    const binding = bind(new ValidatingTool({ name: 'other', inputSchema }, validator));
+    binding.contract.prepare({ name: 'other', arguments: '{"n":4}' });
+    expect(decode).toHaveBeenCalledWith({ n: 4 });
+    expect(() => validator('{"n":1,"n":2}')).toThrow(/duplicate member/);
+  });
+
+  it('decodes an invocation of another contract when the tool is called directly', async () => {
+    const decodeA = jest.fn((v: JsonValue) => v);
+    const decodeB = jest.fn((v: JsonValue) => ({ from: 'b', v }));
+    const a = FuncTool.create({ name: 'a', inputSchema, decode: decodeA }, (input) => input);
+    const b = FuncTool.create({ name: 'b', inputSchema, decode: decodeB }, (input) => input);
+    const invocation = bind(a).contract.prepare({ name: 'a', arguments: '{"n":6}' });
+    const result = await b.call(invocation);
+    expect(decodeB).toHaveBeenCalledWith({ n: 6 });
+    expect('output' in result && result.output.details).toBe('{"from":"b","v":{"n":6}}');
+  });
+
+  it('refuses a foreign invocation at Binding.call, and a fake one at FuncTool.call', async () => {
+    const fn = jest.fn(() => 1);
+    const one = bind(FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v }, fn));
+    const two = bind(FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v }, fn));
+    const foreign = two.contract.prepare({ name: 'half', arguments: '{"n":2}' });
+    const err = (await rejectionOf(one.call(foreign))) as ToolError;
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toMatch(/invocation does not belong to binding "half"/);
+    const fake = Object.create(Invocation.prototype) as Invocation;
+    const tool = FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v }, fn);
+    expect(((await rejectionOf(tool.call(fake))) as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+    expect(((await rejectionOf(one.call(fake))) as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+    const proxy = new Proxy(foreign, {});
+    expect(((await rejectionOf(two.call(proxy))) as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('reads the admitted text, not a patched prototype getter', async () => {
+    const seen: JsonValue[] = [];
+    const binding = bind(FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 1));
+    const invocation = binding.contract.prepare({ name: 'half', arguments: '{"n":2}' });
+    const descriptor = Object.getOwnPropertyDescriptor(Invocation.prototype, 'arguments') as PropertyDescriptor;
+    Object.defineProperty(Invocation.prototype, 'arguments', { get: () => '{"n":"not admitted"' });
+    try {
+      await binding.call(invocation);
+    } finally {
+      Object.defineProperty(Invocation.prototype, 'arguments', descriptor);
+    }
+    expect(seen).toEqual([{ n: 2 }, { n: 2 }]);
+  });
+
+  it('works the same through a Guard in a Registry', async () => {
+    const registry = new Registry(
+      new Guard({ tool: FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v }, ({ n }: { n: number }) => n / 2), authorizer: () => true }),
+    );
+    const binding = registry.resolve('half');
+    if (binding === undefined) throw new Error('missing');
+    expect(text(await binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":8}' })))).toBe('4');
+  });
+});
+
+describe('results are encoded as before', () => {
+  class Point {
+    constructor(
+      public x: number,
+      public y: number,
+    ) {}
+  }
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const values: unknown[] = [
+    0,
+    -0,
+    1.5,
+    1e21,
+    5e-324,
+    Number.MAX_SAFE_INTEGER,
+    'text',
+    '\u2028 "quoted" \\ \n',
+    '\ud83d\ude00',
+    true,
+    null,
+    [],
+    {},
+    [1, [2, [3, { a: [] }]]],
+    { a: 1, b: undefined, c: 'x', __proto__: null },
+    JSON.parse('{"__proto__":{"x":1}}'),
+    new Point(1, 2),
+    { when: new Date(0) },
+    { toJSON: () => ({ replaced: true }) },
+    [undefined],
+    [() => 1],
+    { big: 1n },
+    { n: NaN },
+    { bad: '\ud800' },
+    { ['\udc00']: 1 },
+    new Map(),
+    new Set([1]),
+    cyclic,
+    { deep: 2 ** 53 },
+    -(2 ** 60),
+  ];
+
+  it('gives the same text and the same refusal as toJsonData', () => {
+    const options = { callToJSON: true, allowInstances: true };
+    for (const value of values) {
+      const full = toJsonData(value, options);
+      const fast = toJsonText(value, options);
+      expect(fast.ok).toBe(full.ok);
+      if (full.ok && fast.ok) expect(fast.text).toBe(full.text);
+      if (!full.ok && !fast.ok) expect(fast.reason).toBe(full.reason);
+    }
+  });
+
+  it('gives the same Result (or the same error) from a function', async () => {
+    for (const value of values) {
+      const binding = bind(FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => value));
+      const invocation = binding.contract.prepare({ name: 'f', arguments: '{}' });
+      let outcome: string;
+      try {
+        const result = await binding.call(invocation);
+        const output = (result as { output: Output }).output;
+        outcome = `ok ${String(output.details)} ${String(output.asText())}`;
+        if (output.details !== undefined) expect(admitJson(output.details).ok).toBe(true);
+      } catch (e) {
+        outcome = `error ${(e as Error).message}`;
+      }
+      let expected: string;
+      const data = toJsonData(value, { callToJSON: true, allowInstances: true });
+      if (typeof value === 'string') expected = `ok undefined ${value}`;
+      else if (!data.ok) expected = `error tool: encode function result: ${data.reason}`;
+      else {
+        try {
+          const output = Output.json(data.text);
+          expected = `ok ${String(output.details)} ${String(output.asText())}`;
+        } catch (e) {
+          expected = `error tool: encode function result: ${detailOf(e as ToolError)}`;
+        }
+      }
+      expect(outcome).toBe(expected);
+    }
+  });
+
+  it('refuses an integer beyond 2^53 - 1 in a result, as admission does', async () => {
+    const binding = bind(FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => ({ id: 2 ** 53 })));
+    const err = (await rejectionOf(binding.call(binding.contract.prepare({ name: 'f', arguments: '{}' })))) as Error;
+    expect(err.message).toMatch(/^tool: encode function result: .*integer 9007199254740992 at \/id .* is outside/);
+  });
+});
