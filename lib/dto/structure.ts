@@ -104,10 +104,11 @@ function mismatch(sink: IssueSink, at: IssuePath, expected: string, v: unknown):
 }
 
 const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /**
- * An RFC 3339 full-date or date-time (the JSON Schema `date` / `date-time` formats), with month,
+ * An RFC 3339 full-date or date-time (the JSON Schema `date` / `date-time` formats as ajv-formats
+ * asserts them, so also a space between date and time, RFC 3339 section 5.6 note), with month,
  * day, hour, minute, second and offset ranges checked (a leap second 60 is allowed). @internal
  */
 export function isIsoDate(s: string): boolean {

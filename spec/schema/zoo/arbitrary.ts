@@ -42,7 +42,7 @@ function patternsOf(schema: Schema): RegExp[] {
 
 function stringArb(schema: Schema): fc.Arbitrary<string> {
   const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
-  const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : min + 12;
+  const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity;
   const patterns = patternsOf(schema);
   let base: fc.Arbitrary<string>;
   const format = schema['format'];
@@ -137,7 +137,10 @@ function arrayArb(schema: Schema, root: Schema, depth: number): fc.Arbitrary<unk
     .filter((v) => v !== undefined);
   const min = typeof schema['minItems'] === 'number' ? schema['minItems'] : 0;
   const max0 = typeof schema['maxItems'] === 'number' ? schema['maxItems'] : min + 4;
-  const max = Math.max(min, Math.min(max0, depth >= MAX_DEPTH ? min : min + 4) - contained.length);
+  const distinct = Array.isArray(items['enum']) ? (items['enum'] as unknown[]).length : 'const' in items ? 1 : Infinity;
+  const cap = schema['uniqueItems'] === true ? distinct : Infinity;
+  const max = Math.max(min, Math.min(max0, cap, depth >= MAX_DEPTH ? min : min + 4) - contained.length);
+  if (max === 0 && contained.length === 0) return fc.constant([]); // also ends recursive DTOs
   const itemArb = arbitraryOf(items, root, depth + 1);
   const list =
     schema['uniqueItems'] === true
