@@ -37,7 +37,20 @@ interface Frame {
  * Set, strings with lone surrogates, and nesting deeper than MAX_DEPTH. Never throws.
  */
 export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonData {
-  return convert(input, options, true);
+  const data = convert(input, options, true);
+  if (data.ok && typeof data.value === 'object' && data.value !== null) detached.add(data.value);
+  return data;
+}
+
+/** Root containers toJsonData built: deep-frozen, and referenced by nothing but their holders. */
+const detached = new WeakSet<object>();
+
+/**
+ * Reports whether `value` is a container toJsonData built: deep-frozen all the way down and
+ * detached from any caller object, so it can be shared instead of copied. @internal
+ */
+export function isDetachedJson(value: unknown): value is JsonValue {
+  return typeof value === 'object' && value !== null && detached.has(value);
 }
 
 /** The outcome of toJsonText: the JSON text alone, or a reason. */

@@ -16,6 +16,7 @@ import type { AdmissionIssue } from './errors';
 import { goQuote, messageOf, ToolError } from './errors';
 import type { JsonValue } from './json';
 import { admitJson, canonicalJson, jsonPointer, MAX_INPUT_BYTES, utf8Length } from './json';
+import { isDetachedJson } from './json-data';
 
 /** The `$schema` URI of JSON Schema draft 2020-12, the default dialect. */
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -93,7 +94,11 @@ export function compileSchema(text: string): CompiledSchema {
  * unknown format is refused, since it could not be asserted); unknown keywords are refused, while
  * annotations (`title`, `description`, `default`, `examples`, `$comment`, `deprecated`, ...) are
  * fine; no remote `$ref` is ever fetched (`{"$ref":"https://example.com/x"}` is refused).
- * Validators are cached by the RFC 8785 canonical form of the schema (SCHEMA_CACHE_SIZE entries).
+ * Validators are cached by the RFC 8785 canonical form of the schema without its pure annotations
+ * (`title`, `description`, `$comment`, `examples`, `default`, `deprecated`, `readOnly`,
+ * `writeOnly` at schema positions, in schemas without references; see validationKey), so schemas
+ * that differ only in those share one compiled validator (SCHEMA_CACHE_SIZE entries). The
+ * metaschema check of the annotations is kept: one that breaks it is part of the key.
  *
  * @param value - the schema; it is copied (the caller keeps its object) and the copy deep-frozen
  * @returns the compiled schema; `value` holds the frozen copy, member order as authored
@@ -116,21 +121,97 @@ export function compileSchemaValue(value: unknown): CompiledSchema {
     const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
     throw new ToolError('ERR_INVALID_SCHEMA', `a schema must be a JSON object or boolean, not ${kind}`);
   }
-  const frozen = frozenCopy(value as JsonValue);
-  const cached = cache.get(key);
+  // A value toJsonData built (a definition snapshot's schema) is deep-frozen and detached already:
+  // it is shared, not copied again, after the same `__proto__` check.
+  const frozen = frozenCopy(value as JsonValue, !isDetachedJson(value));
+  const cacheKey = validationKey(frozen, key);
+  const cached = cache.get(cacheKey);
   if (cached !== undefined) {
-    cache.delete(key);
-    cache.set(key, cached);
+    cache.delete(cacheKey);
+    cache.set(cacheKey, cached);
     return new CompiledSchema(frozen, cached);
   }
   const fn = compileFresh(frozen, dialectOf(frozen));
-  cache.set(key, fn);
+  cache.set(cacheKey, fn);
   if (cache.size > SCHEMA_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return new CompiledSchema(frozen, fn);
 }
 
-/** Compiled validators by canonical schema text, least recently used first. */
+/**
+ * Compiled validators, least recently used first, by validationKey: the canonical schema text
+ * without its pure annotations, so tools whose schemas differ only in descriptions share one.
+ */
 const cache = new Map<string, ValidateFunction>();
+
+/**
+ * Annotation keywords and the metaschema rule their value must satisfy (draft 2020-12 and draft-07
+ * agree). Ajv generates no code for them with the options below (no `useDefaults`, no `$comment`
+ * option), so they never change what a schema accepts nor the issues it reports.
+ */
+const ANNOTATIONS: Readonly<Record<string, (value: JsonValue) => boolean>> = {
+  title: (v) => typeof v === 'string',
+  description: (v) => typeof v === 'string',
+  $comment: (v) => typeof v === 'string',
+  examples: (v) => Array.isArray(v),
+  default: () => true,
+  deprecated: (v) => typeof v === 'boolean',
+  readOnly: (v) => typeof v === 'boolean',
+  writeOnly: (v) => typeof v === 'boolean',
+};
+/** Keywords whose value is one subschema. */
+const ONE_SCHEMA = new Set(['not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'unevaluatedProperties',
+  'unevaluatedItems', 'propertyNames', 'additionalItems', 'items']);
+/** Keywords whose value is an array of subschemas (`items` too, in draft-07's array form). */
+const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+/** Keywords whose value maps names to subschemas (`dependencies` values may also be name arrays). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+/** References: a pointer may reach into any member, annotations included, so nothing is stripped. */
+const REFERENCE = /"\$(?:ref|dynamicRef|recursiveRef)"/;
+
+/**
+ * The cache key of a schema: its canonical text with the pure annotations (ANNOTATIONS) removed at
+ * schema positions, so two schemas get the same key only when they differ in nothing Ajv compiles.
+ * Conservative by construction:
+ * - only members of subschemas reached through the applicator keywords above are stripped; a
+ *   member named `description` under `properties`, or inside `const`, `enum`, `default` or
+ *   `examples` data, is never touched;
+ * - an annotation whose value breaks the metaschema (`"description": 5`) is kept in the key, so the
+ *   schema is compiled on its own (and refused), never served from a valid schema's entry;
+ * - a schema with any `$ref`, `$dynamicRef` or `$recursiveRef`, or one nested too deeply for the
+ *   recursive walk, keeps its full canonical text.
+ * Everything else Ajv checks at compile time (unknown keywords, formats, patterns) lives in the
+ * key, so a schema served from the cache would have compiled to the same validator. @internal
+ */
+export function validationKey(schema: JsonValue, canonical: string): string {
+  if (typeof schema !== 'object' || schema === null || REFERENCE.test(canonical)) return canonical;
+  let stripped = false;
+  const strip = (node: JsonValue): JsonValue => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+    const out: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
+    for (const k of Object.keys(node)) {
+      const v = node[k];
+      const rule = Object.hasOwn(ANNOTATIONS, k) ? ANNOTATIONS[k] : undefined;
+      if (rule !== undefined && rule(v)) {
+        stripped = true;
+        continue;
+      }
+      if (Array.isArray(v)) out[k] = SCHEMA_ARRAYS.has(k) ? v.map(strip) : v;
+      else if (typeof v === 'object' && v !== null && SCHEMA_MAPS.has(k)) {
+        const map: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
+        for (const name of Object.keys(v)) map[name] = strip(v[name]);
+        out[k] = map;
+      } else out[k] = ONE_SCHEMA.has(k) ? strip(v) : v;
+    }
+    return out as JsonValue;
+  };
+  try {
+    const result = strip(schema);
+    return stripped ? canonicalJson(result) : canonical;
+  } catch {
+    // Nested too deeply for the recursive walk: no sharing (compileFresh reports the depth).
+    return canonical;
+  }
+}
 
 interface AjvSlot {
   ajv: Ajv2020 | AjvDraft07;
@@ -145,6 +226,17 @@ const slots: Partial<Record<Dialect, AjvSlot>> = {};
  * names (`toString`, `constructor`) from satisfying `required`. Unknown keywords and formats are
  * errors (`strictSchema`); type-coupling checks (`strictTypes`, `strictTuples`, `strictRequired`)
  * are off because they refuse valid, common schemas.
+ *
+ * Compile cost (issue 5, measured on 2 loaded cores: about 1 to 3 ms per distinct schema):
+ * - `validateSchema: false`: compileFresh validates against the metaschema itself, explicitly and
+ *   first, before every compile; Ajv would otherwise run the same metaschema check a second time.
+ * - `code: { optimize: false }`: skips Ajv's code-generation optimizer passes, which were about half
+ *   of the compile time; the generated validator checks exactly the same rules, and V8 optimizes it
+ *   as well (validation speed measured unchanged).
+ * Compilation stays eager, at bind: a lazy compile would move the refusal of an unknown keyword, an
+ * unknown format, a bad pattern or an unresolvable `$ref` (which the metaschema does not catch) from
+ * bind to the first prepare. Schemas differing only in annotations share one validator (see
+ * validationKey), which is what makes registering many similar tools cheap.
  */
 const AJV_OPTIONS: Options = {
   allErrors: false,
@@ -159,6 +251,8 @@ const AJV_OPTIONS: Options = {
   addUsedSchema: false,
   inlineRefs: true,
   logger: false,
+  validateSchema: false,
+  code: { optimize: false },
 };
 
 function ajvFor(dialect: Dialect): AjvSlot {
@@ -207,13 +301,15 @@ function compileFresh(schema: JsonValue, dialect: Dialect): ValidateFunction {
 const NAME_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', 'dependentRequired', 'dependencies']);
 
 /**
- * A deep, frozen copy of a JSON value: member order kept, `__proto__` an own data property.
+ * A deep, frozen copy of a JSON value: member order kept, `__proto__` an own data property. With
+ * `copy` false (a value that is deep-frozen and detached already), only the check runs and `value`
+ * itself is returned.
  * Iterative. Refuses a `__proto__` name under `properties` (and the other name maps), which Ajv
  * would silently not check (a conservative test: it also fires inside `const` or `default` data).
  */
-function frozenCopy(value: JsonValue): JsonValue {
+function frozenCopy(value: JsonValue, copy = true): JsonValue {
   if (typeof value !== 'object' || value === null) return value;
-  const root: JsonValue = Array.isArray(value) ? [] : {};
+  const root: JsonValue = !copy ? value : Array.isArray(value) ? [] : {};
   const work: [JsonValue, JsonValue, string][] = [[value, root, '']];
   const made: object[] = [];
   while (work.length > 0) {
@@ -225,12 +321,16 @@ function frozenCopy(value: JsonValue): JsonValue {
           'cannot check; rename the member');
       }
       const v = (from as Record<string, JsonValue>)[k];
-      const c: JsonValue = typeof v !== 'object' || v === null ? v : Array.isArray(v) ? [] : {};
-      Object.defineProperty(to, k, { value: c, enumerable: true, writable: true, configurable: true });
-      if (c !== v) work.push([v, c, k]);
+      if (typeof v !== 'object' || v === null) {
+        if (copy) Object.defineProperty(to, k, { value: v, enumerable: true, writable: true, configurable: true });
+        continue;
+      }
+      const c: JsonValue = !copy ? v : Array.isArray(v) ? [] : {};
+      if (copy) Object.defineProperty(to, k, { value: c, enumerable: true, writable: true, configurable: true });
+      work.push([v, c, k]);
     }
   }
-  for (const o of made) Object.freeze(o);
+  if (copy) for (const o of made) Object.freeze(o);
   return root;
 }
 

@@ -46,7 +46,7 @@ describe('definition snapshots are shared, never copied again', () => {
   });
 
   it('keeps an Authorization built from a caller object validated and detached', () => {
-    const raw = { name: 'x', inputSchema: { type: 'object' } as Record<string, unknown> };
+    const raw = { name: 'x', inputSchema: { type: 'object' } as { [k: string]: JsonValue } };
     const authorization = new Authorization(raw, '{}');
     raw.inputSchema.type = 'array';
     expect(authorization.definition().inputSchema.type).toBe('object');
@@ -236,7 +236,7 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
 
   it('works the same through a Guard in a Registry', async () => {
     const registry = new Registry(
-      new Guard({ tool: FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v }, ({ n }: { n: number }) => n / 2), authorizer: () => true }),
+      new Guard({ tool: FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v as { n: number } }, ({ n }) => n / 2), authorizer: () => true }),
     );
     const binding = registry.resolve('half');
     if (binding === undefined) throw new Error('missing');
