@@ -64,71 +64,97 @@ export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonT
   return convert(input, options, false);
 }
 
-function convert(input: unknown, options: JsonDataOptions, build: boolean): JsonData {
-  const stack: Frame[] = [];
-  const active = new Set<object>();
-  const fail = (segment: string | number | undefined, reason: string): JsonData => {
-    const path = stack.slice(1).map((f) => f.segment);
-    if (stack.length > 0 && segment !== undefined) path.push(segment);
-    const where = jsonPointer(path);
-    return { ok: false, reason: where === '' ? reason : `${where}: ${reason}` };
-  };
-  // Converts one scalar, or opens a frame for a container; returns a failure reason if refused.
-  const visit = (raw: unknown, segment: string | number): { scalar?: [string, JsonValue]; error?: string; skip?: true } => {
-    let value = raw;
-    if (options.callToJSON === true && value !== null && typeof value === 'object') {
-      const toJSON = (value as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === 'function') value = toJSON.call(value, String(segment));
-    }
-    switch (typeof value) {
-      case 'string':
-        if (hasLoneSurrogate(value)) return { error: 'string holds a lone surrogate, which is not valid Unicode' };
-        return { scalar: [JSON.stringify(value), value] };
-      case 'number':
-        if (!Number.isFinite(value)) return { error: `${String(value)} is not representable in JSON` };
-        return { scalar: [JSON.stringify(value), value] };
-      case 'boolean':
-        return { scalar: [value ? 'true' : 'false', value] };
-      case 'undefined':
-        return typeof segment === 'string' ? { skip: true } : { error: 'undefined is not representable in JSON' };
-      case 'bigint':
-        return { error: 'a BigInt is not representable in JSON; convert it to a string or a number' };
-      case 'function':
-      case 'symbol':
-        return { error: `a ${typeof value} is not representable in JSON` };
-    }
-    if (value === null) return { scalar: ['null', null] };
-    const object = value as object;
-    if (active.has(object)) return { error: 'the value is cyclic' };
-    if (stack.length >= MAX_DEPTH) return { error: `nesting exceeds ${MAX_DEPTH} levels` };
-    if (object instanceof Map || object instanceof Set || object instanceof WeakMap || object instanceof WeakSet) {
-      return { error: 'a Map or Set is not representable in JSON; convert it to an object or an array' };
-    }
-    if (Array.isArray(object)) {
-      active.add(object);
-      stack.push({ source: object, keys: undefined, target: [], parts: [], segment, index: 0 });
-      return {};
-    }
-    const proto: unknown = Object.getPrototypeOf(object);
-    if (options.allowInstances !== true && proto !== Object.prototype && proto !== null) {
-      return { error: 'only plain objects are JSON values' };
-    }
-    active.add(object);
-    stack.push({ source: object, keys: Object.keys(object), target: {}, parts: [], segment, index: 0 });
-    return {};
-  };
+/** The state of one conversion (no closures per call: the walk runs on every function result). */
+interface Walk {
+  readonly options: JsonDataOptions;
+  readonly build: boolean;
+  readonly stack: Frame[];
+  readonly active: Set<object>;
+  /** Set by visit for V_SCALAR: the scalar's text and value; for V_ERROR: the reason. */
+  text: string;
+  value: JsonValue;
+}
 
+const V_SCALAR = 0, V_OPENED = 1, V_SKIP = 2, V_ERROR = 3;
+
+/** Converts one scalar (V_SCALAR), opens a frame for a container (V_OPENED), skips, or refuses. */
+function visit(w: Walk, raw: unknown, segment: string | number): number {
+  let value = raw;
+  if (w.options.callToJSON === true && value !== null && typeof value === 'object') {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = toJSON.call(value, String(segment));
+  }
+  switch (typeof value) {
+    case 'string':
+      if (hasLoneSurrogate(value)) return refused(w, 'string holds a lone surrogate, which is not valid Unicode');
+      return scalar(w, JSON.stringify(value), value);
+    case 'number':
+      if (!Number.isFinite(value)) return refused(w, `${String(value)} is not representable in JSON`);
+      return scalar(w, JSON.stringify(value), value);
+    case 'boolean':
+      return scalar(w, value ? 'true' : 'false', value);
+    case 'undefined':
+      return typeof segment === 'string' ? V_SKIP : refused(w, 'undefined is not representable in JSON');
+    case 'bigint':
+      return refused(w, 'a BigInt is not representable in JSON; convert it to a string or a number');
+    case 'function':
+    case 'symbol':
+      return refused(w, `a ${typeof value} is not representable in JSON`);
+  }
+  if (value === null) return scalar(w, 'null', null);
+  const object = value as object;
+  if (w.active.has(object)) return refused(w, 'the value is cyclic');
+  if (w.stack.length >= MAX_DEPTH) return refused(w, `nesting exceeds ${MAX_DEPTH} levels`);
+  if (object instanceof Map || object instanceof Set || object instanceof WeakMap || object instanceof WeakSet) {
+    return refused(w, 'a Map or Set is not representable in JSON; convert it to an object or an array');
+  }
+  if (Array.isArray(object)) {
+    w.active.add(object);
+    w.stack.push({ source: object, keys: undefined, target: [], parts: [], segment, index: 0 });
+    return V_OPENED;
+  }
+  const proto: unknown = Object.getPrototypeOf(object);
+  if (w.options.allowInstances !== true && proto !== Object.prototype && proto !== null) {
+    return refused(w, 'only plain objects are JSON values');
+  }
+  w.active.add(object);
+  w.stack.push({ source: object, keys: Object.keys(object), target: {}, parts: [], segment, index: 0 });
+  return V_OPENED;
+}
+
+function scalar(w: Walk, text: string, value: JsonValue): number {
+  w.text = text;
+  w.value = value;
+  return V_SCALAR;
+}
+
+function refused(w: Walk, reason: string): number {
+  w.text = reason;
+  return V_ERROR;
+}
+
+/** The failure at `segment` of the current frame (or at the root), its JSON Pointer first. */
+function failure(w: Walk, segment: string | number | undefined, reason: string): JsonData {
+  const path = w.stack.slice(1).map((f) => f.segment);
+  if (w.stack.length > 0 && segment !== undefined) path.push(segment);
+  const where = jsonPointer(path);
+  return { ok: false, reason: where === '' ? reason : `${where}: ${reason}` };
+}
+
+function convert(input: unknown, options: JsonDataOptions, build: boolean): JsonData {
+  const w: Walk = { options, build, stack: [], active: new Set<object>(), text: '', value: null };
+  const stack = w.stack;
   try {
-    const first = visit(input, '');
-    if (first.error !== undefined) return fail(undefined, first.error);
-    if (first.skip === true) return fail(undefined, 'undefined is not representable in JSON');
-    if (first.scalar !== undefined) return { ok: true, text: first.scalar[0], value: first.scalar[1] };
+    const first = visit(w, input, '');
+    if (first === V_ERROR) return failure(w, undefined, w.text);
+    if (first === V_SKIP) return failure(w, undefined, 'undefined is not representable in JSON');
+    if (first === V_SCALAR) return { ok: true, text: w.text, value: w.value };
     for (;;) {
       const frame = stack[stack.length - 1];
       const length = frame.keys === undefined ? (frame.source as unknown[]).length : frame.keys.length;
       if (frame.index >= length) {
         stack.pop();
-        active.delete(frame.source);
+        w.active.delete(frame.source);
         const text = frame.keys === undefined ? `[${frame.parts.join(',')}]` : `{${frame.parts.join(',')}}`;
         const done = (build ? Object.freeze(frame.target) : null) as JsonValue;
         if (stack.length === 0) return { ok: true, text, value: done };
@@ -138,12 +164,12 @@ function convert(input: unknown, options: JsonDataOptions, build: boolean): Json
       const segment = frame.keys === undefined ? frame.index : frame.keys[frame.index];
       frame.index++;
       if (typeof segment === 'string' && hasLoneSurrogate(segment)) {
-        return fail(segment, 'member name holds a lone surrogate');
+        return failure(w, segment, 'member name holds a lone surrogate');
       }
       const child = (frame.source as Record<string | number, unknown>)[segment];
-      const outcome = visit(child, segment);
-      if (outcome.error !== undefined) return fail(segment, outcome.error);
-      if (outcome.scalar !== undefined) attach(frame, segment, outcome.scalar[0], outcome.scalar[1], build);
+      const outcome = visit(w, child, segment);
+      if (outcome === V_ERROR) return failure(w, segment, w.text);
+      if (outcome === V_SCALAR) attach(frame, segment, w.text, w.value, build);
     }
   } catch (e) {
     return { ok: false, reason: `reading the value threw: ${messageOf(e)}` };

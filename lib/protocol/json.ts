@@ -486,8 +486,12 @@ export function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
+/** `String.prototype.isWellFormed` (Node 20+), native; undefined on older engines. */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /** Reports whether `text` holds an unpaired UTF-16 surrogate code unit (it is not valid Unicode). */
 export function hasLoneSurrogate(text: string): boolean {
+  if (isWellFormed !== undefined) return !isWellFormed.call(text);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0xd800 || c > 0xdfff) continue;
