@@ -13,7 +13,7 @@ import { ToolError, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { admitJson } from './json';
 import { toJsonText } from './json-data';
-import { Output, isOutput } from './output';
+import { Output, isOutput, jsonOutputOf } from './output';
 import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
 import type { InputValidatingTool } from './input';
@@ -74,7 +74,7 @@ function encodeResult(value: unknown): Result {
     if (typeof value === 'string') return { output: Output.text(value) };
     const data = toJsonText(value, ENCODE_OPTIONS);
     if (!data.ok) throw new ToolError('ERR_INVALID_OUTPUT', data.reason);
-    return { output: Output.json(data.text) };
+    return { output: jsonOutputOf(data.text, data.admitted) };
   } catch (e) {
     const inner = instanceOf(e, ToolError) ? e : new ToolError('ERR_INVALID_OUTPUT', messageOf(e), { cause: e });
     throw new Error(`tool: encode function result: ${detailOf(inner)}`, { cause: inner });

@@ -25,7 +25,8 @@ interface Frame {
   readonly source: object;
   readonly keys: readonly string[] | undefined; // undefined for arrays
   readonly target: JsonValue[] | JsonObject;
-  readonly parts: string[];
+  /** The JSON text of the members or elements converted so far, comma-separated. */
+  body: string;
   readonly segment: string | number;
   index: number;
 }
@@ -37,7 +38,7 @@ interface Frame {
  * Set, strings with lone surrogates, and nesting deeper than MAX_DEPTH. Never throws.
  */
 export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonData {
-  const data = convert(input, options, true);
+  const data = convert(walk(options, true), input);
   if (data.ok && typeof data.value === 'object' && data.value !== null) detached.add(data.value);
   return data;
 }
@@ -53,15 +54,30 @@ export function isDetachedJson(value: unknown): value is JsonValue {
   return typeof value === 'object' && value !== null && detached.has(value);
 }
 
-/** The outcome of toJsonText: the JSON text alone, or a reason. */
-export type JsonText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+/**
+ * The outcome of toJsonText: the JSON text alone, or a reason. `admitted` is true when the text
+ * passes RFC 7493 admission (admitJson) apart from the size bound, which holds by construction:
+ * strings and names are well-formed (lone surrogates refused) and written by JSON.stringify, member
+ * names come from Object.keys (unique), numbers are finite, nesting stops at MAX_DEPTH (admission's
+ * own bound); the one rule left, integer literals within +/-(2^53 - 1), is why `admitted` is false
+ * whenever a number of magnitude 2^53 or more was written (the caller then runs the full check).
+ */
+export type JsonText =
+  | { readonly ok: true; readonly text: string; readonly admitted: boolean }
+  | { readonly ok: false; readonly reason: string };
 
 /**
  * toJsonData without the detached copy: the same walk, the same refusals and reasons, the same
  * text, for callers that only need the text (a function's result). @internal
  */
 export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonText {
-  return convert(input, options, false);
+  const w = walk(options, false);
+  const data = convert(w, input);
+  return data.ok ? { ok: true, text: data.text, admitted: !w.bigNumber } : data;
+}
+
+function walk(options: JsonDataOptions, build: boolean): Walk {
+  return { options, build, stack: [], active: undefined, bigNumber: false, text: '', value: null };
 }
 
 /** The state of one conversion (no closures per call: the walk runs on every function result). */
@@ -69,7 +85,10 @@ interface Walk {
   readonly options: JsonDataOptions;
   readonly build: boolean;
   readonly stack: Frame[];
-  readonly active: Set<object>;
+  /** The containers being converted (the stack's sources) as a Set, once the stack is deep. */
+  active: Set<object> | undefined;
+  /** Set when a number at least 2^53 in magnitude was converted (see JsonText.admitted). */
+  bigNumber: boolean;
   /** Set by visit for V_SCALAR: the scalar's text and value; for V_ERROR: the reason. */
   text: string;
   value: JsonValue;
@@ -90,6 +109,7 @@ function visit(w: Walk, raw: unknown, segment: string | number): number {
       return scalar(w, JSON.stringify(value), value);
     case 'number':
       if (!Number.isFinite(value)) return refused(w, `${String(value)} is not representable in JSON`);
+      if (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER) w.bigNumber = true;
       return scalar(w, JSON.stringify(value), value);
     case 'boolean':
       return scalar(w, value ? 'true' : 'false', value);
@@ -103,23 +123,41 @@ function visit(w: Walk, raw: unknown, segment: string | number): number {
   }
   if (value === null) return scalar(w, 'null', null);
   const object = value as object;
-  if (w.active.has(object)) return refused(w, 'the value is cyclic');
+  if (isOpen(w, object)) return refused(w, 'the value is cyclic');
   if (w.stack.length >= MAX_DEPTH) return refused(w, `nesting exceeds ${MAX_DEPTH} levels`);
   if (object instanceof Map || object instanceof Set || object instanceof WeakMap || object instanceof WeakSet) {
     return refused(w, 'a Map or Set is not representable in JSON; convert it to an object or an array');
   }
   if (Array.isArray(object)) {
-    w.active.add(object);
-    w.stack.push({ source: object, keys: undefined, target: [], parts: [], segment, index: 0 });
+    open(w, { source: object, keys: undefined, target: w.build ? [] : NO_TARGET, body: '', segment, index: 0 });
     return V_OPENED;
   }
   const proto: unknown = Object.getPrototypeOf(object);
   if (w.options.allowInstances !== true && proto !== Object.prototype && proto !== null) {
     return refused(w, 'only plain objects are JSON values');
   }
-  w.active.add(object);
-  w.stack.push({ source: object, keys: Object.keys(object), target: {}, parts: [], segment, index: 0 });
+  open(w, { source: object, keys: Object.keys(object), target: w.build ? {} : NO_TARGET, body: '', segment, index: 0 });
   return V_OPENED;
+}
+
+/** The target of frames when no copy is built. */
+const NO_TARGET: JsonObject = Object.freeze({}) as JsonObject;
+/** Up to this many open containers, the cycle check scans the stack instead of keeping a Set. */
+const SCAN_OPEN = 16;
+
+/** Reports whether `object` is being converted (a cycle): the stack's sources. */
+function isOpen(w: Walk, object: object): boolean {
+  if (w.active !== undefined) return w.active.has(object);
+  const stack = w.stack;
+  for (let i = 0; i < stack.length; i++) if (stack[i].source === object) return true;
+  return false;
+}
+
+function open(w: Walk, frame: Frame): void {
+  const stack = w.stack;
+  stack.push(frame);
+  if (w.active !== undefined) w.active.add(frame.source);
+  else if (stack.length > SCAN_OPEN) w.active = new Set(stack.map((f) => f.source));
 }
 
 function scalar(w: Walk, text: string, value: JsonValue): number {
@@ -141,9 +179,8 @@ function failure(w: Walk, segment: string | number | undefined, reason: string):
   return { ok: false, reason: where === '' ? reason : `${where}: ${reason}` };
 }
 
-function convert(input: unknown, options: JsonDataOptions, build: boolean): JsonData {
-  const w: Walk = { options, build, stack: [], active: new Set<object>(), text: '', value: null };
-  const stack = w.stack;
+function convert(w: Walk, input: unknown): JsonData {
+  const { stack, build } = w;
   try {
     const first = visit(w, input, '');
     if (first === V_ERROR) return failure(w, undefined, w.text);
@@ -154,8 +191,8 @@ function convert(input: unknown, options: JsonDataOptions, build: boolean): Json
       const length = frame.keys === undefined ? (frame.source as unknown[]).length : frame.keys.length;
       if (frame.index >= length) {
         stack.pop();
-        w.active.delete(frame.source);
-        const text = frame.keys === undefined ? `[${frame.parts.join(',')}]` : `{${frame.parts.join(',')}}`;
+        w.active?.delete(frame.source);
+        const text = frame.keys === undefined ? `[${frame.body}]` : `{${frame.body}}`;
         const done = (build ? Object.freeze(frame.target) : null) as JsonValue;
         if (stack.length === 0) return { ok: true, text, value: done };
         attach(stack[stack.length - 1], frame.segment, text, done, build);
@@ -179,11 +216,12 @@ function convert(input: unknown, options: JsonDataOptions, build: boolean): Json
 function attach(frame: Frame, segment: string | number, text: string, value: JsonValue, build: boolean): void {
   if (typeof segment === 'number') {
     if (build) (frame.target as JsonValue[]).push(value);
-    frame.parts.push(text);
+    frame.body = frame.body === '' ? text : `${frame.body},${text}`;
     return;
   }
   if (build) Object.defineProperty(frame.target, segment, { value, enumerable: true, writable: false, configurable: false });
-  frame.parts.push(`${JSON.stringify(segment)}:${text}`);
+  const member = `${JSON.stringify(segment)}:${text}`;
+  frame.body = frame.body === '' ? member : `${frame.body},${member}`;
 }
 
 /** Reports whether `value` is a JSON object (not null, not an array). */

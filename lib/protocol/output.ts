@@ -162,6 +162,19 @@ export class Output {
 }
 
 /**
+ * A structured output for JSON text the protocol itself wrote (toJsonText). When `admitted` (the
+ * writer guarantees RFC 7493 admission, see JsonText), only the size bound is checked here, which
+ * is all Output.json would still find; otherwise Output.json runs its full check. Either way the
+ * result, and any refusal, is what Output.json(text) gives. @internal
+ */
+export function jsonOutputOf(text: string, admitted: boolean): Output {
+  if (!admitted || text === '' || (text.length * 3 > MAX_INPUT_BYTES && utf8Length(text) > MAX_INPUT_BYTES)) return Output.json(text);
+  return new Output(TOKEN, EMPTY_CONTENT, text);
+}
+
+const EMPTY_CONTENT: readonly ContentBlock[] = Object.freeze([]);
+
+/**
  * Reports whether `value` is a genuine Output built by this module: a private-field brand check, so
  * an object made with `Object.create(Output.prototype)` (an Output built by hand, whose getters
  * would throw) is not one, and a Proxy never runs a trap. @internal

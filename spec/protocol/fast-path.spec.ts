@@ -253,7 +253,21 @@ describe('results are encoded as before', () => {
   }
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
+  const shared = { s: 1 };
+  const chain = (depth: number, end: unknown): unknown => {
+    let node: unknown = end;
+    for (let i = 0; i < depth; i++) node = i % 2 === 0 ? { next: node } : [node];
+    return node;
+  };
+  const deepCycle: Record<string, unknown> = {};
+  deepCycle.down = chain(40, deepCycle);
   const values: unknown[] = [
+    { a: shared, b: [shared, shared] },
+    chain(40, 'leaf'),
+    chain(40, shared),
+    deepCycle,
+    { list: [deepCycle] },
+    { huge: 1e300, small: -1e300, max: Number.MAX_SAFE_INTEGER, min: -Number.MAX_SAFE_INTEGER },
     0,
     -0,
     1.5,
@@ -294,6 +308,8 @@ describe('results are encoded as before', () => {
       expect(fast.ok).toBe(full.ok);
       if (full.ok && fast.ok) expect(fast.text).toBe(full.text);
       if (!full.ok && !fast.ok) expect(fast.reason).toBe(full.reason);
+      // What the writer vouches for is admitted.
+      if (fast.ok && fast.admitted) expect(admitJson(fast.text).ok).toBe(true);
     }
   });
 
