@@ -15,6 +15,8 @@ import type { Tool } from './tool';
  */
 export class Registry {
   readonly #bindings = new Map<string, Binding>();
+  /** The sorted definitions, computed on first use after a registration (they never change). */
+  #sorted: readonly Definition[] | undefined;
 
   /**
    * Creates a registry holding `tools` (one atomic batch). Ports NewRegistry.
@@ -56,6 +58,7 @@ export class Registry {
       }
     }
     for (const [name, { binding }] of pending) this.#bindings.set(name, binding);
+    if (pending.size > 0) this.#sorted = undefined;
   }
 
   /**
@@ -68,10 +71,16 @@ export class Registry {
 
   /**
    * The registered definitions, sorted ascending by name (code unit order), in a fresh array of
-   * deep-frozen snapshots. Ports Registry.Definitions.
+   * deep-frozen snapshots. Ports Registry.Definitions. The sorted list is kept until the next
+   * registration (bindings and their snapshots never change), so a repeated call (MCP `tools/list`)
+   * only copies the array.
    */
   definitions(): Definition[] {
-    const names = [...this.#bindings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return names.map((name) => (this.#bindings.get(name) as Binding).contract.definition());
+    let sorted = this.#sorted;
+    if (sorted === undefined) {
+      const names = [...this.#bindings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      sorted = this.#sorted = names.map((name) => (this.#bindings.get(name) as Binding).contract.definition());
+    }
+    return sorted.slice();
   }
 }

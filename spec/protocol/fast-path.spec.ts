@@ -348,3 +348,22 @@ describe('results are encoded as before', () => {
     expect(err.message).toMatch(/^tool: encode function result: .*integer 9007199254740992 at \/id .* is outside/);
   });
 });
+
+describe('Registry.definitions() keeps its sorted list until the next registration', () => {
+  it('returns a fresh array every time, updated by register', () => {
+    const tool = (name: string) => FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => 1);
+    const registry = new Registry(tool('b'), tool('a'));
+    const first = registry.definitions();
+    first.push(first[0]);
+    first.reverse();
+    const second = registry.definitions();
+    expect(second).not.toBe(first);
+    expect(second.map((d) => d.name)).toEqual(['a', 'b']);
+    registry.register();
+    expect(registry.definitions().map((d) => d.name)).toEqual(['a', 'b']);
+    expect(() => registry.register(tool('c'), tool('a'))).toThrow(/already registered/);
+    expect(registry.definitions().map((d) => d.name)).toEqual(['a', 'b']);
+    registry.register(tool('0'), tool('c'));
+    expect(registry.definitions().map((d) => d.name)).toEqual(['0', 'a', 'b', 'c']);
+  });
+});
