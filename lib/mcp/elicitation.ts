@@ -56,7 +56,9 @@ const FORMATS = new Set(['email', 'uri', 'date', 'date-time']);
  * @param responseSchema - `InputRequest.responseSchema`
  * @throws ToolError ERR_INVALID_INPUT_REQUEST naming the keyword or property (JSON Pointer) that
  *   MCP elicitation cannot express: nested objects, arrays of anything but string enums, `$ref`,
- *   combinators (`oneOf`, `anyOf`, `allOf`, `not`, `if`), union `type`s, boolean schemas
+ *   any top-level keyword beyond those listed (combinators `oneOf`, `anyOf`, `allOf`, `not`, `if`
+ *   included; inside a property they are left out of the form and enforced on the answer), union
+ *   `type`s, boolean schemas
  */
 export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
   const schema = asObject(responseSchema, '');
