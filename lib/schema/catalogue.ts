@@ -10,7 +10,7 @@
  * - `structural`: steers decoding or optionality, and checks nothing the type does not already say.
  *
  * spec/schema/catalogue.spec.ts checks that every decorator exported by class-validator's
- * `decorator/decorators.d.ts` has an entry, and notes/readme-decorators.md is this table in prose.
+ * `decorator/decorators.d.ts` has an entry, and the README's decorator table is this catalogue in prose.
  * @internal
  */
 export type DecoratorRule =

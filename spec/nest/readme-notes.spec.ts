@@ -1,9 +1,9 @@
-/** notes/readme-nest.md (merged into the README) quotes the NestJS sample's files exactly. */
+/** The README's NestJS section quotes the NestJS sample's files exactly. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
-const notes = fs.readFileSync(path.join(ROOT, 'notes', 'readme-nest.md'), 'utf8');
+const notes = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const quoted = [...notes.matchAll(/```ts\n\/\/ (samples\/nest\/[\w.-]+)\n([\s\S]*?)\n```/g)].map((m) => ({ file: m[1], code: m[2] }));
 
 describe('the NestJS README section', () => {

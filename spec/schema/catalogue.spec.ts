@@ -35,8 +35,8 @@ describe('the decorator catalogue', () => {
     expect(rows.filter((d) => typeof (validator as Record<string, unknown>)[d] !== 'function')).toEqual([]);
   });
 
-  it('notes/readme-decorators.md has a table row for every catalogue entry', () => {
-    const notes = readFileSync(path.join(__dirname, '..', '..', 'notes', 'readme-decorators.md'), 'utf8');
+  it('the README decorator table has a row for every catalogue entry', () => {
+    const notes = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     const missing = Object.keys(DECORATOR_CATALOGUE).filter((d) => !notes.includes(`| \`@${d}\` |`));
     expect(missing).toEqual([]);
   });
