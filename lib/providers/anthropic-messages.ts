@@ -20,7 +20,7 @@ import type { Definition, Output } from '../protocol';
 import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import type { ToolsExport } from './schema-review';
-import { objectInputSchema } from './tool-call';
+import { objectInputSchema, serializeArguments } from './tool-call';
 import { checkToolNames } from './tool-names';
 import type { ProviderToolCall } from './tool-call';
 
@@ -68,26 +68,9 @@ export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolC
     if (block?.type !== 'tool_use') return;
     const use = block as Pick<ToolUseBlock, 'id' | 'name' | 'input'>;
     if (typeof use.id !== 'string' || typeof use.name !== 'string') return;
-    calls.push({ id: use.id, request: { name: use.name, arguments: serializeInput(use.input, index, use.id) } });
+    calls.push({ id: use.id, request: { name: use.name, arguments: serializeArguments(use.input, `anthropicToolCalls: content[${index}] (tool_use ${JSON.stringify(use.id)}): input`) } });
   });
   return calls;
-}
-
-function serializeInput(input: unknown, index: number, id: string): string {
-  let text: string | undefined;
-  try {
-    // An absent input is blank arguments ({}); `null` stays `null`, which admission refuses.
-    text = JSON.stringify(input === undefined ? {} : input);
-  } catch {
-    text = undefined;
-  }
-  if (typeof text !== 'string') {
-    throw new ToolError(
-      'ERR_INVALID_REQUEST',
-      `anthropicToolCalls: content[${index}] (tool_use ${JSON.stringify(id)}): input cannot be serialized as JSON; pass the message as decoded from the API`,
-    );
-  }
-  return text;
 }
 
 /**

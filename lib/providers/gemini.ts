@@ -22,7 +22,7 @@ import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { reviewGeminiSchema } from './schema-review';
 import type { KeywordNote, ToolsExport } from './schema-review';
-import { objectInputSchema } from './tool-call';
+import { objectInputSchema, serializeArguments } from './tool-call';
 import type { ProviderToolCall } from './tool-call';
 import { checkToolNames } from './tool-names';
 
@@ -90,25 +90,9 @@ export function geminiContentFunctionCalls(content: GeminiContentLike): Provider
     const call = part?.functionCall as FunctionCall | undefined;
     if (call === undefined || call === null || typeof call.name !== 'string') return;
     const id = typeof call.id === 'string' ? call.id : '';
-    calls.push({ id, request: { name: call.name, arguments: serializeArgs(call.args, index, call.name) } });
+    calls.push({ id, request: { name: call.name, arguments: serializeArguments(call.args, `geminiFunctionCalls: parts[${index}] (functionCall ${JSON.stringify(call.name)}): args`) } });
   });
   return calls;
-}
-
-function serializeArgs(args: unknown, index: number, name: string): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(args ?? {});
-  } catch {
-    text = undefined;
-  }
-  if (typeof text !== 'string') {
-    throw new ToolError(
-      'ERR_INVALID_REQUEST',
-      `geminiFunctionCalls: parts[${index}] (functionCall ${JSON.stringify(name)}): args cannot be serialized as JSON; pass the response as decoded from the API`,
-    );
-  }
-  return text;
 }
 
 /**

@@ -57,3 +57,24 @@ export function objectInputSchema(definition: Definition, where: string): JsonOb
   }
   return structuredClone(schema) as JsonObject & { type: 'object' };
 }
+
+/**
+ * Serializes arguments a provider sends as a decoded JSON value (Anthropic `input`, Gemini `args`)
+ * once, so they are admitted like any other arguments text. An absent value is blank arguments
+ * (`{}`); `null` stays `null`, which admission refuses (arguments must be an object).
+ * @param where - the place, for the error (`anthropicToolCalls: content[1] (tool_use "x"): input`)
+ * @throws ToolError ERR_INVALID_REQUEST when the value cannot be serialized as JSON (a cycle, a BigInt)
+ * @internal
+ */
+export function serializeArguments(value: unknown, where: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value === undefined ? {} : value);
+  } catch {
+    text = undefined;
+  }
+  if (typeof text !== 'string') {
+    throw new ToolError('ERR_INVALID_REQUEST', `${where} cannot be serialized as JSON; pass the payload as decoded from the API`);
+  }
+  return text;
+}

@@ -66,3 +66,20 @@ describe('tool calls read from provider payloads (regressions)', () => {
     expect(calls[0].request).toEqual({ name: 'get_weather', arguments: '{"a":1}' });
   });
 });
+
+describe('arguments sent as decoded JSON values (Anthropic input, Gemini args)', () => {
+  const { geminiContentFunctionCalls } = require('../../lib/providers') as typeof import('../../lib/providers');
+
+  it('serializes Gemini args once, keeps null as null and absent as {}', () => {
+    const calls = geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: { x: 1 } } }, { functionCall: { name: 'b', args: null } }, { functionCall: { name: 'c' } }] } as never);
+    expect(calls.map((c) => c.request.arguments)).toEqual(['{"x":1}', 'null', '{}']);
+  });
+
+  it('refuses arguments that cannot be serialized, naming the place', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: cyclic } }] } as never)).toThrow(
+      'tool: invalid request: geminiFunctionCalls: parts[0] (functionCall "a"): args cannot be serialized as JSON; pass the payload as decoded from the API',
+    );
+  });
+});
