@@ -2,7 +2,7 @@
  * MCP `tools/call` arguments → a protocol Request. MCP carries arguments as a JSON object that the
  * transport has already parsed, so admission sees them re-serialized, once, here.
  */
-import { MAX_DEPTH, ToolError } from '../protocol';
+import { MAX_DEPTH, ToolError, canonicalJson, markRefusal } from '../protocol';
 import type { AdmissionIssue, Request } from '../protocol';
 
 /**
@@ -26,9 +26,23 @@ export function mcpRequest(name: string, args: unknown): Request {
   if (args === undefined) return { name, arguments: '{}' };
   const issue = unfaithful(args);
   if (issue !== undefined) {
-    throw new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issue.message}`, { issues: [issue] });
+    throw markRefusal(new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issue.message}`, { issues: [issue] }));
   }
-  return { name, arguments: JSON.stringify(args) };
+  return { name, arguments: serialize(args) };
+}
+
+/**
+ * JSON.stringify recurses and overflows the stack a few thousand levels deep, below admission's
+ * 10,000: such values are written by the non-recursive canonicalJson instead (members sorted,
+ * which admission and decoding do not depend on).
+ */
+function serialize(args: unknown): string {
+  try {
+    return JSON.stringify(args);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return canonicalJson(args);
+  }
 }
 
 interface Node {

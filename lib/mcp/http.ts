@@ -83,7 +83,12 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
     if (typeof sessionId === 'string') {
       const transport = sessions.get(sessionId);
       if (transport === undefined) return reply(res, 404, 'session not found; initialize a new session');
-      return transport.handleRequest(req, res);
+      if (req.method !== 'POST') return transport.handleRequest(req, res);
+      // Every POST is bounded, not only the initialize request.
+      const sessionBody = await readBody(req, maxBody);
+      if (sessionBody === TOO_LARGE) return reply(res, 413, `request body exceeds ${maxBody} bytes`);
+      if (sessionBody === INVALID) return reply(res, 400, 'request body is not JSON', -32700);
+      return transport.handleRequest(req, res, sessionBody);
     }
     if (req.method !== 'POST') return reply(res, 400, 'no session: send initialize (POST) first');
     const body = await readBody(req, maxBody);

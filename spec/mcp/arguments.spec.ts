@@ -34,3 +34,20 @@ describe('mcpRequest', () => {
     expect(error.issues[0].code).toBe('too_deep');
   });
 });
+
+describe('mcpRequest on deep arguments (regressions)', () => {
+  const { mcpRequest: toRequest } = require('../../lib/mcp') as typeof import('../../lib/mcp');
+  const { isAdmissionRefusal } = require('../../lib/protocol') as typeof import('../../lib/protocol');
+  const nest = (depth: number) => { let v: unknown = 1; for (let i = 0; i < depth; i++) v = [v]; return { a: v }; };
+
+  it('serializes arguments nested 9,000 deep (deeper than JSON.stringify can go) instead of failing', () => {
+    const request = toRequest('t', nest(9_000));
+    expect(request.arguments.startsWith('{"a":[[[')).toBe(true);
+    expect(request.arguments.length).toBe('{"a":'.length + 9_000 * 2 + 1 + 1);
+  });
+
+  it('refuses arguments nested past 10,000 as an admission refusal the model is told about', () => {
+    const error = (() => { try { toRequest('t', nest(10_001)); } catch (e) { return e; } return undefined; })();
+    expect(isAdmissionRefusal(error)).toBe(true);
+  });
+});

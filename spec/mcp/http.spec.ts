@@ -13,10 +13,10 @@ import type { McpHttpServer } from '../../lib/mcp';
 import { testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
 
-function raw(url: URL, init: { method: string; path?: string; host?: string; body?: string }): Promise<number> {
+function raw(url: URL, init: { method: string; path?: string; host?: string; body?: string; session?: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: init.path ?? url.pathname, method: init.method, headers: { host: init.host ?? url.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+      { host: url.hostname, port: url.port, path: init.path ?? url.pathname, method: init.method, headers: { host: init.host ?? url.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(init.session === undefined ? {} : { 'mcp-session-id': init.session }) } },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -106,5 +106,26 @@ describe('serveStreamableHttp with the SDK Client on loopback', () => {
     expect(await raw(server.url, { method: 'GET' })).toBe(400);
     expect(await raw(server.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' })).toBe(400);
     expect(await raw(server.url, { method: 'POST', body: '{' })).toBe(400);
+  });
+});
+
+describe('serveStreamableHttp body limit (regression: only initialize was bounded)', () => {
+  it('answers 413 to an oversized POST inside an open session, and the tool does not run', async () => {
+    const started: string[] = [];
+    const observed: Observed = { aborted: [], contexts: [], started: (name) => void started.push(name) };
+    const server = await serveStreamableHttp(testRegistry(observed), { maxBodyBytes: 2000 });
+    const client = new Client({ name: 'limit-spec', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(server.url);
+    try {
+      await client.connect(transport);
+      const session = transport.sessionId as string;
+      expect(typeof session).toBe('string');
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'forecast', arguments: { city: 'x'.repeat(500_000) } } });
+      expect(await raw(server.url, { method: 'POST', body, session })).toBe(413);
+      expect(started).toEqual([]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
