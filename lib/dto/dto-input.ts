@@ -12,6 +12,7 @@ import type { ClassPlan } from './plan';
 import { findForbiddenMember } from './forbidden';
 import { checkStructure } from './structure';
 import { validateInstance } from './validation';
+import { repairInstance } from './repair';
 import { deriveSchema, EMPTY_INPUT_SCHEMA } from './derive-schema';
 import { invalidInput, IssueSink, sinkError } from './issues';
 
@@ -102,6 +103,7 @@ function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value
   // The kinds were checked above, so implicit conversion only instantiates nested DTOs and Dates;
   // it never turns a string into a number.
   const instance = plainToInstance(plan.dto as new () => object, value as object, { enableImplicitConversion: true }) as object;
+  repairInstance(instance, value, plan);
   validateInstance(instance, plan, sink);
   if (!sink.empty) throw sinkError(sink);
   return instance;
