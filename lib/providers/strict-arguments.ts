@@ -5,7 +5,7 @@
  * ones the tool's contract (and a DTO with `@IsOptional()` members) expects.
  */
 import { ToolError, admitJson } from '../protocol';
-import type { Definition, JsonObject, JsonValue, Registry } from '../protocol';
+import type { Binding, Definition, JsonObject, JsonValue, Registry, Request } from '../protocol';
 import { acceptsNull, isJsonObject, resolveLocalRef } from './schema-keywords';
 import { strictInputSchema } from './strict';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
@@ -56,7 +56,8 @@ export function restoreOptionalMembers(definition: Definition, argumentsText: st
 /**
  * Restores a proposed call of a strict-exported tool (see `restoreOptionalMembers`), looking the
  * definition up by the call's name. A call of an unregistered tool, or an assembled call that is
- * not complete, is returned as is (the same object), for `prepareToolCall` to refuse.
+ * not complete, is returned as is (the same object), for `prepareToolCall` to refuse; so is a
+ * call whose arguments the contract already admits with their nulls (nothing is dropped then).
  * @param registry - the registry whose definitions were exported with `strict: true`
  * @throws ToolError ERR_INVALID_DEFINITION as `restoreOptionalMembers` does
  */
@@ -68,7 +69,21 @@ export function restoreStrictToolCall<T extends ProviderToolCall | AssembledTool
   const binding = registry.resolve(name);
   if (binding === undefined) return call;
   const restored = restoreOptionalMembers(binding.contract.definition(), args);
-  return restored === args ? call : { ...call, request: { name, arguments: restored } };
+  if (restored === args) return call;
+  // A null the contract itself admits is kept: the restore only exists to turn a strict-mode null
+  // into "absent", and must never drop a member the schema accepts (for instance behind a $ref the
+  // restore cannot follow). prepare has no side effects; its Invocation is discarded.
+  if (admits(binding, call.request)) return call;
+  return { ...call, request: { name, arguments: restored } };
+}
+
+function admits(binding: Binding, request: Request): boolean {
+  try {
+    binding.contract.prepare(request);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Removes optional nulls in place; true when anything was removed. Iterative (no deep recursion). */

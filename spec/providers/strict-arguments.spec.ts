@@ -120,3 +120,25 @@ describe('restoreOptionalMembers', () => {
     expect(() => restoreOptionalMembers(loose, '{}')).toThrow(/^tool: invalid definition: restoreOptionalMembers: tool "loose": \/properties\/m/);
   });
 });
+
+describe('restoreStrictToolCall keeps a null the contract admits (regression)', () => {
+  const P = require('../../lib/protocol') as typeof import('../../lib/protocol');
+  const V = require('../../lib/providers') as typeof import('../../lib/providers');
+
+  it('does not drop a member whose null is accepted behind a $ref the restore cannot follow', async () => {
+    const inputSchema = {
+      type: 'object',
+      properties: { n: { $ref: 'n.json' } },
+      $defs: { N: { $id: 'n.json', type: ['string', 'null'] } },
+      additionalProperties: false,
+    } as import('../../lib/protocol').JsonObject;
+    const seen: unknown[] = [];
+    const registry = new P.Registry(P.FuncTool.create({ name: 'n_tool', inputSchema, decode: (v) => v }, (input) => { seen.push(input); return 'ok'; }));
+    const call = { id: 'c', request: { name: 'n_tool', arguments: '{"n":null}' } };
+    const restored = V.restoreStrictToolCall(registry, call);
+    expect(restored.request.arguments).toBe('{"n":null}');
+    const { binding, invocation } = V.prepareToolCall(registry, restored);
+    await binding.call(invocation);
+    expect(seen).toEqual([{ n: null }]);
+  });
+});
