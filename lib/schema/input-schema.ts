@@ -84,7 +84,7 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
     for (const [k, v] of Object.entries(obj)) {
       Object.defineProperty(out, k, { value: rewrite(v), enumerable: true, writable: true, configurable: true });
     }
-    return integerEnum(out);
+    return integerEnum(tupleItems(out));
   };
   const result = rewrite(top) as SchemaObject;
   const kept: Record<string, unknown> = {};
@@ -98,6 +98,18 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
   }
   if (Object.keys(kept).length > 0) result['$defs'] = kept;
   return result;
+}
+
+/**
+ * typescript-json-schema writes tuples in draft-07 form (`items: [a, b]`, `additionalItems`), which
+ * draft 2020-12 refuses: they become `prefixItems` (and `items` for the rest, when it was said).
+ */
+function tupleItems(schema: SchemaObject): SchemaObject {
+  if (schema['type'] !== 'array' || !Array.isArray(schema['items'])) return schema;
+  const { items, additionalItems, ...rest } = schema;
+  const out: SchemaObject = { ...rest, prefixItems: items };
+  if (additionalItems !== undefined) out['items'] = additionalItems;
+  return out;
 }
 
 /** `{ type: "number", enum: [1, 2] }` says `integer`: the values admit no fraction (DESIGN.md section 4 rule 5). */
