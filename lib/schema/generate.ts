@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import ts from 'typescript';
 import { buildGenerator } from 'typescript-json-schema';
 import { discoverTools, type FoundTool } from './discover';
+import { checkDefaults } from './defaults';
 import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
 import type { JsonObject } from '../protocol';
 import type { Manifest, ManifestTool, SchemaObject } from './manifest';
@@ -97,6 +98,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       generator === null
         ? (e.add(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`, input), undefined)
         : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
+    if (schema !== undefined) checkDefaults(schema, input.name?.text ?? 'input', (message) => e.add(message, input));
     d = { schema, warnings: w.list, errors: e.list, texts: reach.declarations.map((n) => n.getText()) };
     cache.set(input, d);
     return d;

@@ -24,3 +24,15 @@ describe('tuple members', () => {
     expect(compiled.validate({ point: [1, 2], pair: ['a', 1] })).toEqual([]);
   });
 });
+
+describe('property initializers that break their own constraints (regression)', () => {
+  const dir = path.join(__dirname, 'fixtures', 'tuple');
+  const result = generateManifest({ files: [path.join(dir, 'defaults.tools.ts')], root: dir, compilerOptions: { types: [] } });
+
+  it('fail generation naming the member, the default and the fix; a valid default passes', () => {
+    expect(result.manifest.tools).toEqual([]);
+    expect(result.errors.map((e) => e.message)).toEqual([
+      'BadDefaultInput.low: the default 1 breaks the member\'s own constraints (must be >= 5); change the initializer or the constraint',
+    ]);
+  });
+});
