@@ -59,7 +59,7 @@ export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool
   if (missing.length > 0 || extra.length > 0) {
     const parts = [
       missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
-      extra.length > 0 ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have` : '',
+      extra.length > 0 ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())` : '',
     ].filter((s) => s !== '');
     throw staleEntry(name, place, parts.join('; '));
   }

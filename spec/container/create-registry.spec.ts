@@ -298,7 +298,7 @@ describe('manifest checks', () => {
     const schema = { ...NOTE_SCHEMA, properties: { title: { type: 'string' }, body: { type: 'string' } } };
     const stale = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', schema), NOTES_MANIFEST.tools[2]);
     expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
-      /the manifest is stale: CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have; run scope-tool generate/,
+      /the manifest is stale: CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have \(a member without a class-validator decorator is invisible at run time: decorate it, e\.g\. @Allow\(\)\); run scope-tool generate/,
     );
   });
 
