@@ -50,7 +50,41 @@ export function restoreOptionalMembers(definition: Definition, argumentsText: st
   if (typeof argumentsText !== 'string' || argumentsText.trim() === '') return argumentsText;
   const admitted = admitJson(argumentsText);
   if (!admitted.ok || !isJsonObject(admitted.value)) return argumentsText;
-  return dropOptionalNulls(admitted.value, root) ? JSON.stringify(admitted.value) : argumentsText;
+  if (!dropOptionalNulls(admitted.value, root)) return argumentsText;
+  try {
+    return admissibleNumbers(JSON.stringify(admitted.value));
+  } catch {
+    return argumentsText; // too deep for JSON.stringify: leave the text to admission unchanged
+  }
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * JSON.stringify writes `1e20` as `100000000000000000000`, an integer literal beyond 2^53 - 1 that
+ * admission refuses although the model's `1e20` was admitted: such numbers are written back in
+ * exponent form (the same double). Strings are skipped; the text is one pass, no recursion.
+ */
+function admissibleNumbers(text: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      continue;
+    }
+    if (c !== 0x2d && (c < 0x30 || c > 0x39)) continue;
+    let j = i + 1;
+    while (j < text.length && /[0-9.eE+-]/.test(text[j])) j++;
+    const token = text.slice(i, j);
+    if (/^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE) {
+      out += text.slice(last, i) + Number(token).toExponential();
+      last = j;
+    }
+    i = j - 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /**

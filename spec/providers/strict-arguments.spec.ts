@@ -142,3 +142,22 @@ describe('restoreStrictToolCall keeps a null the contract admits (regression)', 
     expect(seen).toEqual([{ n: null }]);
   });
 });
+
+describe('restoreOptionalMembers keeps every other value admissible (regression)', () => {
+  const V = require('../../lib/providers') as typeof import('../../lib/providers');
+  const P = require('../../lib/protocol') as typeof import('../../lib/protocol');
+  const definition = {
+    name: 'nums',
+    inputSchema: { type: 'object', properties: { a: { type: 'number' }, o: { type: 'string' }, s: { type: 'string' } }, additionalProperties: false },
+  } as import('../../lib/protocol').Definition;
+
+  it('writes numbers JSON.stringify would turn into unsafe integer literals in exponent form', () => {
+    const restored = V.restoreOptionalMembers(definition, '{"a":1e20,"o":null,"s":"1e20 and 100000000000000000000"}');
+    expect(restored).toBe('{"a":1e+20,"s":"1e20 and 100000000000000000000"}');
+    expect(P.admitJson(restored).ok).toBe(true);
+    expect(JSON.parse(restored).a).toBe(1e20);
+    const negative = V.restoreOptionalMembers(definition, '{"a":-9007199254740993.5,"o":null}');
+    expect(P.admitJson(negative).ok).toBe(true);
+    expect(JSON.parse(negative).a).toBe(-9007199254740993.5);
+  });
+});
