@@ -5,7 +5,6 @@
 import { plainToInstance } from 'class-transformer';
 import { ToolError, compileSchemaValue } from '../protocol';
 import type { CompiledSchema, JsonObject, JsonValue } from '../protocol';
-// lib/protocol's schema compiler is not exported from its index.ts (yet): the one deep import of lib/dto.
 import type { DtoClass } from './reflection';
 import { planOf } from './plan';
 import type { ClassPlan } from './plan';
