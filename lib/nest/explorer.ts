@@ -4,7 +4,7 @@
  * container, and registers their tools into the ToolRegistry through createRegistry.
  * @internal
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
@@ -12,11 +12,11 @@ import { createRegistry } from '../container';
 import { readPolicies, readTool, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
-import { badFeature, buildFailed, duplicateTool, placeOf, policyNotProvided } from './messages';
+import { badFeature, buildFailed, duplicateTool, policyNotProvided } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
-import { providersOf, scopedInstance } from './providers';
-import type { FoundProvider } from './providers';
+import { probeFactories, providerPlace, providersOf, scopedInstance } from './providers';
+import type { FoundProvider, Probe } from './providers';
 import { ToolRegistry } from './tool-registry';
 
 /** An `@Authorize()` class: resolved from the container (functions and Authorizer objects are used as they are). */
@@ -48,18 +48,24 @@ export class ToolsetExplorer implements OnModuleInit {
   }
 
   /**
-   * Discovers, checks and registers (one atomic batch).
-   * @throws ToolError (see messages.ts): a request-scoped toolset or policy; a class provided by two
-   *   modules; a tool name declared by two classes (ERR_DUPLICATE_TOOL); a policy class no module
-   *   provides; a bad forFeature() list; and every createRegistry error, prefixed `ScopeToolModule:`
+   * Discovers, checks and registers (one atomic batch). Transient and request-scoped factory
+   * providers, whose value Nest does not build at start-up, are called once to learn their class
+   * (see probeFactories); one that throws there is logged as a warning and left out.
+   * @throws ToolError (see messages.ts): ERR_INVALID_TOOL for a request-scoped toolset or policy
+   *   (class or factory provider); a class provided twice (two instances: two modules, or two tokens
+   *   of one module); a policy class no module provides; a bad forFeature() list. ERR_DUPLICATE_TOOL
+   *   for a tool name declared by two classes. And every createRegistry error, with its own code,
+   *   prefixed `ScopeToolModule:`
    */
   async onModuleInit(): Promise<void> {
     const wrappers = this.#discovery.getProviders();
-    const toolsets = this.#selected(wrappers);
+    const logger = new Logger('ScopeToolModule');
+    const probes = await probeFactories(wrappers, (message) => logger.warn(message));
+    const toolsets = this.#selected(wrappers, probes);
     this.#checkNames(toolsets);
     const instances: object[] = [];
     for (const found of toolsets) instances.push(await scopedInstance(found, 'toolset', this.#moduleRef));
-    const policies = await this.#policyInstances(wrappers, toolsets);
+    const policies = await this.#policyInstances(wrappers, probes, toolsets);
     try {
       createRegistry({
         manifest: this.#options.manifest,
@@ -78,8 +84,8 @@ export class ToolsetExplorer implements OnModuleInit {
   }
 
   /** The toolset providers to register, by `discover` and the forFeature() lists. */
-  #selected(wrappers: readonly InstanceWrapper[]): FoundProvider[] {
-    const found = providersOf(wrappers, 'toolset', (cls) => readToolset(cls) !== undefined);
+  #selected(wrappers: readonly InstanceWrapper[], probes: ReadonlyMap<InstanceWrapper, Probe>): FoundProvider[] {
+    const found = providersOf(wrappers, probes, 'toolset', (cls) => readToolset(cls) !== undefined);
     const listed = new Set<Function>();
     for (const w of wrappers) {
       const value: unknown = w.isAlias ? undefined : w.instance;
@@ -117,17 +123,21 @@ export class ToolsetExplorer implements OnModuleInit {
   }
 
   /** Every policy class the registry will ask for, resolved from the Nest container. */
-  async #policyInstances(wrappers: readonly InstanceWrapper[], toolsets: readonly FoundProvider[]): Promise<Map<Function, object>> {
+  async #policyInstances(
+    wrappers: readonly InstanceWrapper[],
+    probes: ReadonlyMap<InstanceWrapper, Probe>,
+    toolsets: readonly FoundProvider[],
+  ): Promise<Map<Function, object>> {
     const wanted = new Map<Function, string>();
     const want = (policies: readonly Policy[], where: string) => {
       for (const p of policies) if (isPolicyClass(p) && !wanted.has(p)) wanted.set(p, where);
     };
     want(this.#options.policies ?? [], 'ScopeToolModule.forRoot({ policies })');
     for (const found of toolsets) {
-      want(readPolicies(found.cls, 'class'), placeOf(found.cls, found.moduleName));
+      want(readPolicies(found.cls, 'class'), providerPlace(found));
       for (const tool of this.#toolMethods(found.cls)) want(readPolicies(tool.method, 'method'), `${found.cls.name}.${tool.methodName}`);
     }
-    const provided = providersOf(wrappers, 'policy', (cls) => wanted.has(cls));
+    const provided = providersOf(wrappers, probes, 'policy', (cls) => wanted.has(cls));
     const instances = new Map<Function, object>();
     for (const [policy, where] of wanted) {
       const found = provided.get(policy);

@@ -13,24 +13,54 @@ export function placeOf(cls: Function, moduleName: string | undefined): string {
   return moduleName === undefined ? cls.name : `${cls.name} (${moduleName})`;
 }
 
-/** A toolset or policy provider that depends on the request (Scope.REQUEST, durable, or a request-scoped dependency). */
-export function requestScoped(kind: 'toolset' | 'policy', place: string, via: string): ToolError {
+/** How messages name an injection token: a class by its name, a string quoted, a symbol as `Symbol(name)`. */
+export function tokenName(token: unknown): string {
+  if (typeof token === 'function') return token.name || '(anonymous class)';
+  if (typeof token === 'string') return `'${token}'`;
+  return String(token);
+}
+
+/**
+ * A toolset or policy provider that depends on the request (Scope.REQUEST, durable, or a
+ * request-scoped dependency). `provider`: the token, when the provider is not the class itself
+ * (a factory provider, a class under another token), so the fix can name it.
+ */
+export function requestScoped(kind: 'toolset' | 'policy', place: string, via: string, provider?: string): ToolError {
+  const what = provider === undefined ? `the ${kind}` : `the provider ${provider}`;
+  const how = provider === undefined ? '' : ': no scope option, and no request-scoped provider injected, directly or not';
   const fix =
     kind === 'toolset'
-      ? 'make the toolset default-scoped (singleton) and read per-request data (the caller, the tenant) from ToolCall.context, which CallOptions.context carries on every call'
-      : 'make the policy default-scoped (singleton) and read per-request data from CallOptions.context, which every call passes to authorize()';
+      ? `make ${what} default-scoped (singleton${how}) and read per-request data (the caller, the tenant) from ToolCall.context, which CallOptions.context carries on every call`
+      : `make ${what} default-scoped (singleton${how}) and read per-request data from CallOptions.context, which every call passes to authorize()`;
   return new ToolError(
     'ERR_INVALID_TOOL',
     `${WHO}: the ${kind} ${place} is request-scoped (${via}); tools are bound once at start-up, outside any request, so a request-scoped ${kind} has no instance to bind; ${fix}`,
   );
 }
 
-/** The same toolset class provided by two modules: its tools would be registered twice. */
-export function providedTwice(kind: 'toolset' | 'policy', cls: Function, first: string, second: string): ToolError {
-  return new ToolError(
-    'ERR_INVALID_TOOL',
-    `${WHO}: the ${kind} ${cls.name} is provided by both ${first} and ${second}; provide it in one module and export that module to share it`,
-  );
+/** Where one of two providers of a class is: its token and declaring module (`host`: the module itself, to tell two modules of one name apart). */
+export interface ProviderSite {
+  readonly token: unknown;
+  readonly moduleName: string | undefined;
+  readonly host: unknown;
+}
+
+/**
+ * One toolset or policy class provided twice (two instances): a toolset's tools would be registered
+ * twice, and a policy would have two instances to ask. Names both tokens and modules.
+ */
+export function providedTwice(kind: 'toolset' | 'policy', cls: Function, first: ProviderSite, second: ProviderSite): ToolError {
+  const name = cls.name || '(anonymous class)';
+  const why = kind === 'toolset' ? 'its tools would be registered twice' : 'scope-tool would not know which one to ask';
+  const [kept, other] = second.token === cls ? [second, first] : [first, second];
+  const alias = `if you need both tokens, make one an alias of the other: { provide: ${tokenName(other.token)}, useExisting: ${tokenName(kept.token)} }`;
+  const firstModule = first.moduleName ?? 'a module';
+  const secondModule = second.moduleName === undefined ? 'another module' : second.moduleName === first.moduleName ? `another ${second.moduleName}` : second.moduleName;
+  const detail =
+    first.host !== undefined && first.host === second.host
+      ? `is provided twice in module ${firstModule} (tokens ${tokenName(first.token)} and ${tokenName(second.token)}), as two instances, so ${why}; provide it once, and ${alias}`
+      : `is provided by both ${firstModule} (token ${tokenName(first.token)}) and ${secondModule} (token ${tokenName(second.token)}), as two instances, so ${why}; provide it in one module and export that module to share it`;
+  return new ToolError('ERR_INVALID_TOOL', `${WHO}: the ${kind} ${name} ${detail}`);
 }
 
 /** Two toolsets declare one tool name. */

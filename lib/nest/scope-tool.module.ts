@@ -34,16 +34,21 @@ function rootModule(options: Provider, scope: ScopeToolModuleScope, imports: Dyn
  *    `forFeature()`); MetadataScanner finds their `@Tool()` methods;
  * 2. an `@Authorize()` policy that is a class (and a class in `policies`) is taken from the Nest
  *    container, so it may inject dependencies; it must be a provider of some module;
- * 3. scopes: a default-scoped provider is used as is; a transient one gets one instance of its own
- *    for the registry; a request-scoped one (Scope.REQUEST, durable, or depending on a
- *    request-scoped provider) is refused, because tools are bound once, outside any request:
- *    per-request data travels in `CallOptions.context` (the `ToolCall.context` of a tool method);
+ * 3. scopes, for class and factory providers alike: a default-scoped provider is used as is; a
+ *    transient one gets one instance of its own for the registry; a request-scoped one
+ *    (Scope.REQUEST, durable, or depending on a request-scoped provider) is refused, because tools
+ *    are bound once, outside any request: per-request data travels in `CallOptions.context` (the
+ *    `ToolCall.context` of a tool method). A transient or request-scoped factory, whose value Nest
+ *    does not build at start-up, is called once to learn its class (a request-scoped one with no
+ *    request); if it throws there, a warning naming its token and module is logged and start-up
+ *    goes on;
  * 4. createRegistry binds every tool with the manifest and registers them in one atomic batch.
  *
- * Any problem fails the application's start-up with a ToolError that names the class and module:
- * ERR_DUPLICATE_TOOL when two classes declare one tool name (both named), ERR_INVALID_TOOL otherwise
- * (request-scoped provider, class provided by two modules, policy not provided, bad forFeature list,
- * and the container's errors: stale or missing manifest entry, refused DTO).
+ * Any problem fails the application's start-up with a ToolError that names the class and module
+ * (and the provider's token when it is not the class): ERR_DUPLICATE_TOOL when two classes declare
+ * one tool name (both named), ERR_INVALID_TOOL otherwise (request-scoped provider, class provided
+ * twice as two instances, by two modules or under two tokens, policy not provided, bad forFeature
+ * list), and the container's errors with their own codes (stale or missing manifest entry, refused DTO).
  */
 @Module({})
 export class ScopeToolModule {

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Module, Scope } from '@nestjs/common';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
-import { start, startFailure } from './fixtures';
+import { call, start, startFailure } from './fixtures';
 
 @Toolset()
 @Injectable()
@@ -46,7 +46,7 @@ describe('one tool name per application', () => {
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), WebModule, OtherWebModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
-      'tool: invalid tool: ScopeToolModule: the toolset WebSearch is provided by both WebModule and OtherWebModule; provide it in one module and export that module to share it',
+      'tool: invalid tool: ScopeToolModule: the toolset WebSearch is provided by both WebModule (token WebSearch) and OtherWebModule (token WebSearch), as two instances, so its tools would be registered twice; provide it in one module and export that module to share it',
     );
   });
 
@@ -74,5 +74,76 @@ describe('one tool name per application', () => {
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), Valued] });
     expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['search']);
     await app.close();
+  });
+
+  it('fails start-up when one module provides one toolset class under two tokens (two instances), naming both tokens', async () => {
+    @Module({ providers: [WebSearch, { provide: 'SEARCH', useFactory: () => new WebSearch() }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), AppModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the toolset WebSearch is provided twice in module AppModule (tokens WebSearch and 'SEARCH'), as two instances, so its tools would be registered twice; provide it once, and if you need both tokens, make one an alias of the other: { provide: 'SEARCH', useExisting: WebSearch }",
+    );
+  });
+
+  it('names both tokens for two value providers of one class in one module', async () => {
+    const A = Symbol('a');
+    @Module({ providers: [{ provide: A, useValue: new WebSearch() }, { provide: 'b', useValue: new WebSearch() }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), AppModule] });
+    expect(error.message).toContain("the toolset WebSearch is provided twice in module AppModule (tokens Symbol(a) and 'b'), as two instances");
+  });
+
+  it('names both tokens for a class provider and a transient factory of one class in one module', async () => {
+    @Module({ providers: [WebSearch, { provide: 'SEARCH', useFactory: () => new WebSearch(), scope: Scope.TRANSIENT }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), AppModule] });
+    expect(error.message).toContain("the toolset WebSearch is provided twice in module AppModule (tokens WebSearch and 'SEARCH'), as two instances");
+  });
+
+  it('registers a toolset once when an alias (useExisting) comes before the provider it stands for', async () => {
+    @Module({ providers: [{ provide: 'search-alias', useExisting: WebSearch }, WebSearch] })
+    class Aliased {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), Aliased] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['search']);
+    expect(app.get('search-alias', { strict: false })).toBe(app.get(WebSearch, { strict: false }));
+    await app.close();
+  });
+
+  it('registers a toolset once when a factory provider returns the same instance under another token', async () => {
+    @Module({ providers: [WebSearch, { provide: 'SEARCH', useFactory: (search: WebSearch) => search, inject: [WebSearch] }] })
+    class Aliased {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), Aliased] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['search']);
+    await app.close();
+  });
+
+  it('registers a transient toolset once when an alias (useExisting) points to it', async () => {
+    @Toolset()
+    @Injectable({ scope: Scope.TRANSIENT })
+    class TransientSearch {
+      @Tool({ name: 'search' })
+      query(): string {
+        return 'transient';
+      }
+    }
+    @Module({ providers: [TransientSearch, { provide: 'search-alias', useExisting: TransientSearch }] })
+    class Aliased {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('search', 'TransientSearch', 'query', null)) }), Aliased] });
+    const registry = app.get(ToolRegistry);
+    expect(registry.definitions().map((d) => d.name)).toEqual(['search']);
+    const result = await call(registry, 'search', '{}');
+    expect('output' in result && result.output.asText()).toBe('transient');
+    await app.close();
+  });
+
+  it('tells two modules of one class name apart', async () => {
+    const searchModule = () => {
+      @Module({ providers: [WebSearch] })
+      class SearchModule {}
+      return SearchModule;
+    };
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: SEARCH }), searchModule(), searchModule()] });
+    expect(error.message).toContain('the toolset WebSearch is provided by both SearchModule (token WebSearch) and another SearchModule (token WebSearch), as two instances');
   });
 });
