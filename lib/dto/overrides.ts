@@ -5,8 +5,12 @@
  *   validator.js also discounts U+FE0E/U+FE0F presentation selectors.
  * - `@IsEnum` accepts enum values only (rule 5); class-validator also accepts the member names of
  *   a numeric enum (its reverse mapping).
+ * - `@IsNumber({ maxDecimalPlaces })` counts the decimal places of the number's shortest decimal
+ *   form; class-validator reads them off `String(value)`, so it throws on `1e-7` and miscounts
+ *   `1.5e-7`. validation.ts hides the option from class-validator while it runs (the type check
+ *   stays class-validator's); the count is ours.
  */
-import { IS_ENUM, IS_LENGTH, MAX_LENGTH, MIN_LENGTH } from 'class-validator';
+import { IS_ENUM, IS_LENGTH, IS_NUMBER, MAX_LENGTH, MIN_LENGTH } from 'class-validator';
 import type { ClassPlan, PropertyPlan } from './plan';
 import type { ValidationRecord } from './reflection';
 import { VALIDATION_TYPES } from './reflection';
@@ -14,6 +18,23 @@ import type { IssuePath, IssueSink } from './issues';
 
 /** The constraint names whose verdict is ours, not class-validator's. @internal */
 export const OVERRIDDEN: ReadonlySet<string> = new Set([IS_LENGTH, MIN_LENGTH, MAX_LENGTH, IS_ENUM]);
+
+/** Whether a record is `@IsNumber({ maxDecimalPlaces })`, whose decimal count is ours. @internal */
+export function countsDecimals(r: ValidationRecord): boolean {
+  const options: unknown = r.constraints?.[0];
+  return r.name === IS_NUMBER && options !== null && typeof options === 'object' && (options as { maxDecimalPlaces?: unknown }).maxDecimalPlaces !== undefined;
+}
+
+/**
+ * Decimal places of a finite number in its shortest round-trip decimal form: 0.125 has 3, 1e-7
+ * has 7, 1.5e-7 has 8, integers (1e21 included) have none. @internal
+ */
+export function decimalPlaces(n: number): number {
+  if (!Number.isFinite(n) || Number.isInteger(n)) return 0;
+  const [mantissa = '', exponent] = String(Math.abs(n)).split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - (exponent === undefined ? 0 : Number(exponent)));
+}
 
 /** Length of `s` in Unicode code points (a surrogate pair counts once). @internal */
 export function codePointLength(s: string): number {
@@ -51,7 +72,8 @@ export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePat
     // null got here only because the input schema admitted it: the member's checks do not apply.
     if (value === null || skipped(instance, prop, value)) continue;
     for (const r of prop.records) {
-      if (r.type !== VALIDATION_TYPES.CUSTOM_VALIDATION || r.name === undefined || !OVERRIDDEN.has(r.name)) continue;
+      if (r.type !== VALIDATION_TYPES.CUSTOM_VALIDATION || r.name === undefined) continue;
+      if (!OVERRIDDEN.has(r.name) && !countsDecimals(r)) continue;
       if (r.each && Array.isArray(value)) {
         value.forEach((item, i) => item === null || check(r, item, [...at, i], prop, sink, 'each value '));
       } else {
@@ -88,6 +110,12 @@ function check(r: ValidationRecord, value: unknown, at: IssuePath, prop: Propert
 /** The failure message of one overridden record, or undefined when the value passes. */
 function verdict(r: ValidationRecord, value: unknown): string | undefined {
   const c = r.constraints ?? [];
+  if (r.name === IS_NUMBER) {
+    // Only the decimal count: class-validator checked the type (with the option hidden).
+    const max = (c[0] as { maxDecimalPlaces?: unknown }).maxDecimalPlaces;
+    if (typeof value !== 'number' || typeof max !== 'number' || decimalPlaces(value) <= max) return undefined;
+    return 'must be a number conforming to the specified constraints';
+  }
   if (r.name === IS_ENUM) {
     const values = enumValues(c[0]);
     return values.includes(value) ? undefined : `must be one of the following values: ${values.map((v) => JSON.stringify(v)).join(', ')}`;

@@ -107,9 +107,11 @@ const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /**
- * An RFC 3339 full-date or date-time (the JSON Schema `date` / `date-time` formats as ajv-formats
- * asserts them, so also a space between date and time, RFC 3339 section 5.6 note), with month,
- * day, hour, minute, second and offset ranges checked (a leap second 60 is allowed). @internal
+ * An RFC 3339 full-date or date-time (the JSON Schema `date` / `date-time` formats, also with a
+ * space between date and time, RFC 3339 section 5.6 note), with month, day, hour, minute, second
+ * and offset ranges checked. A leap second (`23:59:60Z`) is refused: RFC 3339 allows it, but a
+ * JavaScript Date cannot hold it, and the generator's schema for a Date member refuses it too
+ * (lib/schema DATE_TIME_PATTERN). @internal
  */
 export function isIsoDate(s: string): boolean {
   const m = DATE_TIME.exec(s) ?? FULL_DATE.exec(s);
@@ -120,7 +122,7 @@ export function isIsoDate(s: string): boolean {
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
   if (day > days) return false;
   if (m[4] === undefined) return true;
-  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) return false;
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
   if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return false;
   return !Number.isNaN(new Date(s).getTime());
 }

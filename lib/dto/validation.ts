@@ -6,7 +6,8 @@
 import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import type { ClassPlan } from './plan';
-import { OVERRIDDEN, checkOverrides } from './overrides';
+import { OVERRIDDEN, checkOverrides, countsDecimals } from './overrides';
+import type { ValidationRecord } from './reflection';
 import type { IssuePath, IssueSink } from './issues';
 
 /** The options every DTO is validated with (DESIGN.md section 4). @internal */
@@ -20,9 +21,53 @@ export const VALIDATOR_OPTIONS = Object.freeze({
 /** Validates a transformed instance; adds its issues to `sink`. @internal */
 export function validateInstance(instance: object, plan: ClassPlan, sink: IssueSink): void {
   // forbidUnknownValues refuses an instance with no metadata at all: an empty DTO has nothing to check.
-  const errors = plan.properties.length === 0 ? [] : validateSync(instance, VALIDATOR_OPTIONS);
+  const errors = plan.properties.length === 0 ? [] : withoutDecimalCounts(plan, () => validateSync(instance, VALIDATOR_OPTIONS));
   for (const e of errors) flatten(e, plan, [], sink, instance);
   checkOverrides(instance, plan, [], sink);
+}
+
+const decimalRecordsOf = new WeakMap<ClassPlan, readonly ValidationRecord[]>();
+
+/** The `@IsNumber({ maxDecimalPlaces })` records of `plan` and of every plan it nests. */
+function decimalRecords(plan: ClassPlan): readonly ValidationRecord[] {
+  const cached = decimalRecordsOf.get(plan);
+  if (cached !== undefined) return cached;
+  const found = new Set<ValidationRecord>();
+  const seen = new Set<ClassPlan>();
+  const stack = [plan];
+  while (stack.length > 0) {
+    const p = stack.pop() as ClassPlan;
+    if (seen.has(p)) continue;
+    seen.add(p);
+    for (const prop of p.properties) {
+      for (const r of prop.records) if (countsDecimals(r)) found.add(r);
+      if (prop.nested !== undefined) stack.push(prop.nested);
+    }
+  }
+  const list = [...found];
+  decimalRecordsOf.set(plan, list);
+  return list;
+}
+
+/**
+ * Runs `validate` with `maxDecimalPlaces` hidden from class-validator's isNumber, which reads the
+ * places off `String(value)` and throws on `1e-7` (overrides.ts counts them instead). The records
+ * are class-validator's shared metadata: each gets an option object without the count for the
+ * synchronous call only, and its own constraints back afterwards, whatever happens.
+ */
+function withoutDecimalCounts<T>(plan: ClassPlan, validate: () => T): T {
+  const records = decimalRecords(plan);
+  if (records.length === 0) return validate();
+  const saved = records.map((r) => r.constraints);
+  try {
+    for (const r of records) {
+      const [options, ...rest] = r.constraints;
+      r.constraints = [{ ...(options as object), maxDecimalPlaces: undefined }, ...rest];
+    }
+    return validate();
+  } finally {
+    records.forEach((r, i) => (r.constraints = saved[i] as unknown[]));
+  }
 }
 
 /**
