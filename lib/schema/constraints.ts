@@ -2,9 +2,9 @@ import ts from 'typescript';
 import { ruleOf, UUID_PATTERNS } from './catalogue';
 import { hasEach, literalValue, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
-import { checkDate, checkNested, checkOptions, exposeName, numberArg, typeText } from './member-checks';
+import { checkDate, checkMatrix, checkNested, checkOptions, exposeName, numberArg, typeText } from './member-checks';
 import { applyEnum, applyMatches, addPattern, escapePattern } from './value-rules';
-import { arrayItems, jsonTypes, mapTypes, type RefResolver } from './schema-types';
+import { arrayItems, dropNull, jsonTypes, mapTypes, type RefResolver } from './schema-types';
 
 /**
  * Merges the class-validator decorators of one DTO member into its JSON Schema fragment (DESIGN.md
@@ -60,6 +60,8 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
   let optional = false;
   let wireName: string | undefined;
   const names = new Set(ctx.decorators.map((d) => d.name));
+  if (!checkMatrix(ctx, names)) return { optional, wireName };
+  let nullItems = true;
   for (const use of ctx.decorators) {
     if (!checkOptions(use, ctx)) continue;
     if (use.name === 'IsOptional') optional = true;
@@ -72,10 +74,40 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
         continue;
       }
       target = items;
+      if (refusesNull(use, ctx)) nullItems = false;
     }
     applyOne(use, target, ctx, names);
   }
+  // class-validator runs an each: true constraint on every item, null included, and almost every
+  // constraint refuses null: the items' schema says so too (the decorator narrows the type).
+  const items = nullItems ? undefined : arrayItems(ctx.schema);
+  if (items !== undefined) dropNull(items);
   return { optional, wireName };
+}
+
+/** Decorators whose `each: true` check passes a null item (or that check nothing). */
+const NULL_PASSING = new Set(['Allow', 'IsOptional', 'ValidateIf', 'IsEmpty', 'Validate', 'ValidateBy', 'Type', 'Expose']);
+
+/**
+ * Whether an `each: true` decorator refuses a null item: every class-validator check does, except
+ * the ones that pass null (`@IsEmpty`, `@Equals(null)`, `@IsIn([... null])`, `@NotEquals(x)`,
+ * `@IsNotIn([...])` without null) or check nothing; a custom or unknown one is left as the type says.
+ */
+function refusesNull(use: DecoratorUse, ctx: MemberContext): boolean {
+  if (ruleOf(use.name) === undefined || NULL_PASSING.has(use.name)) return false;
+  const arg = use.args[0];
+  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  const holdsNull = value === null || (Array.isArray(value) && value.includes(null));
+  switch (use.name) {
+    case 'Equals':
+    case 'IsIn':
+      return !holdsNull;
+    case 'NotEquals':
+    case 'IsNotIn':
+      return holdsNull;
+    default:
+      return true;
+  }
 }
 
 function applyOne(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, names: Set<string>): void {

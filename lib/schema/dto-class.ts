@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { mergeMember } from './constraints';
-import { initializerDefault, recordValues } from './member-checks';
+import { dateTimePattern, initializerDefault, recordValues } from './member-checks';
+import { ruleOf } from './catalogue';
 import { readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import type { RefResolver } from './schema-types';
@@ -70,6 +71,15 @@ export function mergeClass(
     const fragment = properties[name];
     if (first === undefined || fragment === undefined) continue;
     const decorators = inheritedDecorators(members, checker);
+    if (!decorators.some(isValidationDecorator)) {
+      sink.fail(
+        `${className}.${name}: has no class-validator decorator, so the decoder never sees it (whitelist refuses it as an ` +
+          'unknown member, and a DTO without any is taken to accept only {}); add a decorator that checks its type ' +
+          '(for example @IsString()), or @IsOptional() or @Allow() when its TypeScript type says enough',
+        first,
+      );
+      continue;
+    }
     const type = checker.getTypeAtLocation(first);
     recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
     initializerDefault(fragment, members, checker);
@@ -83,6 +93,7 @@ export function mergeClass(
       warn: (m, node) => sink.warn(m, node ?? first),
       fail: (m, node) => sink.fail(m, node ?? first),
     });
+    dateTimePattern(fragment, type, checker);
     if (facts.optional || members.some((m) => m.initializer !== undefined)) required.delete(name);
     if (facts.wireName !== undefined && facts.wireName !== name) renames.set(name, facts.wireName);
   }
@@ -137,6 +148,22 @@ function inheritedDecorators(members: readonly ts.PropertyDeclaration[], checker
     for (const use of uses) shadowed.add(typeOf(use));
   }
   return out;
+}
+
+/** class-transformer decorators: they steer decoding but leave no class-validator record. */
+const TRANSFORMER_ONLY = new Set(['Type', 'Expose', 'Exclude', 'Transform']);
+
+/**
+ * Whether a decorator leaves a class-validator record on the member (what makes the member visible
+ * to whitelist): every class-validator decorator, and a project's own decorator the generator does
+ * not know (it may call registerDecorator; the generator warns about it anyway). Decorators of
+ * other packages (class-transformer, documentation decorators) do not count.
+ */
+function isValidationDecorator(use: DecoratorUse): boolean {
+  if (TRANSFORMER_ONLY.has(use.name)) return false;
+  if (use.declaredIn === undefined) return ruleOf(use.name) !== undefined;
+  if (/[\\/]class-validator[\\/]/.test(use.declaredIn)) return true;
+  return !/[\\/]node_modules[\\/]/.test(use.declaredIn);
 }
 
 /** Property names in class layout order: base class members first; names no class declares last. */

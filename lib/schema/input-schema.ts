@@ -97,7 +97,63 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
     if (used.size !== before) for (const n of used) if (!queue.includes(n)) queue.push(n);
   }
   if (Object.keys(kept).length > 0) result['$defs'] = kept;
-  return result;
+  return guardFreeValues(result);
+}
+
+/** Member names the decoder refuses anywhere, free-form values included (DESIGN.md section 4 rule 1). */
+export const FORBIDDEN_NAMES: readonly string[] = Object.freeze(['__proto__', 'constructor', 'prototype']);
+
+/** The `$defs` name of a free-form JSON value; not an identifier, so no DTO class can take it. */
+export const FREE_VALUE_DEF = 'scope-tool.free-value';
+
+const ANNOTATION_ONLY = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+const CHILD_SCHEMA = ['items', 'additionalProperties', 'not', 'contains'];
+const CHILD_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+
+/**
+ * Where the schema admits member names it does not list (a `Record<string, T>`, an `object`, an
+ * `unknown` value), the decoder still refuses `__proto__`, `constructor` and `prototype`, at any
+ * depth. The schema says the same: such objects get `propertyNames: { not: { enum } }`, and a
+ * schema that admits any value (`{}`) refers to the free value definition, which applies that rule
+ * to every object it contains (`$defs["scope-tool.free-value"]`).
+ */
+function guardFreeValues(root: SchemaObject): SchemaObject {
+  let used = false;
+  const freeRef = `#/$defs/${FREE_VALUE_DEF}`;
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+    const schema = node as SchemaObject;
+    if (Object.keys(schema).every((k) => ANNOTATION_ONLY.has(k))) {
+      schema['$ref'] = freeRef;
+      used = true;
+      return;
+    }
+    const types = Array.isArray(schema['type']) ? (schema['type'] as unknown[]) : [schema['type']];
+    if (types.includes('array') && schema['items'] === undefined && schema['prefixItems'] === undefined) schema['items'] = {};
+    const open = schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false;
+    if (open || (types.includes('object') && schema['additionalProperties'] === undefined && schema['properties'] === undefined)) {
+      if (schema['additionalProperties'] === true || schema['additionalProperties'] === undefined) schema['additionalProperties'] = {};
+      schema['propertyNames'] = { not: { enum: [...FORBIDDEN_NAMES] } };
+    }
+    for (const key of CHILD_SCHEMA) visit(schema[key]);
+    for (const key of CHILD_LISTS) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach(visit);
+    for (const key of ['properties', '$defs']) {
+      const map = schema[key];
+      if (map !== null && typeof map === 'object') Object.values(map).forEach(visit);
+    }
+  };
+  visit(root);
+  if (used) {
+    const defs = (root['$defs'] ?? {}) as Record<string, unknown>;
+    defs[FREE_VALUE_DEF] = {
+      propertyNames: { not: { enum: [...FORBIDDEN_NAMES] } },
+      additionalProperties: { $ref: freeRef },
+      items: { $ref: freeRef },
+    };
+    delete root['$defs'];
+    root['$defs'] = defs;
+  }
+  return root;
 }
 
 /**

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { literalValue, type DecoratorUse } from './decorator-reader';
 import type { MemberContext } from './constraints';
+import { addPattern } from './value-rules';
 
 /**
  * Checks of one decorator use that are not a JSON Schema keyword: validation options the contract
@@ -71,6 +72,73 @@ export function nestedClassName(type: ts.Type, checker: ts.TypeChecker): string 
   return undefined;
 }
 
+/**
+ * An array of arrays (`Item[][]`, `Date[][]`) under `@Type`, `@ValidateNested` or `@IsInstance`
+ * cannot be decoded: class-transformer and class-validator take the items of an array member to be
+ * the nested objects (DESIGN.md section 4 rule 6), so the decoder would refuse every row the
+ * schema accepts. Generation fails with the fix: a row DTO. Returns false after reporting.
+ * @internal
+ */
+export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boolean {
+  const decorator = ['ValidateNested', 'IsInstance', 'Type'].find((n) => names.has(n));
+  if (decorator === undefined) return true;
+  const parts = ctx.type.isUnion() ? ctx.type.types : [ctx.type];
+  for (const part of parts) {
+    if (!ctx.checker.isArrayType(part) && !ctx.checker.isTupleType(part)) continue;
+    const rows = ctx.checker.getTypeArguments(part as ts.TypeReference);
+    const row = rows.find((r) => ctx.checker.isArrayType(r) || ctx.checker.isTupleType(r) || (r.isUnion() && r.types.some((t) => ctx.checker.isArrayType(t))));
+    if (row === undefined) continue;
+    const inner = innermost(row, ctx.checker);
+    const cls = inner === undefined ? 'Item' : ctx.checker.typeToString(inner);
+    ctx.fail(
+      `${ctx.where}: an array of arrays cannot carry @${decorator}: the decoder takes each item of the outer array to be one ${cls} ` +
+        `object and refuses the rows; wrap each row in a DTO (class ${cls}Row { @ValidateNested({ each: true }) @Type(() => ${cls}) ` +
+        `items!: ${cls}[] }) and declare the member as ${cls}Row[]`,
+    );
+    return false;
+  }
+  return true;
+}
+
+function innermost(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined {
+  let t: ts.Type | undefined = type;
+  for (let i = 0; i < 8 && t !== undefined; i++) {
+    const parts: readonly ts.Type[] = t.isUnion() ? t.types.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [t];
+    const array = parts.find((p) => checker.isArrayType(p) || checker.isTupleType(p));
+    if (array === undefined) return parts[0];
+    t = checker.getTypeArguments(array as ts.TypeReference)[0];
+  }
+  return t;
+}
+
+/**
+ * The RFC 3339 date-time a `Date` member takes, as the decoder reads it (lib/dto structure.ts):
+ * `T`, `t` or a space between date and time, seconds 00-59, an offset `Z` or `+hh:mm`. Format
+ * date-time alone also admits a leap second (`23:59:60Z`), any white space as separator and
+ * offsets without a colon, none of which a JavaScript Date can hold or parse.
+ * @internal
+ */
+export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
+
+/**
+ * A member of type `Date` (or `Date[]`, `Date | null`): every `format: date-time` in its fragment
+ * also gets DATE_TIME_PATTERN, so the schema refuses what the decoder cannot turn into a Date.
+ * @internal
+ */
+export function dateTimePattern(fragment: Record<string, unknown>, type: ts.Type, checker: ts.TypeChecker): void {
+  const parts = type.isUnion() ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [type];
+  const element = (t: ts.Type): ts.Type => (checker.isArrayType(t) ? (checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t);
+  if (parts.length === 0 || !parts.every((t) => element(t).getSymbol()?.getName() === 'Date')) return;
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+    const schema = node as Record<string, unknown>;
+    if (schema['format'] === 'date-time') addPattern(schema, DATE_TIME_PATTERN);
+    visit(schema['items']);
+    for (const key of ['anyOf', 'oneOf']) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach(visit);
+  };
+  visit(fragment);
+}
+
 /** The wire name of `@Expose({ name })`; other Expose options are refused. @internal */
 export function exposeName(use: DecoratorUse, ctx: MemberContext): string | undefined {
   const arg = use.args[0];
@@ -126,7 +194,16 @@ function findObjectMember(fragment: Record<string, unknown>): Record<string, unk
   for (const key of ['anyOf', 'oneOf']) {
     const members = fragment[key];
     if (!Array.isArray(members)) continue;
-    for (const m of members) if (m !== null && typeof m === 'object' && (m as Record<string, unknown>)['type'] === 'object') return m as Record<string, unknown>;
+    for (const m of members) {
+      if (m === null || typeof m !== 'object') continue;
+      const member = m as Record<string, unknown>;
+      if (typeof member['$ref'] === 'string') {
+        // `Record<string, T> | null`: the record's definition, inlined here.
+        delete member['$ref'];
+        member['type'] = 'object';
+      }
+      if (member['type'] === 'object') return member;
+    }
   }
   return undefined;
 }

@@ -90,3 +90,37 @@ export function mapTypes(schema: SchemaObject, map: (type: string) => string | u
   }
   return found;
 }
+
+/**
+ * Narrows a fragment so that it no longer admits `null`: `"null"` leaves `type` lists and `enum`,
+ * and `anyOf`/`oneOf` members that admit only null are dropped (a single member left is merged
+ * into the fragment). Used for the items of an array whose `each: true` constraints refuse null.
+ * @internal
+ */
+export function dropNull(schema: SchemaObject): void {
+  const type = schema['type'];
+  if (Array.isArray(type) && type.includes('null')) {
+    const kept = type.filter((t) => t !== 'null');
+    schema['type'] = kept.length === 1 ? kept[0] : kept;
+  }
+  if (Array.isArray(schema['enum'])) schema['enum'] = (schema['enum'] as unknown[]).filter((v) => v !== null);
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    const kept = members.filter((m) => !(isSchema(m) && onlyNull(m)));
+    for (const m of kept) if (isSchema(m)) dropNull(m);
+    const single = kept.length === 1 ? kept[0] : undefined;
+    if (isSchema(single)) {
+      delete schema[key];
+      for (const [k, v] of Object.entries(single)) if (!(k in schema)) schema[k] = v;
+    } else {
+      schema[key] = kept;
+    }
+  }
+}
+
+function onlyNull(schema: SchemaObject): boolean {
+  if (schema['type'] === 'null') return true;
+  if ('const' in schema && schema['const'] === null) return true;
+  return Array.isArray(schema['enum']) && (schema['enum'] as unknown[]).every((v) => v === null);
+}

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult, type ManifestTool } from '../../lib/schema';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
+/** A Date member: RFC 3339 date-time as a JavaScript Date can hold it (no leap second). */
+const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
 const HEX = '[0-9A-Fa-f]';
 const UUID_ALL =
   `^(?:${HEX}{8}-${HEX}{4}-[1-8]${HEX}{3}-[89ABab]${HEX}{3}-${HEX}{12}|00000000-0000-0000-0000-000000000000|` +
@@ -94,11 +96,11 @@ describe('generateManifest on the sample project', () => {
     });
   });
 
-  it('booking: Date and ISO 8601 strings are date-time strings', () => {
+  it('booking: Date and ISO 8601 strings are date-time strings; a Date member refuses what a Date cannot hold (leap second)', () => {
     expect(schemaOf('book_room')).toEqual({
       type: 'object',
       properties: {
-        checkIn: { description: 'When the stay starts.', type: 'string', format: 'date-time' },
+        checkIn: { description: 'When the stay starts.', type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
         checkOut: { type: 'string', format: 'date-time' },
         requestedAt: { type: 'string', format: 'date-time' },
       },

@@ -15,6 +15,7 @@ import { arbitraryOf } from './zoo/arbitrary';
 import { mutantsOf } from './zoo/mutations';
 import * as booking from './zoo/booking.zoo';
 import * as calendar from './zoo/calendar.zoo';
+import * as contract from './zoo/contract.zoo';
 import * as files from './zoo/files.zoo';
 import * as geo from './zoo/geo.zoo';
 import * as inventory from './zoo/inventory.zoo';
@@ -24,7 +25,7 @@ import * as search from './zoo/search.zoo';
 import * as users from './zoo/users.zoo';
 
 const CLASSES = new Map<string, unknown>(
-  [booking, calendar, files, geo, inventory, invoices, misc, search, users].flatMap((m) => Object.entries(m)),
+  [booking, calendar, contract, files, geo, inventory, invoices, misc, search, users].flatMap((m) => Object.entries(m)),
 );
 
 // One compiler run for the whole file (seconds): the test table needs the tools at collection time.

@@ -81,7 +81,7 @@ export function mutantsOf(schema: Schema, value: unknown): Mutant[] {
       if (s['pattern'] !== undefined || s['allOf'] !== undefined) {
         for (const t of ['', ' ', 'A', 'zz', '0', v + ' ', ' ' + v, v.toLowerCase(), v.toUpperCase(), '..', '*']) put(`pattern probe ${JSON.stringify(t)}`, t);
       }
-      if (s['format'] === 'date-time') for (const t of ['2024-05-01', '2024-02-30T10:00:00Z', '2024-05-01 10:00:00Z', '2024-05-01T10:00:00', '2024-05-01T24:00:00Z']) put(`date-time probe ${t}`, t);
+      if (s['format'] === 'date-time') for (const t of ['2024-05-01', '2024-02-30T10:00:00Z', '2024-05-01 10:00:00Z', '2024-05-01T10:00:00', '2024-05-01T24:00:00Z', '2016-12-31T23:59:60Z', '2016-12-31T23:59:60.5Z', '2024-05-01\t10:00:00Z', '2024-05-01T10:00:00+0100', '2024-05-01T10:00:00+01']) put(`date-time probe ${t}`, t);
       if (s['format'] === 'email') for (const t of ['a@b', 'a@b.co', 'no-at-sign', 'a b@c.com']) put(`email probe ${t}`, t);
       if (s['format'] === 'uri') for (const t of ['example.com', 'https://example.com', 'urn:isbn:123', 'http://localhost']) put(`uri probe ${t}`, t);
     }
@@ -114,6 +114,7 @@ export function mutantsOf(schema: Schema, value: unknown): Mutant[] {
       for (const name of ['__proto__', 'constructor', 'prototype']) {
         const text = JSON.stringify(setAt(value, path, { ...obj, zz_marker: 0 })).replace('"zz_marker":0', `"${name}":{"polluted":true}`);
         raw(`${at}: forbidden member ${name}`, text);
+        raw(`${at}: forbidden member ${name} holding a string`, text.replace(`"${name}":{"polluted":true}`, `"${name}":"x"`));
       }
       if (Object.keys(obj).length > 0 && Object.keys(props).length === 0) put('an empty object', {});
       if (depth < MAX_DEPTH) {

@@ -1,0 +1,120 @@
+/**
+ * Issue 7 regressions: shapes where the emitted schema accepted an argument the decoder refused.
+ * Each test carries the failing argument and checks that schema and decoder now give one verdict
+ * (or that generation refuses the shape with the fix). The zoo (spec/schema/zoo/contract.zoo.ts)
+ * keeps the property tests on the same shapes.
+ */
+import 'reflect-metadata';
+import path from 'node:path';
+import { generateManifest, type GenerationResult } from '../../lib/schema';
+import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import { dtoInput } from '../../lib/dto';
+import { Decimals, Free, Moment, NullInts } from './fixtures/contract/contract.tools';
+
+let result: GenerationResult;
+beforeAll(() => {
+  result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'contract', 'tsconfig.json') });
+});
+
+function schemaOf(name: string): JsonObject {
+  const tool = result.manifest.tools.find((t) => t.name === name);
+  if (tool === undefined) throw new Error(`tool ${name} not generated`);
+  return tool.definition.input_schema;
+}
+
+/** The schema's and the decoder's verdicts on one JSON text, and the decoder's message. */
+function verdicts(name: string, dto: new () => object, json: string): { schema: boolean; decoder: boolean; message: string } {
+  const schema = schemaOf(name);
+  const value = JSON.parse(json) as JsonValue;
+  const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
+  try {
+    dtoInput(dto, { inputSchema: schema }).decode(value);
+    return { schema: schemaOk, decoder: true, message: '' };
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    expect((e as ToolError).message).not.toMatch(/validator or transformer threw/);
+    return { schema: schemaOk, decoder: false, message: (e as ToolError).message };
+  }
+}
+
+describe('issue 7: schema and decoder agree', () => {
+  it('refuses a matrix of DTOs (Item[][]) with the row-DTO fix, at the member', () => {
+    expect(result.errors).toContainEqual({
+      tool: 'matrix',
+      message:
+        'Matrix.items: an array of arrays cannot carry @ValidateNested: the decoder takes each item of the outer array to be one Item ' +
+        'object and refuses the rows; wrap each row in a DTO (class ItemRow { @ValidateNested({ each: true }) @Type(() => Item) ' +
+        'items!: Item[] }) and declare the member as ItemRow[]',
+      file: 'contract.tools.ts',
+      line: 13,
+    });
+  });
+
+  it('refuses every member without a class-validator decorator (@Type alone does not count), naming DTO.member and the fix', () => {
+    const messages = result.errors.filter((e) => e.tool === 'undecorated').map((e) => e.message);
+    const fix =
+      ': has no class-validator decorator, so the decoder never sees it (whitelist refuses it as an unknown member, and a DTO ' +
+      'without any is taken to accept only {}); add a decorator that checks its type (for example @IsString()), or ' +
+      '@IsOptional() or @Allow() when its TypeScript type says enough';
+    expect(messages).toEqual([`Undecorated.count${fix}`, `Undecorated.mode${fix}`]);
+  });
+
+  it('reports exactly those errors; the other tools generate', () => {
+    expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'undecorated', 'undecorated']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints']);
+  });
+
+  it('(number | null)[] with @IsInt({ each: true }): items are integers only, [1, null] refused by both', () => {
+    const props = schemaOf('null_ints')['properties'] as Record<string, JsonObject>;
+    expect(props['values']).toEqual({ type: 'array', items: { type: 'integer' } });
+    expect((props['things'] as { items: JsonObject }).items).not.toHaveProperty('anyOf');
+    expect(verdicts('null_ints', NullInts, '{"values":[1,null],"things":[]}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('null_ints', NullInts, '{"values":[1],"things":[null]}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('null_ints', NullInts, '{"values":[1,2],"things":[{"name":"a"}]}')).toMatchObject({ schema: true, decoder: true });
+  });
+
+  it('a Date member refuses a leap second (a Date cannot hold it) and the separators and offsets a Date cannot parse', () => {
+    for (const at of ['2016-12-31T23:59:60Z', '2016-12-31T23:59:60.25Z', '2024-05-01\t10:00:00Z', '2024-05-01T10:00:00+0100', '2024-05-01T10:00:00+01']) {
+      expect({ at, ...verdicts('moment', Moment, JSON.stringify({ at })) }).toMatchObject({ at, schema: false, decoder: false });
+    }
+    for (const at of ['2016-12-31T23:59:59.999Z', '2024-05-01 10:00:00z', '2024-05-01t10:00:00+05:30']) {
+      expect({ at, ...verdicts('moment', Moment, JSON.stringify({ at })) }).toMatchObject({ at, schema: true, decoder: true });
+    }
+  });
+
+  it('Records and free-form values refuse __proto__ / constructor / prototype at any depth, in the schema too', () => {
+    const props = schemaOf('free')['properties'] as Record<string, JsonObject>;
+    expect(props['tags']).toEqual({
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } },
+    });
+    expect(schemaOf('free')['$defs']).toEqual({
+      'scope-tool.free-value': {
+        propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } },
+        additionalProperties: { $ref: '#/$defs/scope-tool.free-value' },
+        items: { $ref: '#/$defs/scope-tool.free-value' },
+      },
+    });
+    for (const json of [
+      '{"tags":{"constructor":"x"},"extra":{}}',
+      '{"tags":{"__proto__":"x"},"extra":{}}',
+      '{"tags":{},"extra":{"prototype":1}}',
+      '{"tags":{},"extra":{"a":[{"b":{"constructor":{}}}]}}',
+    ]) {
+      expect({ json, ...verdicts('free', Free, json) }).toMatchObject({ json, schema: false, decoder: false });
+    }
+    expect(verdicts('free', Free, '{"tags":{"toString":"x"},"extra":{"a":[{"b":{"c":null}}]}}')).toMatchObject({ schema: true, decoder: true });
+  });
+
+  it('@IsNumber({ maxDecimalPlaces }) stays decoder-only (warned), and the decoder counts exponent forms instead of crashing', () => {
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      'Decimals.amount: @IsNumber({ maxDecimalPlaces }) is checked by the decoder only (JSON Schema cannot count decimal places exactly)',
+    ]);
+    const refused = verdicts('decimals', Decimals, '{"amount":1e-7}');
+    expect(refused).toMatchObject({ schema: true, decoder: false });
+    expect(refused.message).toBe('tool: invalid invocation: /amount: must be a number conforming to the specified constraints (isNumber)');
+    expect(verdicts('decimals', Decimals, '{"amount":0.07}')).toMatchObject({ decoder: true });
+    expect(verdicts('decimals', Decimals, '{"amount":1e21}')).toMatchObject({ decoder: true });
+  });
+});

@@ -1,0 +1,53 @@
+import { Type } from 'class-transformer';
+import {
+  Allow, ArrayMaxSize, IsArray, IsDate, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested,
+} from 'class-validator';
+import { Tool, Toolset } from '../fixtures/project/decorators';
+
+/**
+ * DTOs for the disagreements issue 7 found between the schema and the decoder, so the property
+ * tests keep covering them: null items under `each: true`, free-form values holding forbidden
+ * names, Date members and leap seconds, and the row DTO that replaces a matrix of DTOs.
+ */
+
+/** A seating plan: (number | null)[] whose each-constraints refuse null, so the schema refuses null items. */
+export class SeatScores {
+  @IsArray() @IsInt({ each: true }) @Min(0, { each: true }) @Max(10, { each: true }) @ArrayMaxSize(6) scores!: (number | null)[];
+  @IsOptional() @IsIn(['aisle', 'window'], { each: true }) seats?: ('aisle' | 'window' | null)[];
+}
+
+/** Free-form metadata: no `__proto__` / `constructor` / `prototype` at any depth. */
+export class TagBag {
+  @IsObject() labels!: Record<string, string>;
+  @IsObject() extra!: Record<string, unknown>;
+  @Allow() payload!: unknown;
+  @IsOptional() @IsArray() notes?: unknown[];
+}
+
+/** A reminder at an instant a JavaScript Date can hold. */
+export class Reminder {
+  @IsString() @Length(1, 80) text!: string;
+  @IsDate() @Type(() => Date) at!: Date;
+  @IsOptional() @IsDate({ each: true }) @Type(() => Date) @ArrayMaxSize(3) repeats?: Date[];
+}
+
+export class Cell {
+  @IsString() @Length(1, 10) value!: string;
+}
+
+/** What to write instead of Cell[][]: each row is a DTO. */
+export class CellRow {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => Cell) @ArrayMaxSize(4) cells!: Cell[];
+}
+
+export class Sheet {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CellRow) @ArrayMaxSize(4) rows!: CellRow[];
+}
+
+@Toolset()
+export class ContractZoo {
+  @Tool({ name: 'zoo_seat_scores' }) seats(input: SeatScores): number { return input.scores.length; }
+  @Tool({ name: 'zoo_tag_bag' }) tags(input: TagBag): number { return Object.keys(input.labels).length; }
+  @Tool({ name: 'zoo_reminder' }) remind(input: Reminder): string { return input.text; }
+  @Tool({ name: 'zoo_sheet' }) sheet(input: Sheet): number { return input.rows.length; }
+}
