@@ -8,10 +8,9 @@ import { BENCH_TOOLS } from './fixtures';
 import type { PayloadSize } from './workloads/admission';
 import { admissionWorkloads, PAYLOAD_SIZES } from './workloads/admission';
 import { callGroup, callWorkloads } from './workloads/calls';
-import { connectClient, mcpCall, sdkServer, sdkServerOf } from './workloads/mcp';
-import type { McpPair } from './workloads/mcp';
+import { connectClient, connectRaw, mcpCall, sdkServer, sdkServerOf } from './workloads/mcp';
 import { peerWorkloads } from './workloads/peers';
-import { connectScopeCalls, connectScopeList } from './workloads/scope-mcp';
+import { connectScopeCalls, connectScopeList, connectScopeListRaw } from './workloads/scope-mcp';
 import { workload } from './workload';
 import type { Workload, WorkloadSet } from './workload';
 
@@ -73,16 +72,22 @@ export function registrySet(registry: Registry, count: number): WorkloadSet {
 
 /** MCP `tools/list` against SDK servers and scope-tool MCP servers of each count. */
 export async function listSet(counts: readonly number[]): Promise<WorkloadSet> {
-  const pairs: McpPair[] = [];
+  const pairs: { close(): Promise<void> }[] = [];
   const workloads: Workload[] = [];
   for (const count of counts) {
     const pair = await connectClient(sdkServerOf(count));
     const scope = await connectScopeList(count);
-    pairs.push(pair, scope);
+    const sdkRaw = await connectRaw(sdkServerOf(count));
+    const scopeRaw = await connectScopeListRaw(count);
+    pairs.push(pair, scope, sdkRaw, scopeRaw);
     const group = `mcp/tools-list-${count}`;
     workloads.push(
       workload(group, `MCP SDK server tools/list (${count} tools)`, 'floor', () => pair.client.listTools()),
       workload(group, `scope-tool MCP server tools/list (${count} tools)`, 'scope', () => scope.client.listTools()),
+      // The server's side alone: the SDK Client parses every tool of the result with zod, a cost that
+      // grows with the list whatever the server does.
+      workload(group, `MCP SDK server tools/list, bare JSON-RPC client (${count} tools)`, 'reference', () => sdkRaw.request('tools/list')),
+      workload(group, `scope-tool MCP server tools/list, bare JSON-RPC client (${count} tools)`, 'reference', () => scopeRaw.request('tools/list')),
     );
   }
   return { workloads, close: async () => void (await Promise.all(pairs.map((p) => p.close()))) };

@@ -48,12 +48,20 @@ export function evaluateTargets(rows: readonly Row[], probes: readonly Probe[], 
   const [few, many] = [listCounts[0], listCounts[listCounts.length - 1]];
   const listScope = (c: number): Row | undefined => pick(rows, `mcp/tools-list-${c}`, 'scope');
   const listSdk = (c: number): Row | undefined => pick(rows, `mcp/tools-list-${c}`, 'floor');
-  const sdkGrowth = (listSdk(many)?.medianMs ?? NaN) / (listSdk(few)?.medianMs ?? NaN);
-  const scopeGrowth = (listScope(many)?.medianMs ?? NaN) / (listScope(few)?.medianMs ?? NaN);
+  const listRaw = (c: number, who: string): Row | undefined => pick(rows, `mcp/tools-list-${c}`, `${who} tools/list, bare JSON-RPC client`);
+  const growthOf = (row: (c: number) => Row | undefined): number => (row(many)?.medianMs ?? NaN) / (row(few)?.medianMs ?? NaN);
+  const sdkGrowth = growthOf(listSdk);
+  const scopeGrowth = growthOf(listScope);
+  // The target is the server's: cache what does not change. Measured with the bare JSON-RPC client;
+  // the SDK Client's zod parse of the result grows with the list for any server (reported beside).
+  const scopeRawGrowth = growthOf((c) => listRaw(c, 'scope-tool MCP server'));
+  const sdkRawGrowth = growthOf((c) => listRaw(c, 'MCP SDK server'));
   targets.push({
-    target: `scope-tool MCP tools/list at ${many} tools <= 1.5x ${few} tools`,
-    measured: listScope(many) === undefined ? `lib/mcp not available (SDK server: ${x(sdkGrowth)})` : `${x(scopeGrowth)} (SDK server: ${x(sdkGrowth)})`,
-    met: listScope(many) === undefined ? 'pending' : scopeGrowth <= 1.5,
+    target: `scope-tool MCP server tools/list at ${many} tools <= 1.5x ${few} tools (server side, bare JSON-RPC client)`,
+    measured: listScope(many) === undefined
+      ? `lib/mcp not available (SDK server: ${x(sdkRawGrowth)})`
+      : `${x(scopeRawGrowth)} (SDK server: ${x(sdkRawGrowth)}); with the SDK Client: ${x(scopeGrowth)} (SDK server: ${x(sdkGrowth)})`,
+    met: listScope(many) === undefined ? 'pending' : scopeRawGrowth <= 1.5,
   });
   const growth = probe(probes, 'memory/heap-growth');
   targets.push({ target: 'heap growth < 10 MB over the sequential calls', measured: `${growth.toFixed(2)} MB`, met: Number.isNaN(growth) ? 'pending' : growth < 10 });

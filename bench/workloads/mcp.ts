@@ -8,6 +8,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { BenchTool } from '../fixtures';
 
@@ -32,14 +34,62 @@ export async function connectClient(server: { connect(t: InMemoryTransport): Pro
   };
 }
 
-/** An SDK server holding the bench tools; each callback returns the answer as JSON text content. */
+/**
+ * A bare JSON-RPC client on an in-memory transport: it sends a request and resolves with the
+ * response's `result` as the server sent it, without the SDK Client's schema parse of the result.
+ * What it measures is the server's side of a request (and the transport), not the client's.
+ */
+export interface RawPair {
+  request(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** Connects a RawPair to `server` and runs the MCP initialize handshake. */
+export async function connectRaw(server: { connect(t: InMemoryTransport): Promise<void>; close(): Promise<void> }): Promise<RawPair> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  clientTransport.onmessage = (message: JSONRPCMessage) => {
+    const m = message as { id?: unknown; result?: unknown; error?: { message: string } };
+    if (typeof m.id !== 'number') return;
+    const pending = waiting.get(m.id);
+    if (pending === undefined) return;
+    waiting.delete(m.id);
+    if (m.error !== undefined) pending.reject(new Error(`bench: ${m.error.message}`));
+    else pending.resolve(m.result);
+  };
+  await clientTransport.start();
+  let nextId = 0;
+  const request = (method: string, params?: Record<string, unknown>): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      waiting.set(id, { resolve, reject });
+      clientTransport.send({ jsonrpc: '2.0', id, method, params }).catch(reject);
+    });
+  await request('initialize', { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'scope-tool-bench-raw', version: '1.0.0' } });
+  await clientTransport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return {
+    request,
+    close: async () => {
+      await clientTransport.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * An SDK server holding the bench tools. Each callback returns the answer as the scope-tool server
+ * sends it (see `mcpToolResult`), so both servers put the same result on the wire: the JSON text
+ * as a text block and the object as `structuredContent` (MCP's structured tool output).
+ */
 export function sdkServer(tools: readonly BenchTool[]): McpServer {
   const server = new McpServer({ name: 'bench-sdk', version: '1.0.0' });
   for (const t of tools) {
-    const fn = t.fn as (input: unknown) => object;
-    server.registerTool(t.name, { description: t.description, inputSchema: t.zod }, async (input: unknown) => ({
-      content: [{ type: 'text' as const, text: JSON.stringify(fn(input)) }],
-    }));
+    const fn = t.fn as (input: unknown) => Record<string, unknown>;
+    server.registerTool(t.name, { description: t.description, inputSchema: t.zod }, async (input: unknown) => {
+      const answer = fn(input);
+      return { content: [{ type: 'text' as const, text: JSON.stringify(answer) }], structuredContent: answer };
+    });
   }
   return server;
 }

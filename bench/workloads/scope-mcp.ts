@@ -7,8 +7,8 @@ import { createMcpServer } from '../../lib/mcp';
 import { Registry } from '../../lib/protocol';
 import type { BenchTool } from '../fixtures';
 import { funcToolRegistry } from './calls';
-import { connectClient } from './mcp';
-import type { McpPair } from './mcp';
+import { connectClient, connectRaw } from './mcp';
+import type { McpPair, RawPair } from './mcp';
 import { manyFuncTools } from './scale';
 
 /** A client connected to a scope-tool MCP server of the bench tools. */
@@ -19,4 +19,9 @@ export function connectScopeCalls(tools: readonly BenchTool[]): Promise<McpPair>
 /** A client connected to a scope-tool MCP server of `count` tools (`tool_0` ...), for tools/list. */
 export function connectScopeList(count: number): Promise<McpPair> {
   return connectClient(createMcpServer(new Registry(...manyFuncTools(count, '#list')), { name: `bench-scope-${count}` }));
+}
+
+/** A bare JSON-RPC client (no result parse) connected to a scope-tool MCP server of `count` tools. */
+export function connectScopeListRaw(count: number): Promise<RawPair> {
+  return connectRaw(createMcpServer(new Registry(...manyFuncTools(count, '#list')), { name: `bench-scope-raw-${count}` }));
 }

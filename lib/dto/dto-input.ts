@@ -5,6 +5,8 @@
 import { plainToInstance } from 'class-transformer';
 import { ToolError, compileSchemaValue } from '../protocol';
 import type { CompiledSchema, JsonObject, JsonValue } from '../protocol';
+import { declareValidatedForm } from '../protocol/func';
+import { sameValidation } from '../protocol/schema';
 import type { DtoClass } from './reflection';
 import { planOf } from './plan';
 import type { ClassPlan } from './plan';
@@ -62,7 +64,14 @@ export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOp
   const plan = planOf(dto);
   const compiled = options.inputSchema === undefined ? undefined : compileSchemaValue(options.inputSchema);
   const inputSchema = options.inputSchema ?? deriveSchema(plan);
-  return Object.freeze({ inputSchema, decode: (value: JsonValue) => guarded(() => decodeWith(plan, compiled, value) as T) });
+  const decode = (value: JsonValue): T => guarded(() => decodeWith(plan, compiled, value, false) as T);
+  // A FuncTool decodes at prepare a value its contract has just validated against the contract's
+  // input schema: when that schema validates exactly as this decoder's own does, the second pass is
+  // skipped (the decoder's every other check still runs).
+  declareValidatedForm(decode, (value, validatedBy) =>
+    guarded(() => decodeWith(plan, compiled, value, compiled !== undefined && sameValidation(compiled, validatedBy)) as T),
+  );
+  return Object.freeze({ inputSchema, decode });
 }
 
 /**
@@ -91,11 +100,15 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
   return Object.freeze({ inputSchema: options.inputSchema ?? EMPTY_INPUT_SCHEMA, decode });
 }
 
-function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value: JsonValue): object {
+/**
+ * Decodes one value. `validated`: the value already passed a schema that validates exactly as
+ * `compiled` (sameValidation), so the schema check is not repeated.
+ */
+function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value: JsonValue, validated: boolean): object {
   // Forbidden names first: the most precise report, and nothing else has walked the value yet.
   const forbidden = findForbiddenMember(value);
   if (forbidden !== undefined) throw invalidInput([forbidden]);
-  if (compiled !== undefined) schemaCheck(compiled, value);
+  if (compiled !== undefined && !validated) schemaCheck(compiled, value);
   const sink = new IssueSink();
   checkStructure(value, plan, sink, { nullSanctioned: compiled !== undefined });
   if (!sink.empty) throw sinkError(sink);

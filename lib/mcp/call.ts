@@ -50,7 +50,7 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
     call = { id: String(env.requestId), request };
     const prepared = prepareToolCall(env.registry, call);
-    await env.progress.step('admitted');
+    if (env.progress.requested) await env.progress.step('admitted');
     // No "completed" step: the response says so, and the SDK Client drops a progress
     // notification that arrives in the same read as the response.
     return mcpToolResult(await run(env, call, prepared), false);

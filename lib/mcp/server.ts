@@ -122,7 +122,8 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       toolName,
       request.params.arguments,
     );
-    return { ...result };
+    // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.
+    return result as typeof result & { [key: string]: unknown };
   });
   return server;
 }

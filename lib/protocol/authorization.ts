@@ -218,6 +218,8 @@ export class Guard implements Tool, WrappingTool {
     if (outcome.value === false) {
       throw new Failure({ kind: 'rejected', output: Output.text(`error: tool ${goQuote(name)} is not authorized`) });
     }
-    return this.#tool.call(invocation, options);
+    // Awaited (not returned as a promise): an async function that returns a promise settles two
+    // microtask turns later than one that awaits it; the outcome is the same.
+    return await this.#tool.call(invocation, options);
   }
 }

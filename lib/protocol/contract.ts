@@ -22,26 +22,39 @@ const TOKEN = Symbol('contract');
 export type InputValidator = (argumentsJson: string) => void;
 
 /**
+ * The value form of an input validator: decodes an admitted value that has passed `validatedBy` (the
+ * contract's compiled input schema), or throws as the text form would. It returns the input to hand
+ * to the invocation's first call (see takePrepared), or NOT_PREPARED when the call must decode again.
+ */
+export type ValueForm = (value: JsonValue, validatedBy: CompiledSchema) => unknown;
+
+/**
  * Value forms of input validators, by validator. A validator registered here (FuncTool's) is the
  * text form `(text) => valueForm(admitJson(text).value)`; prepare, which has just admitted the text
  * into a fresh value that nothing else holds, hands that value to the value form instead of letting
- * the validator scan and parse the same text again. Module-private registry: only the protocol's own
- * validators are registered (see declareValueForm), never a caller's.
+ * the validator scan and parse the same text again, and keeps what it decoded for the invocation's
+ * first call (see takePrepared). Module-private registry: only the protocol's own validators are
+ * registered (see declareValueForm), never a caller's.
  */
-const valueForms = new WeakMap<InputValidator, (value: JsonValue) => void>();
+const valueForms = new WeakMap<InputValidator, ValueForm>();
 
 /**
  * Declares that `validator(text)` is exactly `valueForm(<the admitted value of text>)`, and that it
  * refuses nothing else (the text it is given was admitted by prepare). @internal (FuncTool)
  */
-export function declareValueForm(validator: InputValidator, valueForm: (value: JsonValue) => void): void {
+export function declareValueForm(validator: InputValidator, valueForm: ValueForm): void {
   valueForms.set(validator, valueForm);
 }
+
+/** What takePrepared returns when the invocation holds no decoded input for that value form. */
+export const NOT_PREPARED: unique symbol = Symbol('not prepared');
 
 /** Reads the owner of a genuine Invocation (private-field brand check; set in a static block). */
 let ownerSlot: (value: object) => Contract | undefined = () => undefined;
 /** Reads the admitted arguments text of a genuine Invocation (see admittedArguments). */
 let argumentsSlot: (invocation: Invocation) => string = () => '';
+/** Takes the decoded input a genuine Invocation holds for one value form (see takePrepared). */
+let preparedSlot: (invocation: Invocation, form: ValueForm) => unknown = () => NOT_PREPARED;
 
 /**
  * Arguments admitted by one exact Contract. Only `Contract.prepare` creates one, and only the
@@ -53,18 +66,30 @@ export class Invocation {
   readonly #owner: Contract;
   readonly #arguments: string;
   readonly #continuation: Continuation | undefined;
+  /** The value form that decoded the arguments at prepare, until the first call takes its input. */
+  #preparedBy: ValueForm | undefined;
+  #prepared: unknown;
 
   static {
     ownerSlot = (value) => (#owner in value ? (value as Invocation).#owner : undefined);
     argumentsSlot = (invocation) => invocation.#arguments;
+    preparedSlot = (invocation, form) => {
+      if (form === undefined || !(#preparedBy in invocation) || invocation.#preparedBy !== form) return NOT_PREPARED;
+      const input = invocation.#prepared;
+      invocation.#preparedBy = undefined;
+      invocation.#prepared = undefined;
+      return input;
+    };
   }
 
   /** @internal only Contract.prepare creates invocations */
-  constructor(token: symbol, owner: Contract, args: string, continuation: Continuation | undefined) {
+  constructor(token: symbol, owner: Contract, args: string, continuation: Continuation | undefined, preparedBy?: ValueForm, prepared?: unknown) {
     if (token !== TOKEN) throw new ToolError('ERR_INVALID_INVOCATION', 'only Contract.prepare() creates an Invocation');
     this.#owner = owner;
     this.#arguments = args;
     this.#continuation = continuation;
+    this.#preparedBy = preparedBy;
+    this.#prepared = prepared;
     Object.freeze(this);
   }
 
@@ -103,6 +128,17 @@ export function admittedArguments(invocation: Invocation): string {
   return argumentsSlot(invocation);
 }
 
+/**
+ * Takes, once, the input that `form` decoded from this invocation's arguments at prepare: the value
+ * the form returned, which nothing else has held (prepare drops the admitted value after decoding it).
+ * The first call of an invocation gets it; later calls, and any other value form, get NOT_PREPARED
+ * and decode the arguments afresh. The slot is cleared when taken, so the invocation keeps nothing
+ * alive after its first call. @internal (FuncTool)
+ */
+export function takePrepared(invocation: Invocation, form: ValueForm): unknown {
+  return preparedSlot(invocation, form);
+}
+
 /** Refuses the arguments: the first issue's message (it already names its place and fix) and all issues. */
 function refuse(issues: readonly AdmissionIssue[]): ToolError {
   return new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issues[0].message}`, { issues });
@@ -118,7 +154,7 @@ export class Contract {
   readonly #schema: CompiledSchema;
   readonly #validator: InputValidator | undefined;
   /** The validator's value form (FuncTool's), or undefined: then the validator gets the text. */
-  readonly #valueForm: ((value: JsonValue) => void) | undefined;
+  readonly #valueForm: ValueForm | undefined;
 
   /** @internal use bind() */
   constructor(token: symbol, definition: Definition, schema: CompiledSchema, validator: InputValidator | undefined) {
@@ -172,12 +208,13 @@ export class Contract {
         `call name ${goQuote(request.name)} does not match bound tool ${goQuote(name)}; prepare with the contract of the named tool`,
       );
     }
-    const args = this.#admit(request.arguments);
+    const admitted = this.#admit(request.arguments);
     if (continuation !== undefined && continuation !== null && !isContinuation(continuation)) {
       const inner = new ToolError('ERR_INVALID_INPUT_REQUEST', 'continuation must come from InputRequest.continuation()');
       throw wrapError('ERR_INVALID_INVOCATION', inner);
     }
-    return new Invocation(TOKEN, this, args, continuation ?? undefined);
+    const valueForm = this.#valueForm;
+    return new Invocation(TOKEN, this, admitted.text, continuation ?? undefined, valueForm, valueForm === undefined ? undefined : admitted.decoded);
   }
 
   /**
@@ -185,7 +222,7 @@ export class Contract {
    * returns the admitted text, or throws a refusal the model can act on (marked, see refusal.ts).
    * Validator defects are not marked: they are ours, not the model's.
    */
-  #admit(text: string): string {
+  #admit(text: string): { readonly text: string; readonly decoded: unknown } {
     const args = isBlank(text) ? '{}' : text;
     const admitted = admitJson(args);
     if (!admitted.ok) throw markRefusal(refuse([admitted.issue]));
@@ -196,23 +233,23 @@ export class Contract {
     }
     const issues = this.#schema.validate(admitted.value);
     if (issues.length > 0) throw markRefusal(refuse(issues));
-    this.#runValidator(args, admitted.value);
-    return args;
+    return { text: args, decoded: this.#runValidator(args, admitted.value) };
   }
 
   /**
    * Runs the input validator on the admitted text; a validator with a value form (FuncTool's) gets
    * the admitted value instead: the same value its text form would parse (the schema check does not
    * change it), fresh from this prepare and dropped after it, so no scan or parse is repeated.
+   * @returns what the value form decoded (kept for the invocation's first call), else undefined
    */
-  #runValidator(args: string, value: JsonValue): void {
+  #runValidator(args: string, value: JsonValue): unknown {
     const validator = this.#validator;
-    if (validator === undefined) return;
+    if (validator === undefined) return undefined;
     let returned: unknown;
     try {
       const valueForm = this.#valueForm;
-      if (valueForm !== undefined) valueForm(value);
-      else returned = validator(args);
+      if (valueForm !== undefined) return valueForm(value, this.#schema);
+      returned = validator(args);
     } catch (e) {
       if (instanceOf(e, ToolError)) throw markRefusal(rewrap('ERR_INVALID_INVOCATION', e, 'arguments'));
       throw wrapError('ERR_INVALID_INVOCATION', new InputValidatorError(e), 'arguments');
@@ -222,6 +259,7 @@ export class Contract {
       const defect = new InputValidatorError('input validator returned a Promise; input validators must be synchronous');
       throw wrapError('ERR_INVALID_INVOCATION', defect, 'arguments');
     }
+    return undefined;
   }
 }
 

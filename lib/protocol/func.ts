@@ -5,7 +5,9 @@
 import type { Continuation, InputRequest } from './input';
 import { isInputRequest } from './input';
 import type { Invocation } from './contract';
-import { admittedArguments, declareValueForm, isInvocation } from './contract';
+import type { ValueForm } from './contract';
+import { NOT_PREPARED, admittedArguments, declareValueForm, isInvocation, takePrepared } from './contract';
+import type { CompiledSchema } from './schema';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { detailOf, rewrap } from './detail';
@@ -44,6 +46,23 @@ export interface FuncCall {
 /** The adapted function: it may return a value or a Promise; what it throws passes unchanged. */
 export type Func<In, Out> = (input: In, call: FuncCall) => Out | Promise<Out>;
 
+/**
+ * Decoders with a validated form, by decoder: `form(value, validatedBy)` decodes exactly as
+ * `decode(value)` does, given that `value` already passed the compiled schema `validatedBy` (the
+ * contract's), so it may skip a schema check of its own that `validatedBy` makes redundant. Such a
+ * decoder is pure: it keeps no reference to the value it reads nor to the input it returns, so the
+ * input it decodes at prepare is handed to the invocation's first call instead of decoding again.
+ */
+const validatedForms = new WeakMap<Function, (value: JsonValue, validatedBy: CompiledSchema) => unknown>();
+
+/**
+ * Declares the validated form of a decoder (see validatedForms). FuncTool's prepare-time decoding
+ * uses it; a call that decodes afresh uses `decode` itself. @internal (dtoInput)
+ */
+export function declareValidatedForm<In>(decode: (value: JsonValue) => In, form: (value: JsonValue, validatedBy: CompiledSchema) => In): void {
+  validatedForms.set(decode, form);
+}
+
 /** Reads `signal.aborted` afresh (a function, so the compiler does not narrow it across the decode). */
 function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
   return signal?.aborted === true;
@@ -55,6 +74,13 @@ function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: st
     throw new ToolError('ERR_INVALID_INVOCATION', `arguments: ${admitted.issue.message}`, { issues: [admitted.issue] });
   }
   return decode(admitted.value);
+}
+
+/** Reports whether `value` has a callable `then` (what `await` would adopt). */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  if (value instanceof Promise) return true;
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
+  return typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** How a function's result becomes JSON: toJSON() honored (Date), class instances by own members. */
@@ -88,11 +114,27 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
   readonly #definition: Definition;
   readonly #decode: (value: JsonValue) => In;
   readonly #fn: Func<In, Out>;
+  /**
+   * The decoder as a value form (see declareValueForm): prepare decodes the admitted value with it,
+   * and the invocation's first call takes that input instead of decoding the same text again.
+   */
+  readonly #valueForm: ValueForm;
 
   private constructor(definition: Definition, decode: (value: JsonValue) => In, fn: Func<In, Out>) {
     this.#definition = definition;
     this.#decode = decode;
     this.#fn = fn;
+    const validated = validatedForms.get(decode);
+    // Only a decoder of this library (declareValidatedForm: dtoInput's, which keeps no reference to
+    // what it reads or returns) hands its prepare-time input to the call. A caller's decoder runs
+    // again at call on a fresh parse, as the port's Call does: whatever it kept or changed at
+    // prepare cannot reach the function.
+    this.#valueForm = validated === undefined
+      ? (value) => {
+          decode(value);
+          return NOT_PREPARED;
+        }
+      : (value, validatedBy) => validated(value, validatedBy);
     Object.freeze(this);
   }
 
@@ -131,16 +173,17 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       decodeArguments(decode, argumentsJson);
     };
     // Contract.prepare has the admitted value already: it runs `decode` on it directly (the same
-    // value this text form would parse), instead of scanning and parsing the text a second time.
-    declareValueForm(validator, (value: JsonValue): void => {
-      decode(value);
-    });
+    // value this text form would parse), instead of scanning and parsing the text a second time,
+    // and keeps the decoded input for the invocation's first call.
+    declareValueForm(validator, this.#valueForm);
     return validator;
   }
 
   /**
    * Runs the function. Order: an aborted signal throws its reason (function not called); decode
-   * the arguments (`tool: decode function arguments: ...`, the decoder's error as cause); check the
+   * the arguments (`tool: decode function arguments: ...`, the decoder's error as cause), except on
+   * the first call of an invocation whose contract ran a dtoInput decoder of this tool at prepare:
+   * that call takes the input decoded there (once, on a value nothing else held); check the
    * signal again (an abort during decoding: the function is never entered); call the function (what it throws passes unchanged; cancellation never replaces its completed result);
    * encode the returned value. Ports Func.Call (DESIGN.md 3.10).
    * @throws the abort reason; Error `tool: decode function arguments: ...`; the function's error;
@@ -153,19 +196,25 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       throw new ToolError('ERR_INVALID_INVOCATION', 'FuncTool.call needs an Invocation from Contract.prepare()');
     }
     let input: In;
-    try {
-      // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
-      // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
-      // The decoder still runs on a fresh value of its own, at every call.
-      input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
-    } catch (e) {
-      throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
+    const prepared = takePrepared(invocation, this.#valueForm);
+    if (prepared !== NOT_PREPARED) {
+      input = prepared as In;
+    } else {
+      try {
+        // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
+        // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
+        // The decoder runs on a fresh value of its own.
+        input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
+      } catch (e) {
+        throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
+      }
     }
     // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
     // or validator) must not let the function start.
     if (isAborted(signal)) throw signal.reason;
     const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
-    const value = await this.#fn(input, call);
-    return encodeResult(value);
+    const returned: unknown = this.#fn(input, call);
+    // Only a thenable is awaited: a plain value is encoded at once (no extra microtask turn).
+    return encodeResult(isThenable(returned) ? await returned : returned);
   }
 }

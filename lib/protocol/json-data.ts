@@ -71,9 +71,71 @@ export type JsonText =
  * text, for callers that only need the text (a function's result). @internal
  */
 export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonText {
+  const fast = plainText(input, options.callToJSON === true, 0);
+  if (fast !== undefined) return { ok: true, text: fast, admitted: true };
   const w = walk(options, false);
   const data = convert(w, input);
   return data.ok ? { ok: true, text: data.text, admitted: !w.bigNumber } : data;
+}
+
+/** How deep plainText goes before it leaves the value to the full walk (which finds cycles). */
+const PLAIN_DEPTH = 32;
+
+/**
+ * The common case of toJsonText, written directly: plain data (plain objects and arrays, well-formed
+ * strings, safe-integer-range finite numbers, booleans, null, members that are undefined) at most
+ * PLAIN_DEPTH deep, encoded exactly as the full walk would encode it. Anything else (class instances,
+ * a toJSON method, Map, Set, undefined elements, functions, symbols, BigInt, non-finite or large
+ * numbers, lone surrogates, deep or cyclic values, a getter or trap that throws) gives undefined,
+ * and the full walk converts the value or says why it cannot.
+ */
+function plainText(value: unknown, callToJSON: boolean, depth: number): string | undefined {
+  try {
+    return plainValue(value, callToJSON, depth);
+  } catch {
+    return undefined;
+  }
+}
+
+function plainValue(value: unknown, callToJSON: boolean, depth: number): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return hasLoneSurrogate(value) ? undefined : JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER ? JSON.stringify(value) : undefined;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return 'null';
+  if (depth >= PLAIN_DEPTH) return undefined;
+  if (callToJSON && typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (Array.isArray(value)) {
+    let body = '';
+    for (let i = 0; i < value.length; i++) {
+      const text = plainValue(value[i], callToJSON, depth + 1);
+      if (text === undefined) return undefined;
+      body = i === 0 ? text : `${body},${text}`;
+    }
+    return `[${body}]`;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const keys = Object.keys(value);
+  let body = '';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (hasLoneSurrogate(key)) return undefined;
+    const member = (value as Record<string, unknown>)[key];
+    if (member === undefined) continue;
+    const text = plainValue(member, callToJSON, depth + 1);
+    if (text === undefined) return undefined;
+    body = body === '' ? `${JSON.stringify(key)}:${text}` : `${body},${JSON.stringify(key)}:${text}`;
+  }
+  return `{${body}}`;
 }
 
 function walk(options: JsonDataOptions, build: boolean): Walk {

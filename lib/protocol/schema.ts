@@ -29,6 +29,19 @@ export const SCHEMA_CACHE_SIZE = 1_000;
 type Dialect = '2020-12' | 'draft-07';
 type Segment = string | number;
 
+/** Reads the compiled validation function of a CompiledSchema (set in its static block). */
+let validatorOf: (schema: CompiledSchema) => ValidateFunction | undefined = () => undefined;
+
+/**
+ * Reports whether two compiled schemas run the very same validation function: their schemas are
+ * equal apart from annotations (see validationKey), so they accept exactly the same values. A false
+ * answer proves nothing (the cache may have compiled one of them afresh). @internal
+ */
+export function sameValidation(a: CompiledSchema, b: CompiledSchema): boolean {
+  const fn = validatorOf(a);
+  return fn !== undefined && fn === validatorOf(b);
+}
+
 /**
  * A compiled, immutable JSON Schema: the authored value (deep-frozen, member order kept) and its
  * validator. Safe to share: immutable, and validation is synchronous.
@@ -37,6 +50,10 @@ export class CompiledSchema {
   /** The schema value as authored (member order kept), deep-frozen. */
   readonly value: JsonValue;
   readonly #validate: ValidateFunction;
+
+  static {
+    validatorOf = (schema) => (typeof schema === 'object' && schema !== null && #validate in schema ? schema.#validate : undefined);
+  }
 
   /** @internal use compileSchema or compileSchemaValue */
   constructor(value: JsonValue, validate: ValidateFunction) {

@@ -3,6 +3,7 @@
  * snapshots, the admitted value handed to FuncTool's validator, the admitted text parsed (not
  * re-scanned) at call, and results encoded without a detached copy.
  */
+import fc from 'fast-check';
 import {
   Authorization,
   FuncTool,
@@ -365,5 +366,69 @@ describe('Registry.definitions() keeps its sorted list until the next registrati
     expect(registry.definitions().map((d) => d.name)).toEqual(['a', 'b']);
     registry.register(tool('0'), tool('c'));
     expect(registry.definitions().map((d) => d.name)).toEqual(['0', 'a', 'b', 'c']);
+  });
+});
+
+describe('toJsonText writes plain data directly, exactly as the full walk does', () => {
+  class Box {
+    constructor(readonly inner: unknown) {}
+  }
+  const leaf = fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(2 ** 53, -(2 ** 60), 1e21, -0, 5e-324, NaN, Infinity, undefined, 1n),
+    fc.string({ unit: 'binary', maxLength: 6 }),
+    fc.constantFrom('\ud800', 'a\udc00', '\ud83d\ude00', '"\\\n\u2028'),
+    fc.constantFrom(new Date(0), new Map(), new Set([1]), () => 1, Symbol('s')),
+  );
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('__proto__', 'toJSON', '\ud800')), tie('value'), { maxKeys: 4 }),
+      tie('value').map((v) => new Box(v)),
+      tie('value').map((v) => Object.assign(Object.create(null) as object, { v })),
+      tie('value').map((v) => ({ toJSON: () => v })),
+    ),
+  }));
+  const nested = (depth: number, inner: unknown): unknown => {
+    let v = inner;
+    for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { d: v };
+    return v;
+  };
+
+  it('gives the same text, admission flag and refusal as toJsonData for generated values (fixed seed)', () => {
+    const options = { callToJSON: true, allowInstances: true };
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 40 }), (v, depth) => {
+        for (const input of [v, nested(depth, v)]) {
+          const full = toJsonData(input, options);
+          const fast = toJsonText(input, options);
+          expect(fast.ok).toBe(full.ok);
+          if (full.ok && fast.ok) {
+            expect(fast.text).toBe(full.text);
+            if (fast.admitted) expect(admitJson(fast.text).ok).toBe(true);
+          }
+          if (!full.ok && !fast.ok) expect(fast.reason).toBe(full.reason);
+        }
+      }),
+      { seed: 20261130, numRuns: 600 },
+    );
+  });
+
+  it('leaves a member whose getter throws to the full walk, which reports it', () => {
+    const hostile = { a: 1, get b(): number {
+      throw new Error('boom');
+    } };
+    expect(toJsonText(hostile)).toEqual(toJsonData(hostile));
+    expect(toJsonText(hostile).ok).toBe(false);
+  });
+
+  it('refuses a key with a lone surrogate even when its value is undefined (as the full walk does)', () => {
+    const value = { ['\ud800']: undefined };
+    expect(toJsonText(value)).toEqual({ ok: false, reason: (toJsonData(value) as { reason: string }).reason });
   });
 });
