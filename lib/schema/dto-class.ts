@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { mergeMember } from './constraints';
-import { dateTimePattern, initializerDefault, recordValues } from './member-checks';
+import { authoredEnumOrder, dateTimePattern, initializerDefault, recordValues } from './member-checks';
 import { ruleOf } from './catalogue';
 import { readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
@@ -83,6 +83,7 @@ export function mergeClass(
     const type = checker.getTypeAtLocation(first);
     recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
     initializerDefault(fragment, members, checker);
+    authoredEnumOrder(fragment, members.find((m) => m.type !== undefined)?.type, checker);
     const facts = mergeMember({
       where: `${className}.${name}`,
       schema: fragment,

@@ -28,7 +28,7 @@ export function deriveInputSchema(
   const name = root.name?.text ?? '';
   let raw: SchemaObject;
   try {
-    raw = structuredClone(generator.getSchemaForSymbol(name, true)) as SchemaObject;
+    raw = structuredClone(quietly(() => generator.getSchemaForSymbol(name, true))) as SchemaObject;
   } catch {
     sink.fail(`${name}: typescript-json-schema cannot derive a schema for this class; check that it is exported and its name is unique in the project`);
     return undefined;
@@ -53,6 +53,24 @@ export function deriveInputSchema(
     if (decl !== undefined) mergeClass(def, decl, checker, resolve, sink);
   }
   return finalize(top, defs);
+}
+
+/**
+ * typescript-json-schema reports a property initializer it cannot evaluate (`sort = Order.Newest`)
+ * with console.warn, though the generator reads such defaults itself (initializerDefault): that
+ * one notice is dropped while it runs; any other console output passes through.
+ */
+function quietly<T>(run: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]): void => {
+    if (typeof args[0] === 'string' && args[0].startsWith('initializer is expression for ')) return;
+    warn.apply(console, args);
+  };
+  try {
+    return run();
+  } finally {
+    console.warn = warn;
+  }
 }
 
 function refName(ref: unknown): string | undefined {

@@ -139,6 +139,78 @@ export function dateTimePattern(fragment: Record<string, unknown>, type: ts.Type
   visit(fragment);
 }
 
+type Literal = string | number | null;
+
+/**
+ * typescript-json-schema sorts the values of a literal union (`'small' | 'medium' | 'large'` gives
+ * `["large", "medium", "small"]`); the model reads them better as authored. When the member's
+ * written type (or the items of an array type, through type aliases) is a union of literals with
+ * exactly the values of an `enum` in the fragment, that `enum` takes the written order.
+ * @internal
+ */
+export function authoredEnumOrder(fragment: Record<string, unknown>, node: ts.TypeNode | undefined, checker: ts.TypeChecker): void {
+  const direct = literalOrder(node, checker, 0);
+  const element = elementNode(node, checker, 0);
+  const items = element === undefined ? undefined : literalOrder(element, checker, 0);
+  const reorder = (schema: unknown, order: Literal[] | undefined): void => {
+    if (order === undefined || schema === null || typeof schema !== 'object') return;
+    const target = schema as Record<string, unknown>;
+    const values = target['enum'];
+    if (Array.isArray(values) && values.length === order.length && order.every((v) => values.includes(v))) target['enum'] = [...order];
+    for (const key of ['anyOf', 'oneOf']) {
+      const members = target[key];
+      if (Array.isArray(members)) for (const m of members) reorder(m, order.filter((v) => v !== null));
+    }
+  };
+  reorder(fragment, direct);
+  const arrays = [fragment, ...['anyOf', 'oneOf'].flatMap((k) => (Array.isArray(fragment[k]) ? (fragment[k] as unknown[]) : []))];
+  for (const a of arrays) if (a !== null && typeof a === 'object') reorder((a as Record<string, unknown>)['items'], items);
+}
+
+function aliased(node: ts.TypeNode, checker: ts.TypeChecker): ts.TypeNode {
+  if (ts.isParenthesizedTypeNode(node)) return node.type;
+  if (!ts.isTypeReferenceNode(node)) return node;
+  const symbol = checker.getSymbolAtLocation(node.typeName);
+  const target = symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const decl = target?.declarations?.find(ts.isTypeAliasDeclaration);
+  return decl !== undefined && decl.typeParameters === undefined ? decl.type : node;
+}
+
+function elementNode(node: ts.TypeNode | undefined, checker: ts.TypeChecker, depth: number): ts.TypeNode | undefined {
+  if (node === undefined || depth > 4) return undefined;
+  const n = aliased(node, checker);
+  if (n !== node) return elementNode(n, checker, depth + 1);
+  if (ts.isArrayTypeNode(n)) return n.elementType;
+  if (ts.isUnionTypeNode(n)) {
+    const arrays = n.types.filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
+    return arrays.length === 1 ? elementNode(arrays[0], checker, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+function literalOrder(node: ts.TypeNode | undefined, checker: ts.TypeChecker, depth: number): Literal[] | undefined {
+  if (node === undefined || depth > 4) return undefined;
+  const n = aliased(node, checker);
+  if (n !== node) return literalOrder(n, checker, depth + 1);
+  if (ts.isLiteralTypeNode(n)) {
+    const lit = n.literal;
+    if (ts.isStringLiteral(lit)) return [lit.text];
+    if (ts.isNumericLiteral(lit)) return [Number(lit.text)];
+    if (ts.isPrefixUnaryExpression(lit) && lit.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(lit.operand)) return [-Number(lit.operand.text)];
+    if (lit.kind === ts.SyntaxKind.NullKeyword) return [null];
+    return undefined;
+  }
+  if (n.kind === ts.SyntaxKind.UndefinedKeyword) return [];
+  if (!ts.isUnionTypeNode(n)) return undefined;
+  const out: Literal[] = [];
+  for (const part of n.types) {
+    const values = literalOrder(part, checker, depth + 1);
+    if (values === undefined) return undefined;
+    for (const v of values) if (!out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
 /** The wire name of `@Expose({ name })`; other Expose options are refused. @internal */
 export function exposeName(use: DecoratorUse, ctx: MemberContext): string | undefined {
   const arg = use.args[0];

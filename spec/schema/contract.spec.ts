@@ -12,8 +12,14 @@ import { dtoInput } from '../../lib/dto';
 import { Decimals, Free, Moment, NullInts } from './fixtures/contract/contract.tools';
 
 let result: GenerationResult;
+const warned: unknown[][] = [];
 beforeAll(() => {
-  result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'contract', 'tsconfig.json') });
+  const spy = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warned.push(args));
+  try {
+    result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'contract', 'tsconfig.json') });
+  } finally {
+    spy.mockRestore();
+  }
 });
 
 function schemaOf(name: string): JsonObject {
@@ -61,7 +67,16 @@ describe('issue 7: schema and decoder agree', () => {
 
   it('reports exactly those errors; the other tools generate', () => {
     expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'undecorated', 'undecorated']);
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints', 'sizes']);
+  });
+
+  it('keeps the written order of literal unions (typescript-json-schema sorts them), and prints no initializer notice', () => {
+    expect(schemaOf('sizes')['properties']).toEqual({
+      size: { enum: ['small', 'medium', 'large'], type: 'string' },
+      moods: { type: 'array', items: { enum: ['sad', 'happy', 'angry'], type: 'string' } },
+      sort: { type: 'string', enum: ['newest', 'oldest'], default: 'oldest' },
+    });
+    expect(warned).toEqual([]);
   });
 
   it('(number | null)[] with @IsInt({ each: true }): items are integers only, [1, null] refused by both', () => {
