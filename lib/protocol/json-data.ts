@@ -97,12 +97,33 @@ function plainText(value: unknown, callToJSON: boolean, depth: number): string |
   }
 }
 
+/**
+ * A string as a JSON string literal, as JSON.stringify writes it, or undefined when it holds a lone
+ * surrogate. A short string of printable characters below U+D800 without a quote or a backslash needs no
+ * escape and cannot hold a surrogate: it is quoted as is; any other goes through JSON.stringify.
+ */
+function quoted(text: string): string | undefined {
+  if (text.length <= 64) {
+    let plain = true;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0xd800) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) return `"${text}"`;
+  }
+  return hasLoneSurrogate(text) ? undefined : JSON.stringify(text);
+}
+
 function plainValue(value: unknown, callToJSON: boolean, depth: number): string | undefined {
   switch (typeof value) {
     case 'string':
-      return hasLoneSurrogate(value) ? undefined : JSON.stringify(value);
+      return quoted(value);
     case 'number':
-      return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER ? JSON.stringify(value) : undefined;
+      // String(n) is JSON's number text for every finite n (-0 included: "0").
+      return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER ? String(value) : undefined;
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
@@ -128,12 +149,13 @@ function plainValue(value: unknown, callToJSON: boolean, depth: number): string 
   let body = '';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    if (hasLoneSurrogate(key)) return undefined;
+    const name = quoted(key);
+    if (name === undefined) return undefined;
     const member = (value as Record<string, unknown>)[key];
     if (member === undefined) continue;
     const text = plainValue(member, callToJSON, depth + 1);
     if (text === undefined) return undefined;
-    body = body === '' ? `${JSON.stringify(key)}:${text}` : `${body},${JSON.stringify(key)}:${text}`;
+    body = body === '' ? `${name}:${text}` : `${body},${name}:${text}`;
   }
   return `{${body}}`;
 }

@@ -92,7 +92,7 @@ export function checkJson(text: string, options: AdmitJsonOptions = {}): Admissi
 /** Scanner state shared by the helpers of one scan (module-private, reset per call). */
 interface Frames {
   /** The text being scanned. */
-  readonly text: string;
+  text: string;
   /** Per depth (1-based): true for an object, false for an array. */
   isObject: boolean[];
   /** Per depth: array index, or number of members seen. */
@@ -108,9 +108,29 @@ interface Frames {
   names: (Set<string> | undefined)[];
 }
 
+/**
+ * The frames of a finished shallow scan, kept for the next one (most arguments are small objects):
+ * taken by scan while it runs, so no two scans share them, and kept only when they hold no member
+ * names (positions only, never text) and are at most SPARE_DEPTH deep.
+ */
+let spare: Frames | undefined;
+const SPARE_DEPTH = 8;
+
 function scan(text: string): AdmissionIssue | undefined {
+  let f = spare;
+  spare = undefined;
+  if (f === undefined) f = { text, isObject: [false], count: [0], key: [0], ranges: [[]], names: [undefined] };
+  else f.text = text;
+  const issue = scanFrames(text, f);
+  if (f.isObject.length <= SPARE_DEPTH && f.names.every((names) => names === undefined)) {
+    f.text = '';
+    spare = f;
+  }
+  return issue;
+}
+
+function scanFrames(text: string, f: Frames): AdmissionIssue | undefined {
   const n = text.length;
-  const f: Frames = { text, isObject: [false], count: [0], key: [0], ranges: [[]], names: [undefined] };
   let depth = 0;
   let pos = skipWs(text, 0);
   if (pos >= n) {

@@ -36,7 +36,8 @@ export function validateRequest(request: unknown): asserts request is Request {
   if (hasLoneSurrogate(name) || hasLoneSurrogate(args)) {
     throw new ToolError('ERR_INVALID_REQUEST', 'name and arguments must be valid UTF-8 (no lone surrogates)');
   }
-  const size = utf8Length(args);
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a long text needs counting.
+  const size = args.length * 3 <= MAX_INPUT_BYTES ? 0 : utf8Length(args);
   if (size > MAX_INPUT_BYTES) {
     throw new ToolError(
       'ERR_INVALID_REQUEST',

@@ -432,3 +432,25 @@ describe('toJsonText writes plain data directly, exactly as the full walk does',
     expect(toJsonText(value)).toEqual({ ok: false, reason: (toJsonData(value) as { reason: string }).reason });
   });
 });
+
+describe('admission reuses the frames of a shallow scan without carrying anything over', () => {
+  it('judges each text on its own, whatever the previous scan saw or where it stopped', () => {
+    const sequence: [string, boolean][] = [
+      ['{"a":{"b":1,"c":2}}', true],
+      ['{"a":{"b":1,"b":2}}', false], // duplicate at depth 2
+      ['{"a":{"b":1,"c":2}}', true], // the same names again, in a fresh document
+      ['{"a":{"b":1,"c":', false], // stops mid-object
+      ['{"a":{"c":1,"c":2}}', false],
+      ['{"x":[{"k":1},{"k":1}]}', true], // same name in sibling objects
+      [`{${Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`).join(',')}}`, true], // many names: a Set
+      ['{"k1":1,"k1":2}', false],
+      ['{"k1":1,"k2":2}', true],
+      [`${'['.repeat(20)}1${']'.repeat(20)}`, true],
+      ['{"q":"\\u0061","q":1}', false],
+      ['{"a":1}', true],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [text, admitted] of sequence) expect({ text, ok: admitJson(text).ok }).toEqual({ text, ok: admitted });
+    }
+  });
+});
