@@ -305,13 +305,26 @@ function compileFresh(schema: JsonValue, dialect: Dialect): ValidateFunction {
       const where = first === undefined || first.instancePath === '' ? '(root)' : first.instancePath;
       throw new ToolError('ERR_INVALID_SCHEMA', `${where}: ${first?.message ?? 'does not match the metaschema'}`);
     }
-    return ajv.compile(schema as object);
+    return ajv.compile(refersToRoot(schema) ? { $id: ROOT_ID, ...(schema as object) } : (schema as object));
   } catch (e) {
     if (e instanceof ToolError) throw e;
     if (e instanceof RangeError) throw new ToolError('ERR_INVALID_SCHEMA', 'schema is nested too deeply to compile');
     // Ajv's own reason (unknown keyword or format, unresolvable $ref, invalid pattern); no stack.
     throw new ToolError('ERR_INVALID_SCHEMA', messageOf(e).slice(0, 500));
   }
+}
+
+/**
+ * The `$id` a schema is compiled under when it refers to its own root (`{"$ref":"#"}`, a recursive
+ * tool input) and has no `$id`: without one Ajv cannot resolve `#` ("can't resolve reference #
+ * from id #") when `addUsedSchema` is false. The id is never registered, so schemas sharing it
+ * do not meet; the value keeps the author's schema, without it.
+ */
+const ROOT_ID = 'urn:scope-tool:root';
+
+function refersToRoot(schema: JsonValue): boolean {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || Object.hasOwn(schema, '$id')) return false;
+  return JSON.stringify(schema).includes('"$ref":"#"');
 }
 
 /** Keywords whose member names Ajv silently skips when the name is `__proto__`. */

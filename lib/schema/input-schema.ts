@@ -12,8 +12,8 @@ export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', 
  * with `$schema` dropped, class-validator constraints merged per class, non-recursive `$ref`s
  * inlined, and the recursive ones kept under `$defs` (`#/definitions/X` becomes `#/$defs/X`). The
  * top level is always an object schema with its `properties` (providers and the container read
- * them), so a recursive root is also kept under `$defs` for its inner references: `{"$ref":"#"}`
- * would avoid that copy, but lib/protocol's compiler cannot resolve it (Ajv `addUsedSchema: false`).
+ * them); a recursive root refers to itself with `{"$ref":"#"}` (lib/protocol compiles such a schema
+ * under a synthetic `$id`, which Ajv needs to resolve `#` with `addUsedSchema: false`).
  * A numeric enum whose values are all integers says `integer`.
  * @returns the schema, or `undefined` after reporting through `sink.fail`
  * @internal
@@ -52,7 +52,7 @@ export function deriveInputSchema(
     const decl = reach.classes.get(defName);
     if (decl !== undefined) mergeClass(def, decl, checker, resolve, sink);
   }
-  return finalize(top, defs);
+  return finalize(top, defs, name);
 }
 
 /**
@@ -80,7 +80,7 @@ function refName(ref: unknown): string | undefined {
 }
 
 /** Inlines every ref whose target never reaches itself; keeps the others under `$defs`. */
-function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObject {
+function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: string): SchemaObject {
   const recursive = new Set<string>();
   for (const name of defs.keys()) if (reaches(name, name, defs, new Set())) recursive.add(name);
   const used = new Set<string>();
@@ -95,6 +95,8 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>): SchemaObj
         const { $ref: _ignored, ...rest } = obj;
         return { ...(rewrite(structuredClone(target)) as SchemaObject), ...rest };
       }
+      // The root DTO refers to itself with "#": the top level is its schema, no copy under $defs.
+      if (name === rootName) return { ...obj, $ref: '#' };
       used.add(name);
       return { ...obj, $ref: `#/$defs/${encodeURIComponent(name)}` };
     }

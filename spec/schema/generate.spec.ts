@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { generateManifest, type GenerationResult, type ManifestTool } from '../../lib/schema';
+import { compileSchemaValue } from '../../lib/protocol';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 /** A Date member: RFC 3339 date-time as a JavaScript Date can hold it (no leap second). */
@@ -122,14 +123,19 @@ describe('generateManifest on the sample project', () => {
     });
   });
 
-  it('tree: a recursive DTO is an object at the top (with its properties) and its recursion under $defs', () => {
-    const node = {
+  it('tree: a recursive root DTO is an object at the top (with its properties) that refers to itself with "#", no $defs copy', () => {
+    const schema = {
       type: 'object',
-      properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } } },
+      properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
       additionalProperties: false,
       required: ['label', 'children'],
     };
-    expect(schemaOf('plant_tree')).toEqual({ ...node, $defs: { TreeNode: node } });
+    expect(schemaOf('plant_tree')).toEqual(schema);
+    // lib/protocol compiles it (Ajv needs a synthetic $id to resolve "#") and recurses through it.
+    const compiled = compileSchemaValue(schemaOf('plant_tree'));
+    expect(compiled.validate({ label: 'a', children: [{ label: 'b', children: [] }] })).toEqual([]);
+    expect(compiled.validate({ label: 'a', children: [{ label: 'b', children: [{ label: 'c' }] }] })[0]?.path).toEqual(['children', 0, 'children', 0]);
+    expect(compiled.value).toEqual(schema);
   });
 
   it('priority: a numeric enum is an integer enum that accepts its numbers only', () => {
