@@ -43,13 +43,13 @@ const LOCALE = 'its locale- and option-dependent rule has no JSON Schema form';
 /** Every decorator the generator knows, by its exported name. @internal */
 export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Object.freeze({
   // common
-  Allow: structural('nothing: the member is accepted as its TypeScript type says (no widening)'),
+  Allow: structural('nothing: the member is accepted as its TypeScript type says (no widening); a member with no class-validator decorator at all fails generation, since whitelist hides it from the decoder'),
   IsDefined: structural('required (the default for a member without ? or @IsOptional)'),
   IsOptional: structural('not required; null still refused unless the type includes null'),
   Validate: only('a custom constraint class runs in the decoder only'),
   ValidateBy: only('a custom inline constraint runs in the decoder only'),
   ValidateIf: only('the member is checked only when the condition holds; the schema states its checks unconditionally'),
-  ValidateNested: structural('the nested DTO schema (needs @Type(() => Class))'),
+  ValidateNested: structural('the nested DTO schema (needs @Type(() => Class); an array of arrays of DTOs is refused: wrap each row in a row DTO)'),
   ValidatePromise: { kind: 'refused', fix: 'JSON arguments are never promises and admission is synchronous; remove @ValidatePromise' },
   IsLatLong: only('validator.js isLatLong ("lat,long" with range checks) has no exact pattern here'),
   IsLatitude: only('validator.js isLatitude accepts numbers and numeric strings; declare a number with @Min(-90) @Max(90) instead'),
@@ -145,13 +145,13 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   IsISO6391: only('the ISO 639-1 code list is the decoder\'s'),
   // type checkers
   IsBoolean: schema('type boolean'),
-  IsDate: schema('type string, format date-time (needs @Type(() => Date))'),
-  IsNumber: schema('type number (maxDecimalPlaces is decoder-only; allowNaN/allowInfinity refused)'),
+  IsDate: schema('type string, format date-time and a pattern for what a Date can hold: no leap second, T or space, offset Z or +hh:mm (needs @Type(() => Date))'),
+  IsNumber: schema('type number (maxDecimalPlaces is decoder-only: validators check a multipleOf like 0.01 in floating point, refusing 19.99; allowNaN/allowInfinity refused)'),
   IsEnum: schema('enum of the values (numeric enums: type integer, numbers only)'),
   IsInt: schema('type integer'),
   IsString: schema('type string'),
   IsArray: schema('type array'),
-  IsObject: structural('nothing beyond the TypeScript type (an object, closed for a DTO)'),
+  IsObject: structural('nothing beyond the TypeScript type (an object, closed for a DTO; a Record or free-form value refuses the names __proto__, constructor and prototype at any depth, via propertyNames)'),
   // arrays
   ArrayContains: schema('allOf of contains: { const } per value'),
   ArrayNotContains: schema('items: { not: { enum } }'),
@@ -163,9 +163,9 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   IsNotEmptyObject: schema('minProperties 1 (the nullable option is decoder-only)'),
   IsInstance: structural('the nested DTO schema (needs @Type(() => Class))'),
   // class-transformer
-  Type: structural('which class a nested member or array item is decoded to; never a coercion'),
+  Type: structural('which class a nested member or array item is decoded to; never a coercion (an array of arrays under @Type is refused)'),
   Expose: structural('the wire name (only with { name }; other options refused)'),
-  Exclude: { kind: 'refused', fix: 'an excluded member cannot be sent; delete the member or make it a plain class field without decorators' },
+  Exclude: { kind: 'refused', fix: 'an excluded member cannot be sent; delete the member from the input DTO' },
   Transform: { kind: 'refused', fix: 'a transform changes what the schema promises; decode the raw value in the tool, or change the member type' },
 });
 
