@@ -113,6 +113,9 @@ function abortRace(signal: AbortSignal | undefined): { promise: Promise<typeof A
   return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
+/** What the policy decided, or how deciding failed (`aborted`: the signal won the race). */
+type Outcome = { readonly kind: 'aborted' } | { readonly kind: 'decided'; readonly value: unknown } | { readonly kind: 'error'; readonly error: unknown };
+
 /**
  * A Tool that asks a policy before running its inner tool. Implements WrappingTool, so capabilities
  * (such as a FuncTool's input validator) resolve through it and admission runs before authorization.
@@ -170,39 +173,59 @@ export class Guard implements Tool, WrappingTool {
    * `error: tool "NAME" is not authorized`; `true` returns the inner tool's call unchanged.
    * @throws the abort reason, AggregateError, AuthorizationError, Failure, or the inner tool's error
    */
-  async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
-    const opts = callOptionsOf(options);
-    const signal = opts.signal;
-    if (signal?.aborted === true) throw signal.reason;
-    if (!isInvocation(invocation)) {
-      throw new ToolError('ERR_INVALID_INVOCATION', 'Guard.call needs an Invocation from Contract.prepare()');
-    }
-    const name = this.#definition.name;
-    let outcome: { readonly kind: 'aborted' } | { readonly kind: 'decided'; readonly value: unknown } | { readonly kind: 'error'; readonly error: unknown };
-    let pending: Promise<unknown> | undefined;
+  call(invocation: Invocation, options?: CallOptions): Promise<Result> {
+    // Not an async function: a policy that decides synchronously (the common case) costs no
+    // microtask turn of its own. Everything thrown here becomes the returned promise's rejection.
     try {
-      const returned = this.#decide(new Authorization(this.#definition, invocation.arguments), opts);
-      if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
-      outcome = { kind: 'decided', value: returned };
+      const opts = callOptionsOf(options);
+      const signal = opts.signal;
+      if (signal?.aborted === true) throw signal.reason;
+      if (!isInvocation(invocation)) {
+        throw new ToolError('ERR_INVALID_INVOCATION', 'Guard.call needs an Invocation from Contract.prepare()');
+      }
+      let returned: unknown;
+      let pending: Promise<unknown> | undefined;
+      try {
+        returned = this.#decide(new Authorization(this.#definition, invocation.arguments), opts);
+        // Reading `then` is the policy's code too (a getter may throw): inside the try.
+        if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
+      } catch (e) {
+        return this.#decided({ kind: 'error', error: e }, signal, invocation, options);
+      }
+      if (pending !== undefined) return this.#settle(pending, signal, invocation, options);
+      return this.#decided({ kind: 'decided', value: returned }, signal, invocation, options);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** Waits for a pending policy, raced against the signal, then goes on as #decided. */
+  async #settle(pending: Promise<unknown>, signal: AbortSignal | undefined, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
+    let outcome: Outcome;
+    // A settled policy is listed first, so it wins over an abort that happened meanwhile.
+    const race = abortRace(signal);
+    try {
+      const settled = await Promise.race([pending, race.promise]);
+      outcome = settled === ABORTED ? { kind: 'aborted' } : { kind: 'decided', value: settled };
     } catch (e) {
       outcome = { kind: 'error', error: e };
-    }
-    if (pending !== undefined) {
-      // A settled policy is listed first, so it wins over an abort that happened meanwhile.
-      const race = abortRace(signal);
-      try {
-        const settled = await Promise.race([pending, race.promise]);
-        outcome = settled === ABORTED ? { kind: 'aborted' } : { kind: 'decided', value: settled };
-      } catch (e) {
-        outcome = { kind: 'error', error: e };
-      } finally {
-        race.dispose();
-      }
+    } finally {
+      race.dispose();
     }
     if (outcome.kind === 'aborted') {
-      pending?.then(undefined, () => undefined);
+      pending.then(undefined, () => undefined);
       throw (signal as AbortSignal).reason;
     }
+    return await this.#decided(outcome, signal, invocation, options);
+  }
+
+  /**
+   * After the policy: throws what its outcome calls for (see call), or returns the inner tool's
+   * call as a promise.
+   */
+  #decided(decision: Outcome, signal: AbortSignal | undefined, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
+    const name = this.#definition.name;
+    let outcome = decision;
     if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {
       const got = outcome.value === null ? 'null' : typeof outcome.value;
       outcome = { kind: 'error', error: new TypeError(`authorizer returned ${got}, expected a boolean`) };
@@ -215,11 +238,9 @@ export class Guard implements Tool, WrappingTool {
       throw authError;
     }
     if (isAborted(signal)) throw signal.reason;
-    if (outcome.value === false) {
+    if (outcome.kind === 'decided' && outcome.value === false) {
       throw new Failure({ kind: 'rejected', output: Output.text(`error: tool ${goQuote(name)} is not authorized`) });
     }
-    // Awaited (not returned as a promise): an async function that returns a promise settles two
-    // microtask turns later than one that awaits it; the outcome is the same.
-    return await this.#tool.call(invocation, options);
+    return Promise.resolve(this.#tool.call(invocation, options));
   }
 }

@@ -189,32 +189,39 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
    * @throws the abort reason; Error `tool: decode function arguments: ...`; the function's error;
    *   Error `tool: encode function result: ...` (ERR_INVALID_OUTPUT inside)
    */
-  async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
-    const signal = options?.signal;
-    if (signal?.aborted === true) throw signal.reason;
-    if (!isInvocation(invocation)) {
-      throw new ToolError('ERR_INVALID_INVOCATION', 'FuncTool.call needs an Invocation from Contract.prepare()');
-    }
-    let input: In;
-    const prepared = takePrepared(invocation, this.#valueForm);
-    if (prepared !== NOT_PREPARED) {
-      input = prepared as In;
-    } else {
-      try {
-        // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
-        // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
-        // The decoder runs on a fresh value of its own.
-        input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
-      } catch (e) {
-        throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
+  call(invocation: Invocation, options?: CallOptions): Promise<Result> {
+    // Not an async function: a function that returns a plain value costs no microtask turn of its
+    // own. Everything thrown here becomes the returned promise's rejection.
+    try {
+      const signal = options?.signal;
+      if (signal?.aborted === true) throw signal.reason;
+      if (!isInvocation(invocation)) {
+        throw new ToolError('ERR_INVALID_INVOCATION', 'FuncTool.call needs an Invocation from Contract.prepare()');
       }
+      let input: In;
+      const prepared = takePrepared(invocation, this.#valueForm);
+      if (prepared !== NOT_PREPARED) {
+        input = prepared as In;
+      } else {
+        try {
+          // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
+          // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
+          // The decoder runs on a fresh value of its own.
+          input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
+        } catch (e) {
+          throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
+        }
+      }
+      // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
+      // or validator) must not let the function start.
+      if (isAborted(signal)) throw signal.reason;
+      const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
+      const returned: unknown = this.#fn(input, call);
+      // A thenable is adopted as `await` would adopt it; a plain value is encoded at once.
+      if (isThenable(returned)) return Promise.resolve(returned).then(encodeResult);
+      return Promise.resolve(encodeResult(returned));
+    } catch (e) {
+      return Promise.reject(e);
     }
-    // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
-    // or validator) must not let the function start.
-    if (isAborted(signal)) throw signal.reason;
-    const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
-    const returned: unknown = this.#fn(input, call);
-    // Only a thenable is awaited: a plain value is encoded at once (no extra microtask turn).
-    return encodeResult(isThenable(returned) ? await returned : returned);
   }
 }
