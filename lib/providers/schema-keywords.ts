@@ -119,9 +119,11 @@ export function resolveLocalRef(root: JsonObject, ref: string): JsonObject | boo
 }
 
 /**
- * Whether a schema accepts `null`, read from its keywords (`type` including `"null"`, `enum` or
- * `const` holding null, an `anyOf`/`oneOf` branch that does, a local `$ref` to one, or a schema
- * with no type, enum or const at all). Cycle-safe. @internal
+ * Whether a schema accepts `null`, read from its keywords: every keyword that can refuse null must
+ * let it through (`type` including `"null"`, `enum` or `const` holding null, an `anyOf`/`oneOf`
+ * branch and every `allOf` branch that does, a local `$ref` to one, a `not` whose schema refuses
+ * null); a schema with none of these accepts it. `{"type":"string","enum":["a",null]}` and
+ * `{"not":{"type":"null"}}` refuse null. Cycle-safe. @internal
  */
 export function acceptsNull(schema: JsonValue | undefined, root: JsonObject, seen = new Set<unknown>()): boolean {
   if (schema === true) return true;
@@ -131,8 +133,8 @@ export function acceptsNull(schema: JsonValue | undefined, root: JsonObject, see
     const target = resolveLocalRef(root, schema.$ref);
     if (!acceptsNull(target, root, seen)) return false;
   }
-  if ('const' in schema) return schema.const === null;
-  if (Array.isArray(schema.enum)) return schema.enum.includes(null);
+  if ('const' in schema && schema.const !== null) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) return false;
   const type = schema.type;
   if (typeof type === 'string' && type !== 'null') return false;
   if (Array.isArray(type) && !type.includes('null')) return false;
@@ -142,5 +144,7 @@ export function acceptsNull(schema: JsonValue | undefined, root: JsonObject, see
   }
   const allOf = schema.allOf;
   if (Array.isArray(allOf) && !allOf.every((b) => acceptsNull(b, root, seen))) return false;
+  // `not` flips the verdict, so its schema is judged on its own (a cycle through it proves nothing).
+  if (schema.not !== undefined && acceptsNull(schema.not, root, new Set(seen))) return false;
   return true;
 }

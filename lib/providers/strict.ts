@@ -116,7 +116,11 @@ function strictNode(node: JsonValue, path: string[], inUnion: boolean, ctx: Cont
       if (keyword === 'unevaluatedProperties') ctx.removed.push({ pointer, keyword });
       continue;
     }
-    if (keyword === 'required') continue;
+    if (keyword === 'required') {
+      // Next to a $ref (or anywhere without properties) nothing below re-states it: it is removed, and reported.
+      if (!isJsonObject(node.properties)) ctx.removed.push({ pointer, keyword });
+      continue;
+    }
     if (keyword === 'properties' && isJsonObject(value)) {
       out.properties = strictProperties(node, value, path, inUnion, ctx);
     } else if (keyword === 'items' || keyword === '$defs' || keyword === 'definitions' || keyword === 'anyOf') {
@@ -179,12 +183,13 @@ function nullable(schema: JsonObject): JsonObject {
   const { type } = schema;
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
   const primitive = types.length > 0 && types.every((t) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
+  const withNull = (values: JsonValue[]): JsonValue[] => (values.includes(null) ? values : [...values, null]);
   if (primitive && !('const' in schema) && !('$ref' in schema)) {
     const out: JsonObject = { ...schema, type: [...types, 'null'] };
-    if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+    if (Array.isArray(schema.enum)) out.enum = withNull(schema.enum);
     return out;
   }
-  if (Array.isArray(schema.enum) && type === undefined && !('const' in schema) && !('$ref' in schema)) return { ...schema, enum: [...schema.enum, null] };
+  if (Array.isArray(schema.enum) && type === undefined && !('const' in schema) && !('$ref' in schema)) return { ...schema, enum: withNull(schema.enum) };
   if (Array.isArray(schema.anyOf) && type === undefined && !('$ref' in schema)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
   const { description, title, ...rest } = schema;
   return {
