@@ -4,6 +4,7 @@
  */
 import { MAX_DEPTH, ToolError, canonicalJson, markRefusal } from '../protocol';
 import type { AdmissionIssue, Request } from '../protocol';
+import { plainJsonText } from '../protocol/json-data';
 
 /**
  * Serializes the `arguments` of an MCP `tools/call` once, into the Request that `Contract.prepare`
@@ -24,6 +25,10 @@ import type { AdmissionIssue, Request } from '../protocol';
  */
 export function mcpRequest(name: string, args: unknown): Request {
   if (args === undefined) return { name, arguments: '{}' };
+  // Plain data of ordinary depth (what a transport parses, nearly always) is written directly: its
+  // numbers are finite by construction of that writer, which leaves anything else to the walk below.
+  const plain = plainJsonText(args);
+  if (plain !== undefined) return { name, arguments: plain };
   const issue = unfaithful(args);
   if (issue !== undefined) {
     throw markRefusal(new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issue.message}`, { issues: [issue] }));

@@ -78,6 +78,14 @@ export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonT
   return data.ok ? { ok: true, text: data.text, admitted: !w.bigNumber } : data;
 }
 
+/**
+ * The JSON text of plain data (see plainText; `toJSON` is not called), or undefined for anything
+ * else. The text passes admission apart from the size bound. @internal (lib/mcp)
+ */
+export function plainJsonText(value: unknown): string | undefined {
+  return plainText(value, false, 0);
+}
+
 /** How deep plainText goes before it leaves the value to the full walk (which finds cycles). */
 const PLAIN_DEPTH = 32;
 

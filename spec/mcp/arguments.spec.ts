@@ -1,4 +1,5 @@
 /** mcpRequest: MCP tools/call arguments (already parsed) serialized once into a Request, or refused. */
+import fc from 'fast-check';
 import { mcpRequest } from '../../lib/mcp';
 
 const refusalOf = (args: unknown) => {
@@ -49,5 +50,30 @@ describe('mcpRequest on deep arguments (regressions)', () => {
   it('refuses arguments nested past 10,000 as an admission refusal the model is told about', () => {
     const error = (() => { try { toRequest('t', nest(10_001)); } catch (e) { return e; } return undefined; })();
     expect(isAdmissionRefusal(error)).toBe(true);
+  });
+});
+
+describe('mcpRequest writes parsed arguments exactly as JSON.stringify does', () => {
+  it('gives the JSON.stringify text for any JSON the transport parsed (fixed seed)', () => {
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true }),
+        fc.constantFrom(2 ** 53, -(2 ** 60), 1e21, 5e-324),
+        fc.string({ unit: 'binary', maxLength: 8 }),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constant('__proto__')), tie('value'), { maxKeys: 4 }),
+      ),
+    }));
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 4 }), value, { maxKeys: 4 }), (args) => {
+        // What a transport hands over: the value as JSON.parse builds it (own __proto__ members included).
+        const parsed = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
+        expect(mcpRequest('t', parsed).arguments).toBe(JSON.stringify(parsed));
+      }),
+      { seed: 20261130, numRuns: 500 },
+    );
   });
 });
