@@ -134,7 +134,7 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   IsOctal: only('validator.js isOctal has no exact pattern here'),
   IsPassportNumber: only(LOCALE),
   IsPostalCode: only(LOCALE),
-  IsRFC3339: schema('format date-time'),
+  IsRFC3339: schema('format date-time and the shape isRFC3339 takes (T or space, offset Z or +hh:mm), which format date-time alone widens'),
   IsRgbColor: only('validator.js isRgbColor has no exact pattern here'),
   IsSemVer: only('validator.js isSemVer has no exact pattern here'),
   IsStrongPassword: only('password scoring has no JSON Schema form'),

@@ -46,6 +46,9 @@ const TYPE_CHECKS: Record<string, readonly string[]> = {
 /** Decoder-only string checks whose schema still says the nearest format. */
 const NEAREST_FORMAT: Record<string, string> = { IsEmail: 'email', IsUrl: 'uri', IsISO8601: 'date-time', IsDateString: 'date-time' };
 
+/** The shape validator.js isRFC3339 accepts (T, t or space; offset Z, z or +hh:mm); format date-time checks the ranges. */
+export const RFC3339_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
+
 const NUMBER_KEYWORDS: Record<string, string> = {
   Min: 'minimum',
   Max: 'maximum',
@@ -244,7 +247,10 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
     case 'IsUUID':
       return applyUuid(use, target, ctx);
     case 'IsRFC3339':
+      // ajv-formats' date-time also takes any white space as separator and offsets without a colon
+      // (+01, +0100), which validator.js isRFC3339 refuses: the pattern says its shape.
       target['format'] = 'date-time';
+      addPattern(target, RFC3339_PATTERN);
       return;
     case 'IsEnum':
     case 'IsIn':

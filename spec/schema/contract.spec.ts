@@ -97,6 +97,16 @@ describe('issue 7: schema and decoder agree', () => {
     }
   });
 
+  it('@IsRFC3339 strings: the schema states isRFC3339\'s shape, so a tab separator or an offset without colon is refused by both', () => {
+    const json = (sentAt: string): string => JSON.stringify({ at: '2024-05-01T10:00:00Z', sentAt });
+    for (const bad of ['2024-05-01\t10:00:00Z', '2024-05-01T10:00:00+01', '2024-05-01T10:00:00+0100']) {
+      expect({ bad, ...verdicts('moment', Moment, json(bad)) }).toMatchObject({ bad, schema: false, decoder: false });
+    }
+    for (const good of ['2016-12-31T23:59:60Z', '2024-05-01 10:00:00.5z', '2024-05-01T10:00:00-23:59']) {
+      expect({ good, ...verdicts('moment', Moment, json(good)) }).toMatchObject({ good, schema: true, decoder: true });
+    }
+  });
+
   it('Records and free-form values refuse __proto__ / constructor / prototype at any depth, in the schema too', () => {
     const props = schemaOf('free')['properties'] as Record<string, JsonObject>;
     expect(props['tags']).toEqual({

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsDate, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested,
+  Allow, ArrayMaxSize, IsArray, IsDate, IsIn, IsInt, IsObject, IsOptional, IsRFC3339, IsString, Length, Max, Min, ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -29,6 +29,8 @@ export class Reminder {
   @IsString() @Length(1, 80) text!: string;
   @IsDate() @Type(() => Date) at!: Date;
   @IsOptional() @IsDate({ each: true }) @Type(() => Date) @ArrayMaxSize(3) repeats?: Date[];
+  /** An RFC 3339 string (a leap second is fine here: it stays a string). */
+  @IsOptional() @IsRFC3339() sentAt?: string;
 }
 
 export class Cell {
