@@ -89,10 +89,20 @@ export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boo
     const row = rows.find((r) => ctx.checker.isArrayType(r) || ctx.checker.isTupleType(r) || (r.isUnion() && r.types.some((t) => ctx.checker.isArrayType(t))));
     if (row === undefined) continue;
     const inner = innermost(row, ctx.checker);
-    const cls = inner === undefined ? 'Item' : ctx.checker.typeToString(inner);
+    const isDate = inner?.getSymbol()?.getName() === 'Date';
+    const isClass = isDate || inner?.getSymbol()?.declarations?.some(ts.isClassDeclaration) === true;
+    if (!isClass) {
+      const what = inner === undefined ? 'value' : ctx.checker.typeToString(inner);
+      ctx.fail(
+        `${ctx.where}: an array of arrays cannot carry @${decorator}: the decoder takes each item of the outer array to be one ${what} ` +
+          `and refuses the rows; remove @${decorator} (an array of arrays of ${what} needs none), or wrap each row in a DTO`,
+      );
+      return false;
+    }
+    const cls = ctx.checker.typeToString(inner as ts.Type);
     ctx.fail(
       `${ctx.where}: an array of arrays cannot carry @${decorator}: the decoder takes each item of the outer array to be one ${cls} ` +
-        `object and refuses the rows; wrap each row in a DTO (class ${cls}Row { @ValidateNested({ each: true }) @Type(() => ${cls}) ` +
+        `object and refuses the rows; wrap each row in a DTO (class ${cls}Row { @${isDate ? 'IsDate' : 'ValidateNested'}({ each: true }) @Type(() => ${cls}) ` +
         `items!: ${cls}[] }) and declare the member as ${cls}Row[]`,
     );
     return false;

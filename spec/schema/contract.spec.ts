@@ -56,6 +56,16 @@ describe('issue 7: schema and decoder agree', () => {
     });
   });
 
+  it('refuses matrices of numbers and Dates under @Type, saying to remove @Type or to use a row DTO', () => {
+    expect(result.errors.filter((e) => e.tool === 'grids').map((e) => e.message)).toEqual([
+      'Grids.grid: an array of arrays cannot carry @Type: the decoder takes each item of the outer array to be one number and refuses ' +
+        'the rows; remove @Type (an array of arrays of number needs none), or wrap each row in a DTO',
+      'Grids.days: an array of arrays cannot carry @Type: the decoder takes each item of the outer array to be one Date object and ' +
+        'refuses the rows; wrap each row in a DTO (class DateRow { @IsDate({ each: true }) @Type(() => Date) items!: Date[] }) and ' +
+        'declare the member as DateRow[]',
+    ]);
+  });
+
   it('refuses every member without a class-validator decorator (@Type alone does not count), naming DTO.member and the fix', () => {
     const messages = result.errors.filter((e) => e.tool === 'undecorated').map((e) => e.message);
     const fix =
@@ -66,7 +76,7 @@ describe('issue 7: schema and decoder agree', () => {
   });
 
   it('reports exactly those errors; the other tools generate', () => {
-    expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'undecorated', 'undecorated']);
+    expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'grids', 'grids', 'undecorated', 'undecorated']);
     expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints', 'sizes']);
   });
 
