@@ -75,7 +75,8 @@ export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePat
       if (r.type !== VALIDATION_TYPES.CUSTOM_VALIDATION || r.name === undefined) continue;
       if (!OVERRIDDEN.has(r.name) && !countsDecimals(r)) continue;
       if (r.each && Array.isArray(value)) {
-        value.forEach((item, i) => item === null || check(r, item, [...at, i], prop, sink, 'each value '));
+        // class-validator runs an each: true check on a null item too (and refuses it): so do we.
+        value.forEach((item, i) => check(r, item, [...at, i], prop, sink, 'each value '));
       } else {
         check(r, value, at, prop, sink, '');
       }
