@@ -124,6 +124,15 @@ describe('issue 7: schema and decoder agree', () => {
       additionalProperties: { type: 'string' },
       propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } },
     });
+    // A nullable Record keeps its values' schema (it used to close to additionalProperties: false, taking only {}).
+    expect(props['counts']).toEqual({
+      anyOf: [
+        { type: 'object', additionalProperties: { type: 'number' }, propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } } },
+        { type: 'null' },
+      ],
+    });
+    expect(verdicts('free', Free, '{"tags":{},"extra":{},"counts":{"a":1}}')).toMatchObject({ schema: true, decoder: true });
+    expect(verdicts('free', Free, '{"tags":{},"extra":{},"counts":{"prototype":1}}')).toMatchObject({ schema: false, decoder: false });
     expect(schemaOf('free')['$defs']).toEqual({
       'scope-tool.free-value': {
         propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } },
