@@ -3,7 +3,7 @@ import { ruleOf, UUID_PATTERNS } from './catalogue';
 import { hasEach, literalValue, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import { checkDate, checkMatrix, checkNested, checkOptions, exposeName, numberArg, typeText } from './member-checks';
-import { applyEnum, applyMatches, addPattern, escapePattern } from './value-rules';
+import { addNot, applyEnum, applyMatches, addPattern, escapePattern } from './value-rules';
 import { arrayItems, dropNull, jsonTypes, mapTypes, type RefResolver } from './schema-types';
 
 /**
@@ -230,7 +230,7 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
         return;
       }
       if (name === 'Equals') target['const'] = value;
-      else target['not'] = { const: value };
+      else addNot(target, { const: value });
       return;
     }
     case 'Contains':
@@ -322,7 +322,7 @@ function arrayValues(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
   }
   if (use.name === 'ArrayNotContains') {
     const items = (target['items'] ?? {}) as SchemaObject;
-    items['not'] = { enum: values };
+    addNot(items, { enum: values });
     target['items'] = items;
     return;
   }

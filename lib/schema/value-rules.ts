@@ -27,6 +27,23 @@ export function addPattern(target: SchemaObject, pattern: string): void {
 }
 
 /**
+ * Sets `not`, or widens the one already there to `not: { anyOf: [old, new] }` (neither may match):
+ * one `not` keyword, which providers that drop `not` report once, where `allOf` would be refused.
+ * @internal
+ */
+export function addNot(target: SchemaObject, not: SchemaObject): void {
+  const old = target['not'];
+  if (old === undefined) {
+    target['not'] = not;
+    return;
+  }
+  const branches = old !== null && typeof old === 'object' && Object.keys(old).length === 1 && Array.isArray((old as SchemaObject)['anyOf'])
+    ? ((old as SchemaObject)['anyOf'] as unknown[])
+    : [old];
+  target['not'] = { anyOf: [...branches, not] };
+}
+
+/**
  * `@IsEnum(E)` and `@IsIn([...])` replace the fragment's type by the value list (numbers that are all
  * integers give `integer`: a numeric enum takes its numbers only, DESIGN.md section 4 rule 5);
  * `@IsNotIn([...])` adds `not: { enum }`.
@@ -41,7 +58,7 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, ctx: MemberCo
     return;
   }
   if (use.name === 'IsNotIn') {
-    target['not'] = { enum: values };
+    addNot(target, { enum: values });
     return;
   }
   const nullable = Array.isArray(target['type']) && (target['type'] as unknown[]).includes('null');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { Decimals, Free, Moment, NullInts } from './fixtures/contract/contract.tools';
+import { Decimals, Free, Moment, NullInts, TwoNots } from './fixtures/contract/contract.tools';
 
 let result: GenerationResult;
 const warned: unknown[][] = [];
@@ -77,7 +77,17 @@ describe('issue 7: schema and decoder agree', () => {
 
   it('reports exactly those errors; the other tools generate', () => {
     expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'grids', 'grids', 'undecorated', 'undecorated']);
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints', 'sizes']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints', 'sizes', 'two_nots']);
+  });
+
+  it('@IsNotIn and @NotEquals on one member: both hold (the second used to overwrite the first\'s not)', () => {
+    expect((schemaOf('two_nots')['properties'] as Record<string, JsonObject>)['label']).toEqual({
+      type: 'string',
+      not: { anyOf: [{ enum: ['blocked'] }, { const: 'none' }] },
+    });
+    expect(verdicts('two_nots', TwoNots, '{"label":"blocked"}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('two_nots', TwoNots, '{"label":"none"}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('two_nots', TwoNots, '{"label":"open"}')).toMatchObject({ schema: true, decoder: true });
   });
 
   it('keeps the written order of literal unions (typescript-json-schema sorts them), and prints no initializer notice', () => {

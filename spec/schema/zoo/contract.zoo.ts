@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsDate, IsIn, IsInt, IsObject, IsOptional, IsRFC3339, IsString, Length, Max, Min, ValidateNested,
+  Allow, ArrayMaxSize, IsArray, IsDate, IsEmpty, IsIn, IsNotIn, IsInt, IsObject, IsOptional, IsRFC3339, IsString, Length, Max, Min, NotEquals, ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -14,6 +14,9 @@ import { Tool, Toolset } from '../fixtures/project/decorators';
 export class SeatScores {
   @IsArray() @IsInt({ each: true }) @Min(0, { each: true }) @Max(10, { each: true }) @ArrayMaxSize(6) scores!: (number | null)[];
   @IsOptional() @IsIn(['aisle', 'window'], { each: true }) seats?: ('aisle' | 'window' | null)[];
+  /** Checks that pass a null item keep it: null stays in the items' schema. */
+  @IsOptional() @IsArray() @IsNotIn(['blocked'], { each: true }) @NotEquals('none', { each: true }) labels?: (string | null)[];
+  @IsOptional() @IsArray() @IsEmpty({ each: true }) blanks?: (string | null)[];
 }
 
 /** Free-form metadata: no `__proto__` / `constructor` / `prototype` at any depth. */
