@@ -163,17 +163,17 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
   const keyword = NUMBER_KEYWORDS[name];
   if (keyword !== undefined) {
     const n = numberArg(use, 0, ctx);
-    if (n !== undefined) target[keyword] = n;
+    if (n !== undefined) tighten(target, keyword, n);
     return;
   }
   switch (name) {
     case 'Length': {
       const min = numberArg(use, 0, ctx);
-      if (min !== undefined) target['minLength'] = min;
+      if (min !== undefined) tighten(target, 'minLength', min);
       const maxArg = use.args[1];
       if (maxArg !== undefined && !ts.isObjectLiteralExpression(maxArg)) {
         const max = numberArg(use, 1, ctx);
-        if (max !== undefined) target['maxLength'] = max;
+        if (max !== undefined) tighten(target, 'maxLength', max);
       }
       return;
     }
@@ -269,6 +269,15 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
       }
       return;
   }
+}
+
+/**
+ * Sets a bound keyword; when one is already there (another decorator, a JSDoc tag), both hold, so
+ * the tighter one is kept: the larger `min*`/`minimum`, the smaller `max*`/`maximum`.
+ */
+function tighten(target: SchemaObject, keyword: string, n: number): void {
+  const old = target[keyword];
+  target[keyword] = typeof old !== 'number' ? n : keyword.startsWith('min') ? Math.max(old, n) : Math.min(old, n);
 }
 
 function narrowType(use: DecoratorUse, target: SchemaObject, allowed: readonly string[], ctx: MemberContext): void {

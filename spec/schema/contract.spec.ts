@@ -9,7 +9,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { Decimals, Free, Moment, NullInts, TwoNots } from './fixtures/contract/contract.tools';
+import { Bounds, Decimals, Free, Moment, NullInts, TwoNots } from './fixtures/contract/contract.tools';
 
 let result: GenerationResult;
 const warned: unknown[][] = [];
@@ -77,7 +77,19 @@ describe('issue 7: schema and decoder agree', () => {
 
   it('reports exactly those errors; the other tools generate', () => {
     expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'grids', 'grids', 'undecorated', 'undecorated']);
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['decimals', 'free', 'moment', 'null_ints', 'sizes', 'two_nots']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['bounds', 'decimals', 'free', 'moment', 'null_ints', 'sizes', 'two_nots']);
+  });
+
+  it('a bound said twice keeps the tighter one (the last decorator used to win)', () => {
+    expect(schemaOf('bounds')['properties']).toEqual({
+      n: { minimum: 5, type: 'integer', maximum: 8 },
+      s: { type: 'string', minLength: 2, maxLength: 5 },
+    });
+    // Before: @Min(3) replaced the JSDoc @minimum 5 (both sides took 4), and @Max(10) replaced @Max(8) (the schema took 9).
+    expect(verdicts('bounds', Bounds, '{"n":4,"s":"ab"}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":9,"s":"ab"}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":6,"s":"abcdef"}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde"}')).toMatchObject({ schema: true, decoder: true });
   });
 
   it('@IsNotIn and @NotEquals on one member: both hold (the second used to overwrite the first\'s not)', () => {
