@@ -190,7 +190,10 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
         ctx.fail(`${ctx.where}: @IsDivisibleBy(${n}) divides by parseInt(${n}) in validator.js; use a non-zero integer divisor`, use.node);
         return;
       }
-      target['multipleOf'] = n;
+      // Two divisors (or a JSDoc @multipleOf) both hold: their least common multiple, for integers.
+      const old = target['multipleOf'];
+      target['multipleOf'] = typeof old === 'number' && Number.isInteger(old) ? lcm(Math.abs(old), Math.abs(n)) : n;
+      if (typeof old === 'number' && !Number.isInteger(old)) target['allOf'] = [...(Array.isArray(target['allOf']) ? (target['allOf'] as unknown[]) : []), { multipleOf: old }];
       return;
     }
     case 'ArrayNotEmpty':
@@ -278,6 +281,12 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
 function tighten(target: SchemaObject, keyword: string, n: number): void {
   const old = target[keyword];
   target[keyword] = typeof old !== 'number' ? n : keyword.startsWith('min') ? Math.max(old, n) : Math.min(old, n);
+}
+
+function lcm(a: number, b: number): number {
+  let [x, y] = [a, b];
+  while (y !== 0) [x, y] = [y, x % y];
+  return (a / x) * b;
 }
 
 function narrowType(use: DecoratorUse, target: SchemaObject, allowed: readonly string[], ctx: MemberContext): void {

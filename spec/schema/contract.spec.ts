@@ -80,16 +80,18 @@ describe('issue 7: schema and decoder agree', () => {
     expect(result.manifest.tools.map((t) => t.name)).toEqual(['bounds', 'decimals', 'free', 'moment', 'null_ints', 'sizes', 'two_nots']);
   });
 
-  it('a bound said twice keeps the tighter one (the last decorator used to win)', () => {
+  it('a bound said twice keeps the tighter one, two divisors their least common multiple (the last decorator used to win)', () => {
     expect(schemaOf('bounds')['properties']).toEqual({
       n: { minimum: 5, type: 'integer', maximum: 8 },
       s: { type: 'string', minLength: 2, maxLength: 5 },
+      step: { type: 'integer', multipleOf: 12 },
     });
     // Before: @Min(3) replaced the JSDoc @minimum 5 (both sides took 4), and @Max(10) replaced @Max(8) (the schema took 9).
-    expect(verdicts('bounds', Bounds, '{"n":4,"s":"ab"}')).toMatchObject({ schema: false, decoder: false });
-    expect(verdicts('bounds', Bounds, '{"n":9,"s":"ab"}')).toMatchObject({ schema: false, decoder: false });
-    expect(verdicts('bounds', Bounds, '{"n":6,"s":"abcdef"}')).toMatchObject({ schema: false, decoder: false });
-    expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde"}')).toMatchObject({ schema: true, decoder: true });
+    expect(verdicts('bounds', Bounds, '{"n":4,"s":"ab","step":12}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":9,"s":"ab","step":12}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":6,"s":"abcdef","step":12}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde","step":24}')).toMatchObject({ schema: true, decoder: true });
+    expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde","step":6}')).toMatchObject({ schema: false, decoder: false });
   });
 
   it('@IsNotIn and @NotEquals on one member: both hold (the second used to overwrite the first\'s not)', () => {
