@@ -76,11 +76,9 @@ function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: st
   return decode(admitted.value);
 }
 
-/** Reports whether `value` has a callable `then` (what `await` would adopt). */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  if (value instanceof Promise) return true;
-  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
-  return typeof (value as { then?: unknown }).then === 'function';
+/** Awaits what the function returned, then encodes it. */
+async function encodeAwaited(returned: unknown): Promise<Result> {
+  return encodeResult(await returned);
 }
 
 /** How a function's result becomes JSON: toJSON() honored (Date), class instances by own members. */
@@ -217,8 +215,16 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       if (isAborted(signal)) throw signal.reason;
       const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
       const returned: unknown = this.#fn(input, call);
-      // A thenable is adopted as `await` would adopt it; a plain value is encoded at once.
-      if (isThenable(returned)) return Promise.resolve(returned).then(encodeResult);
+      // A promise is awaited (its own `then` is not consulted, as with `await`); any other thenable's
+      // `then` is read once, here, and adopted as `await` adopts it; a plain value is encoded as soon
+      // as the function returns.
+      if (returned instanceof Promise) return encodeAwaited(returned);
+      if ((typeof returned === 'object' && returned !== null) || typeof returned === 'function') {
+        const then: unknown = (returned as { then?: unknown }).then;
+        if (typeof then === 'function') {
+          return encodeAwaited({ then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => then.call(returned, ok, fail) });
+        }
+      }
       return Promise.resolve(encodeResult(returned));
     } catch (e) {
       return Promise.reject(e);

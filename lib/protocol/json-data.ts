@@ -71,7 +71,14 @@ export type JsonText =
  * text, for callers that only need the text (a function's result). @internal
  */
 export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonText {
-  const fast = plainText(input, options.callToJSON === true, 0);
+  let fast: string | undefined;
+  try {
+    fast = plainValue(input, options.callToJSON === true, 0);
+  } catch (e) {
+    // What the full walk reports for a getter or trap that throws; not retried, so a getter that
+    // throws once cannot slip through on a second read.
+    return { ok: false, reason: `reading the value threw: ${messageOf(e)}` };
+  }
   if (fast !== undefined) return { ok: true, text: fast, admitted: true };
   const w = walk(options, false);
   const data = convert(w, input);
@@ -79,11 +86,13 @@ export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonT
 }
 
 /**
- * The JSON text of plain data (see plainText; `toJSON` is not called), or undefined for anything
- * else. The text passes admission apart from the size bound. @internal (lib/mcp)
+ * The JSON text of plain data (see plainText), or undefined for anything else (a value with a
+ * toJSON method included). The text passes admission apart from the size bound. @internal (lib/mcp)
  */
 export function plainJsonText(value: unknown): string | undefined {
-  return plainText(value, false, 0);
+  // callToJSON true: a value with a toJSON method (own, inherited or non-enumerable) is left to the
+  // caller's JSON.stringify, which calls it.
+  return plainText(value, true, 0);
 }
 
 /** How deep plainText goes before it leaves the value to the full walk (which finds cycles). */
@@ -94,8 +103,9 @@ const PLAIN_DEPTH = 32;
  * strings, safe-integer-range finite numbers, booleans, null, members that are undefined) at most
  * PLAIN_DEPTH deep, encoded exactly as the full walk would encode it. Anything else (class instances,
  * a toJSON method, Map, Set, undefined elements, functions, symbols, BigInt, non-finite or large
- * numbers, lone surrogates, deep or cyclic values, a getter or trap that throws) gives undefined,
- * and the full walk converts the value or says why it cannot.
+ * numbers, lone surrogates, deep or cyclic values) gives undefined, and the full walk converts the
+ * value or says why it cannot: the members read before such a value are then read a second time
+ * (a getter runs twice). plainText also gives undefined when a getter or trap throws.
  */
 function plainText(value: unknown, callToJSON: boolean, depth: number): string | undefined {
   try {

@@ -77,3 +77,11 @@ describe('mcpRequest writes parsed arguments exactly as JSON.stringify does', ()
     );
   });
 });
+
+describe('mcpRequest regressions', () => {
+  it('leaves MCP arguments with a toJSON method (non-enumerable or inherited) to JSON.stringify', () => {
+    const hidden = Object.defineProperty({ k: 1 }, 'toJSON', { value: () => ({ replaced: true }), enumerable: false });
+    expect(mcpRequest('x', hidden).arguments).toBe('{"replaced":true}');
+    expect(mcpRequest('x', { nested: hidden }).arguments).toBe('{"nested":{"replaced":true}}');
+  });
+});

@@ -454,3 +454,49 @@ describe('admission reuses the frames of a shallow scan without carrying anythin
     }
   });
 });
+
+describe('regressions found by the review of the fast paths', () => {
+  const run = async (fn: () => unknown): Promise<string> => {
+    const binding = bind(FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, fn));
+    try {
+      const result = await binding.call(binding.contract.prepare({ name: 'f', arguments: '{}' }));
+      return `ok ${String((result as { output: Output }).output.details ?? (result as { output: Output }).output.asText())}`;
+    } catch (e) {
+      return `error ${(e as Error).message}`;
+    }
+  };
+
+  it('awaits a returned promise as await does: an own `then` override is not consulted', async () => {
+    const fn = () => {
+      const p = Promise.resolve({ a: 1 });
+      (p as { then: unknown }).then = (ok: (v: unknown) => void) => ok('from own then');
+      return p;
+    };
+    expect(await run(fn)).toBe('ok {"a":1}');
+  });
+
+  it("reads a thenable's `then` getter once", async () => {
+    let reads = 0;
+    const thenable = {
+      get then() {
+        reads += 1;
+        return (ok: (v: unknown) => void) => ok({ b: 2 });
+      },
+    };
+    expect(await run(() => thenable)).toBe('ok {"b":2}');
+    expect(reads).toBe(1);
+  });
+
+  it('fails the result of a getter that throws on its first read only, as an encode error', async () => {
+    let reads = 0;
+    const value = {
+      get flaky(): number {
+        reads += 1;
+        if (reads === 1) throw new Error('first read');
+        return 1;
+      },
+    };
+    expect(await run(() => value)).toBe('error tool: encode function result: reading the value threw: first read');
+  });
+
+});
