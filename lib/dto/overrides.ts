@@ -67,13 +67,14 @@ export function enumValues(entity: unknown): unknown[] {
  */
 export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePath, sink: IssueSink): void {
   for (const prop of plan.properties) {
+    const records = overriddenRecords(prop);
+    // Nothing of ours to check here, nor below: class-validator's verdict stands.
+    if (records.length === 0 && prop.nested === undefined) continue;
     const value = (instance as Record<string, unknown>)[prop.property];
-    const at = [...path, prop.wire];
     // null got here only because the input schema admitted it: the member's checks do not apply.
     if (value === null || skipped(instance, prop, value)) continue;
-    for (const r of prop.records) {
-      if (r.type !== VALIDATION_TYPES.CUSTOM_VALIDATION || r.name === undefined) continue;
-      if (!OVERRIDDEN.has(r.name) && !countsDecimals(r)) continue;
+    const at = [...path, prop.wire];
+    for (const r of records) {
       if (r.each && Array.isArray(value)) {
         // class-validator runs an each: true check on a null item too (and refuses it): so do we.
         value.forEach((item, i) => check(r, item, [...at, i], prop, sink, 'each value '));
@@ -90,6 +91,18 @@ export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePat
       });
     }
   }
+}
+
+const overriddenOf = new WeakMap<PropertyPlan, readonly ValidationRecord[]>();
+
+/** The records of `prop` whose verdict is ours (OVERRIDDEN constraints, decimal counts), cached per plan. */
+function overriddenRecords(prop: PropertyPlan): readonly ValidationRecord[] {
+  let records = overriddenOf.get(prop);
+  if (records === undefined) {
+    records = prop.records.filter((r) => r.type === VALIDATION_TYPES.CUSTOM_VALIDATION && r.name !== undefined && (OVERRIDDEN.has(r.name) || countsDecimals(r)));
+    overriddenOf.set(prop, records);
+  }
+  return records;
 }
 
 function skipped(instance: object, prop: PropertyPlan, value: unknown): boolean {
