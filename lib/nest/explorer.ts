@@ -4,73 +4,146 @@
  * container, and registers their tools into the ToolRegistry through createRegistry.
  * @internal
  */
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
+import { Injectable, Logger } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { MODULE_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, ModuleRef, ModulesContainer } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import type { Module as NestModule } from '@nestjs/core/injector/module';
 import { createRegistry } from '../container';
 import { readPolicies, readTool, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
-import { badFeature, buildFailed, duplicateTool, policyNotProvided } from './messages';
+import {
+  badFeature,
+  badOptions,
+  buildFailed,
+  duplicateTool,
+  optionsRequestScoped,
+  policyNotProvided,
+  rootImportedTwice,
+  tokenName,
+  toolsetController,
+} from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
-import { probeFactories, providerPlace, providersOf, scopedInstance } from './providers';
+import {
+  checkPolicyValue,
+  checkToolsetValue,
+  constructorOf,
+  isToolsetClass,
+  learnFactories,
+  moduleNameOf,
+  policyClassifier,
+  providerPlace,
+  providersOf,
+  scopedInstance,
+  toolsetClassifier,
+} from './providers';
 import type { FoundProvider, Probe } from './providers';
-import { ToolRegistry } from './tool-registry';
+import { markFilled, ToolRegistry } from './tool-registry';
+
+/** The token of each root module's mark, to tell two roots (and who imports them) apart. @internal */
+export const SCOPE_TOOL_ROOT: unique symbol = Symbol('scope-tool:nest-root');
+
+/** One root module (forRoot or forRootAsync call). @internal */
+export class RootMark {}
+
+/** The `discover` values ScopeToolModule knows. */
+const DISCOVERY = ['all', 'features'];
 
 /** An `@Authorize()` class: resolved from the container (functions and Authorizer objects are used as they are). */
 function isPolicyClass(policy: Policy): policy is Policy & Function {
   return typeof policy === 'function' && typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize === 'function';
 }
 
-/** Fills the ToolRegistry at start-up. @internal */
+/** The lifecycle hooks ScopeToolModule calls on the registry's own instances (Nest does not know them). */
+type Hook = 'onModuleInit' | 'onApplicationBootstrap' | 'onModuleDestroy' | 'beforeApplicationShutdown' | 'onApplicationShutdown';
+
+/** The imports a module declares: its @Module() metadata and, for a dynamic module, the dynamic part. */
+function declaredImports(module: NestModule): unknown[] {
+  const own: unknown = Reflect.getMetadata(MODULE_METADATA.IMPORTS, module.metatype);
+  const container = (module as unknown as { container?: { getDynamicMetadataByToken?: (token: string, key: string) => unknown } }).container;
+  let dynamic: unknown;
+  try {
+    dynamic = container?.getDynamicMetadataByToken?.(module.token, MODULE_METADATA.IMPORTS);
+  } catch {
+    dynamic = undefined;
+  }
+  return [...(Array.isArray(own) ? own : []), ...(Array.isArray(dynamic) ? dynamic : [])];
+}
+
+/** Whether an import is the root module that carries `mark`. */
+function importsRoot(declared: unknown, mark: unknown): boolean {
+  const providers = (declared as { providers?: unknown } | null | undefined)?.providers;
+  return Array.isArray(providers) && providers.some((p: unknown) => (p as { provide?: unknown } | null)?.provide === SCOPE_TOOL_ROOT && (p as { useValue?: unknown }).useValue === mark);
+}
+
+/** Fills the ToolRegistry at start-up, and runs the lifecycle hooks of the registry's own instances. @internal */
 @Injectable()
-export class ToolsetExplorer implements OnModuleInit {
-  readonly #options: ScopeToolModuleOptions;
+export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   readonly #registry: ToolRegistry;
   readonly #discovery: DiscoveryService;
   readonly #scanner: MetadataScanner;
   readonly #moduleRef: ModuleRef;
+  readonly #modules: ModulesContainer;
+  /** The instances of transient toolsets and policies built for the registry: Nest calls no lifecycle hook on them, so this does. */
+  readonly #own: object[] = [];
 
-  constructor(
-    @Inject(SCOPE_TOOL_OPTIONS) options: ScopeToolModuleOptions,
-    registry: ToolRegistry,
-    discovery: DiscoveryService,
-    scanner: MetadataScanner,
-    moduleRef: ModuleRef,
-  ) {
-    this.#options = options;
+  // The options are not injected: injected, request-scoped options (forRootAsync injecting a
+  // request-scoped provider) would make this explorer request-scoped too, and onModuleInit would
+  // never run. They are read from the module at onModuleInit instead, where that case fails.
+  constructor(registry: ToolRegistry, discovery: DiscoveryService, scanner: MetadataScanner, moduleRef: ModuleRef, modules: ModulesContainer) {
     this.#registry = registry;
     this.#discovery = discovery;
     this.#scanner = scanner;
     this.#moduleRef = moduleRef;
+    this.#modules = modules;
   }
 
   /**
    * Discovers, checks and registers (one atomic batch). Transient and request-scoped factory
-   * providers, whose value Nest does not build at start-up, are called once to learn their class
-   * (see probeFactories); one that throws there is logged as a warning and left out.
-   * @throws ToolError (see messages.ts): ERR_INVALID_TOOL for a request-scoped toolset or policy
-   *   (class or factory provider); a class provided twice (two instances: two modules, or two tokens
-   *   of one module); a policy class no module provides; a bad forFeature() list. ERR_DUPLICATE_TOOL
+   * providers, whose value Nest does not build at start-up, are found by their token when it is a
+   * `@Toolset()` or policy class; with `discover: 'all'`, one under a string or symbol token is called
+   * once to learn its class (see learnFactories), and one that throws or hangs there is logged as a
+   * warning and left out. Then the registry's own transient instances get onModuleInit.
+   * @throws ToolError (see messages.ts): ERR_INVALID_TOOL for ScopeToolModule.forRoot imported twice;
+   *   request-scoped forRootAsync options; an unknown `discover`; a request-scoped toolset or policy
+   *   (class or factory provider); a transient one whose factory or constructor throws or hangs; a
+   *   provider whose token is a toolset or policy class but whose value is not an instance of one;
+   *   a `@Toolset()` controller; a class provided twice (two instances: two modules, or two tokens of
+   *   one module); a policy class no module provides; a bad forFeature() list. ERR_DUPLICATE_TOOL
    *   for a tool name declared by two classes. And every createRegistry error, with its own code,
    *   prefixed `ScopeToolModule:`
    */
   async onModuleInit(): Promise<void> {
     const wrappers = this.#discovery.getProviders();
+    this.#checkOneRoot(wrappers);
+    const options = this.#options(wrappers);
+    const features = options.discover === 'features';
+    const listed = this.#listed(wrappers);
+    this.#checkControllers((cls) => !features || listed.has(cls));
     const logger = new Logger('ScopeToolModule');
-    const probes = await probeFactories(wrappers, (message) => logger.warn(message));
-    const toolsets = this.#selected(wrappers, probes);
-    this.#checkNames(toolsets);
+    const probes = await learnFactories(wrappers, !features, (message) => logger.warn(message));
+    const toolsets = this.#selected(wrappers, probes, listed, features);
+    const own = new Set<object>();
     const instances: object[] = [];
-    for (const found of toolsets) instances.push(await scopedInstance(found, 'toolset', this.#moduleRef));
-    const policies = await this.#policyInstances(wrappers, probes, toolsets);
+    for (const found of toolsets) {
+      const scoped = await scopedInstance(found, 'toolset', this.#moduleRef);
+      if (found.byToken === true) checkToolsetValue(found, scoped.instance);
+      const instance = scoped.instance as object;
+      if (scoped.own) own.add(instance);
+      instances.push(instance);
+    }
+    this.#checkNames(toolsets.map((found, i) => ({ found, cls: constructorOf(instances[i]) ?? found.cls })));
+    const policies = await this.#policyInstances(wrappers, probes, options, toolsets.map((found, i) => ({ found, instance: instances[i] as object })), own);
+    this.#own.push(...own);
+    await this.#hook('onModuleInit');
     try {
       createRegistry({
-        manifest: this.#options.manifest,
+        manifest: options.manifest,
         toolsets: instances,
-        policies: this.#options.policies,
+        policies: options.policies,
         registry: this.#registry,
         resolve: (cls) => {
           const instance = policies.get(cls);
@@ -81,22 +154,106 @@ export class ToolsetExplorer implements OnModuleInit {
     } catch (e) {
       throw buildFailed(e);
     }
+    markFilled(this.#registry);
   }
 
-  /** The toolset providers to register, by `discover` and the forFeature() lists. */
-  #selected(wrappers: readonly InstanceWrapper[], probes: ReadonlyMap<InstanceWrapper, Probe>): FoundProvider[] {
-    const found = providersOf(wrappers, probes, 'toolset', (cls) => readToolset(cls) !== undefined);
+  /** Calls onApplicationBootstrap on the registry's own transient instances. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.#hook('onApplicationBootstrap');
+  }
+
+  /** Calls onModuleDestroy on the registry's own transient instances. */
+  async onModuleDestroy(): Promise<void> {
+    await this.#hook('onModuleDestroy');
+  }
+
+  /** Calls beforeApplicationShutdown on the registry's own transient instances. */
+  async beforeApplicationShutdown(signal?: string): Promise<void> {
+    await this.#hook('beforeApplicationShutdown', signal);
+  }
+
+  /** Calls onApplicationShutdown on the registry's own transient instances. */
+  async onApplicationShutdown(signal?: string): Promise<void> {
+    await this.#hook('onApplicationShutdown', signal);
+  }
+
+  async #hook(hook: Hook, ...args: unknown[]): Promise<void> {
+    for (const instance of this.#own) {
+      const method = (instance as Partial<Record<Hook, unknown>>)[hook];
+      if (typeof method === 'function') await (method as (...a: unknown[]) => unknown).apply(instance, args);
+    }
+  }
+
+  /**
+   * The options of this root module, read (not injected) at start-up.
+   * @throws ToolError ERR_INVALID_TOOL when they are request-scoped, or not valid
+   */
+  #options(wrappers: readonly InstanceWrapper[]): ScopeToolModuleOptions {
+    const host = wrappers.find((w) => w.token === ToolsetExplorer && w.instance === this)?.host;
+    const wrapper = host?.providers.get(SCOPE_TOOL_OPTIONS);
+    let options: unknown;
+    if (wrapper === undefined) {
+      options = this.#moduleRef.get(SCOPE_TOOL_OPTIONS, { strict: true });
+    } else if (!wrapper.isDependencyTreeStatic()) {
+      const tokens = (wrapper.inject ?? []).map((t: unknown) => (typeof t === 'object' && t !== null && 'token' in t ? (t as { token: unknown }).token : t));
+      const scoped = tokens.filter((t) => wrappers.some((w) => w.token === t && !w.isDependencyTreeStatic())).map(tokenName);
+      throw optionsRequestScoped(scoped);
+    } else {
+      options = wrapper.instance;
+    }
+    if (typeof options !== 'object' || options === null) {
+      throw badOptions(`the options are ${options === null ? 'null' : typeof options}; pass an object: { manifest, discover?, policies? }`);
+    }
+    const discover = (options as { discover?: unknown }).discover;
+    if (discover !== undefined && !DISCOVERY.includes(discover as string)) {
+      const shown = typeof discover === 'string' ? `'${discover}'` : String(discover);
+      throw badOptions(
+        `options.discover is ${shown}; use 'all' (every @Toolset() provider of the application, the default) or 'features' (only the classes listed by ScopeToolModule.forFeature())`,
+      );
+    }
+    return options as ScopeToolModuleOptions;
+  }
+
+  /**
+   * One root module per application: two forRoot/forRootAsync imports make two registries.
+   * @throws ToolError ERR_INVALID_TOOL naming the modules that import a root, when there are two roots
+   */
+  #checkOneRoot(wrappers: readonly InstanceWrapper[]): void {
+    const roots = wrappers.filter((w) => w.token === SCOPE_TOOL_ROOT);
+    if (new Set(roots.map((r) => r.host)).size < 2) return;
+    const importers: string[] = [];
+    for (const root of roots) {
+      for (const module of this.#modules.values()) {
+        if (declaredImports(module).some((d) => importsRoot(d, root.instance))) importers.push(module.name);
+      }
+    }
+    throw rootImportedTwice(importers);
+  }
+
+  /** The classes the forFeature() modules list. */
+  #listed(wrappers: readonly InstanceWrapper[]): Set<Function> {
     const listed = new Set<Function>();
     for (const w of wrappers) {
       const value: unknown = w.isAlias ? undefined : w.instance;
       if (value instanceof FeatureToolsets) for (const cls of value.toolsets) listed.add(cls);
     }
-    for (const cls of listed) {
-      if (readToolset(cls) === undefined) throw badFeature(cls, 'not-a-toolset');
-      if (!found.has(cls)) throw badFeature(cls, 'not-provided');
+    return listed;
+  }
+
+  /** @throws ToolError ERR_INVALID_TOOL for a `@Toolset()` class (that `wanted` accepts) in a module's controllers */
+  #checkControllers(wanted: (cls: Function) => boolean): void {
+    for (const controller of this.#discovery.getControllers()) {
+      const cls = controller.metatype;
+      if (typeof cls === 'function' && isToolsetClass(cls) && wanted(cls)) throw toolsetController(cls, moduleNameOf(controller));
     }
-    const all = [...found.values()];
-    return this.#options.discover === 'features' ? all.filter((f) => listed.has(f.cls)) : all;
+  }
+
+  /** The toolset providers to register, by `discover` and the forFeature() lists (with 'features', only listed classes are looked at). */
+  #selected(wrappers: readonly InstanceWrapper[], probes: ReadonlyMap<InstanceWrapper, Probe>, listed: ReadonlySet<Function>, features: boolean): FoundProvider[] {
+    for (const cls of listed) if (readToolset(cls) === undefined) throw badFeature(cls, 'not-a-toolset');
+    const found = providersOf(wrappers, probes, 'toolset', toolsetClassifier(probes, (cls) => !features || listed.has(cls)));
+    for (const cls of listed) if (!found.has(cls)) throw badFeature(cls, 'not-provided');
+    return [...found.values()];
   }
 
   /** The tool methods of a class, by the MetadataScanner (inherited ones included, accessors skipped). */
@@ -110,11 +267,11 @@ export class ToolsetExplorer implements OnModuleInit {
   }
 
   /** @throws ToolError ERR_DUPLICATE_TOOL naming both classes (and modules) */
-  #checkNames(toolsets: readonly FoundProvider[]): void {
+  #checkNames(toolsets: readonly { found: FoundProvider; cls: Function }[]): void {
     const owners = new Map<string, string>();
-    for (const found of toolsets) {
-      for (const tool of this.#toolMethods(found.cls)) {
-        const place = `${found.cls.name}.${tool.methodName}${found.moduleName === undefined ? '' : ` (${found.moduleName})`}`;
+    for (const { found, cls } of toolsets) {
+      for (const tool of this.#toolMethods(cls)) {
+        const place = `${cls.name}.${tool.methodName}${found.moduleName === undefined ? '' : ` (${found.moduleName})`}`;
         const first = owners.get(tool.name);
         if (first !== undefined) throw duplicateTool(tool.name, first, place);
         owners.set(tool.name, place);
@@ -122,27 +279,33 @@ export class ToolsetExplorer implements OnModuleInit {
     }
   }
 
-  /** Every policy class the registry will ask for, resolved from the Nest container. */
+  /** Every policy class the registry will ask for, resolved from the Nest container (own transient instances go to `own`). */
   async #policyInstances(
     wrappers: readonly InstanceWrapper[],
     probes: ReadonlyMap<InstanceWrapper, Probe>,
-    toolsets: readonly FoundProvider[],
+    options: ScopeToolModuleOptions,
+    toolsets: readonly { found: FoundProvider; instance: object }[],
+    own: Set<object>,
   ): Promise<Map<Function, object>> {
-    const wanted = new Map<Function, string>();
-    const want = (policies: readonly Policy[], where: string) => {
-      for (const p of policies) if (isPolicyClass(p) && !wanted.has(p)) wanted.set(p, where);
+    const wanted = new Map<Function, { where: string; shared: boolean }>();
+    const want = (policies: readonly Policy[], where: string, shared = false) => {
+      for (const p of policies) if (isPolicyClass(p) && !wanted.has(p)) wanted.set(p, { where, shared });
     };
-    want(this.#options.policies ?? [], 'ScopeToolModule.forRoot({ policies })');
-    for (const found of toolsets) {
-      want(readPolicies(found.cls, 'class'), providerPlace(found));
-      for (const tool of this.#toolMethods(found.cls)) want(readPolicies(tool.method, 'method'), `${found.cls.name}.${tool.methodName}`);
+    want(options.policies ?? [], 'ScopeToolModule.forRoot({ policies })', true);
+    for (const { found, instance } of toolsets) {
+      const cls = constructorOf(instance) ?? found.cls;
+      want(readPolicies(cls, 'class'), cls === found.cls ? providerPlace(found) : cls.name);
+      for (const tool of this.#toolMethods(cls)) want(readPolicies(tool.method, 'method'), `${cls.name}.${tool.methodName}`);
     }
-    const provided = providersOf(wrappers, probes, 'policy', (cls) => wanted.has(cls));
     const instances = new Map<Function, object>();
-    for (const [policy, where] of wanted) {
-      const found = provided.get(policy);
-      if (found === undefined) throw policyNotProvided(policy, where);
-      instances.set(policy, await scopedInstance(found, 'policy', this.#moduleRef));
+    for (const [policy, { where, shared }] of wanted) {
+      const found = providersOf(wrappers, probes, 'policy', policyClassifier(policy, where, probes)).get(policy);
+      if (found === undefined) throw policyNotProvided(policy, where, shared);
+      const scoped = await scopedInstance(found, 'policy', this.#moduleRef);
+      if (found.byToken === true) checkPolicyValue(found, where, scoped.instance);
+      const instance = scoped.instance as object;
+      if (scoped.own) own.add(instance);
+      instances.set(policy, instance);
     }
     return instances;
   }

@@ -1,7 +1,8 @@
 /**
  * ScopeToolModule's start-up errors, worded in one place. Each names the class, its module and the
  * fix; all are ToolError ERR_INVALID_TOOL (`tool: invalid tool: ScopeToolModule: ...`) except the
- * duplicate tool name, which is ERR_DUPLICATE_TOOL.
+ * duplicate tool name, which is ERR_DUPLICATE_TOOL, and a ToolRegistry read before start-up, which
+ * is ERR_INVALID_REGISTRY.
  * @internal
  */
 import { ToolError } from '../protocol';
@@ -71,11 +72,116 @@ export function duplicateTool(name: string, first: string, second: string): Tool
   );
 }
 
-/** An `@Authorize()` class (or a `policies` class) that no module provides. */
-export function policyNotProvided(policy: Function, where: string): ToolError {
+/**
+ * An `@Authorize()` class (or a `policies` class) that no module provides. `shared`: it is one of
+ * `forRoot({ policies })`, which belongs to no toolset.
+ */
+export function policyNotProvided(policy: Function, where: string, shared = false): ToolError {
+  const name = policy.name || '(anonymous class)';
+  const fix = shared
+    ? 'add it (an @Injectable() class) to the providers of any module of the application: policies are resolved from every module'
+    : "add it (an @Injectable() class) to the providers of the toolset's module, or of a module it imports";
   return new ToolError(
     'ERR_INVALID_TOOL',
-    `${WHO}: the policy ${policy.name || '(anonymous class)'} of ${where} is not a provider of any module; add it (an @Injectable() class) to the providers of the toolset's module, or of a module it imports`,
+    `${WHO}: the policy ${name} of ${where} is not a provider of any module; ${fix} (a factory provider counts when its token is the class: { provide: ${name}, useFactory })`,
+  );
+}
+
+/** How messages describe a provider's value that is not what its token promises. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const cls = (value as { constructor?: unknown }).constructor;
+  return typeof cls === 'function' && cls !== Object ? `an instance of ${cls.name || '(anonymous class)'}` : 'a plain object';
+}
+
+/**
+ * A provider whose token is a `@Toolset()` class but whose value is not a toolset instance (a test
+ * override with a mock value, `useClass` of an undecorated subclass, a factory returning something
+ * else). `place`: the token and module (`Clock (ClockModule)`). `valueClass`: the value's class, when it has one.
+ */
+export function notAToolsetValue(token: Function, place: string, value: string, valueClass: Function | undefined): ToolError {
+  const name = token.name || '(anonymous class)';
+  const detail =
+    valueClass === undefined
+      ? `its value is ${value}, not an instance of a @Toolset() class, so it has no tools to register; provide an instance of ${name}`
+      : `its value is ${value}, and ${valueClass.name || '(anonymous class)'} is not a toolset; decorate ${valueClass.name || 'that class'} with @Toolset() (a subclass does not inherit it), or provide an instance of ${name}`;
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the provider ${place} has the toolset ${name} as its token, but ${detail}. In a test, replace what the toolset depends on, or spy on the methods of the real instance, rather than the toolset itself`,
+  );
+}
+
+/**
+ * A policy class provided under its own token whose value is not an instance of it (a test
+ * override with a mock value): the registry binds instances of the policy class.
+ */
+export function notAPolicyValue(policy: Function, where: string, place: string, value: string): ToolError {
+  const name = policy.name || '(anonymous class)';
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the policy ${name} of ${where} is provided by ${place}, whose value is ${value}, not an instance of ${name}, and scope-tool asks instances of the policy class; provide an instance of ${name} or of a subclass (in a test: overrideProvider(${name}).useClass(Fake${name}) with class Fake${name} extends ${name})`,
+  );
+}
+
+/** A `@Toolset()` class declared in a module's `controllers`: toolsets are providers. */
+export function toolsetController(cls: Function, moduleName: string | undefined): ToolError {
+  const name = cls.name || '(anonymous class)';
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the toolset ${placeOf(cls, moduleName)} is declared in the module's controllers, and ScopeToolModule registers toolsets from providers only; move it to the providers of ${moduleName ?? 'its module'} (a controller may inject it from there)`,
+  );
+}
+
+/**
+ * The registry's own instance of a transient toolset or policy could not be built: its factory (or
+ * constructor) threw or did not settle in time. The registry builds it at start-up, outside any
+ * consumer and any request.
+ */
+export function ownInstanceFailed(kind: 'toolset' | 'policy', place: string, isFactory: boolean, problem: { error: unknown } | { timeoutMs: number }): ToolError {
+  const what = isFactory ? 'its factory' : 'its constructor';
+  const happened =
+    'error' in problem
+      ? `${what} threw (${problem.error instanceof Error ? problem.error.message : String(problem.error)})`
+      : `${what} did not settle within ${problem.timeoutMs} ms`;
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the transient ${kind} ${place} could not be built for the registry: ${happened}. The registry is one more consumer of a transient provider and builds its own instance at start-up, outside any consumer and any request (INQUIRER is null there); make ${what} work without an inquirer (for example inquirer?.constructor.name ?? 'default'), or make the provider default-scoped`,
+    'error' in problem ? { cause: problem.error } : undefined,
+  );
+}
+
+/** `discover` (or the options object) is not one ScopeToolModule knows. */
+export function badOptions(detail: string): ToolError {
+  return new ToolError('ERR_INVALID_TOOL', `${WHO}: ${detail}`);
+}
+
+/**
+ * The options of forRootAsync() depend on the request: the module's start-up would never run, so
+ * nothing would be registered. `injected`: the request-scoped tokens its useFactory injects.
+ */
+export function optionsRequestScoped(injected: readonly string[]): ToolError {
+  const which = injected.length === 0 ? 'directly or not, a request-scoped provider' : `a request-scoped provider (${injected.join(', ')})`;
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the options of ScopeToolModule.forRootAsync() are request-scoped, because its useFactory injects ${which}; toolsets are registered once at start-up, outside any request, so the options must be resolvable at start-up: inject only default-scoped providers into useFactory, and read per-request data from CallOptions.context`,
+  );
+}
+
+/** ScopeToolModule.forRoot()/forRootAsync() imported more than once: two registries. `importers`: the importing modules, when known. */
+export function rootImportedTwice(importers: readonly string[]): ToolError {
+  const by = importers.length >= 2 ? `, by ${importers.slice(0, -1).join(', ')} and by ${importers[importers.length - 1]}` : '';
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: ScopeToolModule.forRoot() (or forRootAsync()) is imported more than once${by}, which would make one ToolRegistry per import, each with its own tools (app.get(ToolRegistry) returns only one of them); import it once, in the root module, and list a feature module's toolsets with ScopeToolModule.forFeature() (ToolRegistry is global by default)`,
+  );
+}
+
+/** ToolRegistry read before ScopeToolModule filled it (a TestingModule compiled but not init()ed, or a failed start-up). */
+export function registryNotReady(method: string): ToolError {
+  return new ToolError(
+    'ERR_INVALID_REGISTRY',
+    `${WHO}: ToolRegistry.${method}() was called before ScopeToolModule filled the registry; it is filled when the application initializes (app.init(), NestFactory.create*(), or await moduleRef.init() after Test.createTestingModule(...).compile()), and stays unusable if that start-up failed`,
   );
 }
 
@@ -85,7 +191,7 @@ export function badFeature(cls: unknown, problem: 'not-a-toolset' | 'not-provide
   const detail =
     problem === 'not-a-toolset'
       ? `${name} is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset() or remove it from the list`
-      : `${name} is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module`;
+      : `${name} is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module (a factory provider counts when its token is the class: { provide: ${name}, useFactory })`;
   return new ToolError('ERR_INVALID_TOOL', `${WHO}: ${detail}`);
 }
 

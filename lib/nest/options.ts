@@ -13,7 +13,10 @@ export const SCOPE_TOOL_OPTIONS: unique symbol = Symbol('scope-tool:nest-options
  * Which `@Toolset()` providers become tools:
  * - `'all'` (default): every `@Toolset()` provider of every module of the application;
  * - `'features'`: only the classes listed in a `ScopeToolModule.forFeature()` (explicit opt-in, for
- *   applications that load modules whose toolsets the model must not see by default).
+ *   applications that load modules whose toolsets the model must not see by default); no factory
+ *   is called to learn its class, so list classes provided as themselves, as values, or by a
+ *   factory provider whose token is the class.
+ * Any other value fails start-up with ToolError ERR_INVALID_TOOL.
  */
 export type ToolsetDiscovery = 'all' | 'features';
 

@@ -6,9 +6,10 @@
  */
 import 'reflect-metadata';
 import { Inject, Injectable, Logger, Module, Scope } from '@nestjs/common';
-import { REQUEST } from '@nestjs/core';
+import { INQUIRER, REQUEST } from '@nestjs/core';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
+import { FACTORY_CALL_LIMIT } from '../../lib/nest/providers';
 import { entry, manifest } from '../container/fixtures';
 import { call, start, startFailure } from './fixtures';
 
@@ -230,8 +231,212 @@ describe('request-scoped and transient factories that yield no toolset', () => {
     expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(
-      /^ScopeToolModule: the request-scoped factory provider 'USER' \(AppModule\) threw when called once at start-up outside a request to learn whether it yields a toolset or policy \(.+\); it is left out, so if it yields one, it is not registered$/,
+      /^ScopeToolModule: the request-scoped factory provider 'USER' \(AppModule\) threw \(.+\) when called once at start-up outside a request to learn whether it yields a toolset or policy; it is left out, so if it yields one, it is not registered\. Provide a toolset or policy under its class as token \(\{ provide: NotesTools, useFactory \}\): such a factory is never called to learn this$/,
     );
     await app.close();
   });
+});
+
+describe('a factory provider whose token is a @Toolset or policy class is judged by its token, never probed', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it('refuses a request-scoped factory under a @Toolset class token without calling it (no silent skip when it would throw outside a request)', async () => {
+    let calls = 0;
+    @Module({
+      providers: [
+        {
+          provide: ClockTools,
+          scope: Scope.REQUEST,
+          inject: [REQUEST],
+          useFactory: (request: { headers: Record<string, string> }) => {
+            calls += 1;
+            return new ClockTools(request.headers['x-tenant']);
+          },
+        },
+      ],
+    })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is request-scoped (Scope.REQUEST); tools are bound once at start-up',
+    );
+    expect(error.message).toContain('make the provider ClockTools default-scoped');
+    expect(calls).toBe(0);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('fails start-up, naming class, token, module and the fix, when a transient factory under a @Toolset class token throws for the registry (INQUIRER, no consumer)', async () => {
+    @Module({ providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: (inquirer: object) => new ClockTools(inquirer.constructor.name) }] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toMatch(
+      /^tool: invalid tool: ScopeToolModule: the transient toolset ClockTools \(factory provider ClockTools of ClockModule\) could not be built for the registry: its factory threw \(Cannot read properties of null \(reading 'constructor'\)\)\. The registry is one more consumer of a transient provider and builds its own instance at start-up, outside any consumer and any request \(INQUIRER is null there\); make its factory work without an inquirer/,
+    );
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('turns a transient INQUIRER factory that a consumer injects, and that throws for the registry, into a ScopeToolModule error (not a raw TypeError)', async () => {
+    @Injectable()
+    class Consumer {
+      constructor(readonly clock: ClockTools) {}
+    }
+    @Module({
+      providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: (inquirer: object) => new ClockTools(inquirer.constructor.name) }, Consumer],
+    })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toContain('ScopeToolModule: the transient toolset ClockTools (factory provider ClockTools of ClockModule) could not be built for the registry: its factory threw');
+    expect((error as Error & { cause?: unknown }).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('turns a transient class toolset whose constructor throws for the registry into a ScopeToolModule error', async () => {
+    @Toolset()
+    @Injectable({ scope: Scope.TRANSIENT })
+    class ClockTools {
+      constructor() {
+        throw new Error('no clock here');
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ providers: [ClockTools] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the transient toolset ClockTools (ClockModule) could not be built for the registry: its constructor threw (no clock here)');
+  });
+
+  it('refuses a request-scoped policy factory under the policy class token as request-scoped (not "not a provider")', async () => {
+    let calls = 0;
+    class PerUser {
+      constructor(readonly user: string) {}
+      authorize(): boolean {
+        return true;
+      }
+    }
+    @Toolset()
+    @Authorize(PerUser)
+    class ClockTools {
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    const factory = (request: { user: string }) => {
+      calls += 1;
+      return new PerUser(request.user);
+    };
+    @Module({ providers: [{ provide: PerUser, scope: Scope.REQUEST, inject: [REQUEST], useFactory: factory }, ClockTools] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the policy PerUser (factory provider PerUser of ClockModule) is request-scoped (Scope.REQUEST);');
+    expect(error.message).not.toContain('is not a provider of any module');
+    expect(calls).toBe(0);
+  });
+
+  it('refuses a class listed in forFeature() and supplied by a request-scoped factory under its token as request-scoped (not "no module provides it")', async () => {
+    @Module({
+      imports: [ScopeToolModule.forFeature([ClockTools])],
+      providers: [{ provide: ClockTools, scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { headers: Record<string, string> }) => new ClockTools(request.headers['x-zone']) }],
+    })
+    class ClockModule {}
+    for (const discover of ['features', 'all'] as const) {
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), ClockModule] });
+      expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is request-scoped (Scope.REQUEST)');
+    }
+  });
+
+  it('finds a class listed in forFeature() and supplied by a transient factory under its token, with discover: features', async () => {
+    @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new ClockTools('CET') }] })
+    class ClockModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), ClockModule] });
+    expect(textOf(await call(app.get(ToolRegistry), 'now', '{}'))).toMatch(/^noon CET #\d+$/);
+    await app.close();
+  });
+});
+
+describe('probing is limited: only factories under string or symbol tokens, only with discover: all, and bounded in time', () => {
+  let warn: jest.SpyInstance;
+  const limit = FACTORY_CALL_LIMIT.ms;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    FACTORY_CALL_LIMIT.ms = limit;
+  });
+
+  it("with discover: 'features', calls no transient or request-scoped factory of the application", async () => {
+    const called: string[] = [];
+    @Module({
+      imports: [ScopeToolModule.forFeature([ClockTools])],
+      providers: [
+        { provide: 'CLOCK', useFactory: () => new ClockTools() },
+        { provide: 'USER', scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { user: string }) => (called.push('USER'), request.user) },
+        { provide: 'STAMP', scope: Scope.TRANSIENT, useFactory: () => (called.push('STAMP'), { at: 0 }) },
+      ],
+    })
+    class AppModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), AppModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(called).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it("with discover: 'all', never calls a request-scoped or transient factory whose token is a class that is neither a toolset nor a policy, and does not warn", async () => {
+    const called: string[] = [];
+    class User {
+      constructor(readonly name: string) {}
+    }
+    class Stamp {}
+    @Module({
+      providers: [
+        { provide: User, scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { user: User }) => (called.push('User'), request.user) },
+        { provide: Stamp, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: (inquirer: object) => (called.push('Stamp'), inquirer.constructor.name) },
+        { provide: 'CLOCK', useFactory: () => new ClockTools() },
+      ],
+    })
+    class AppModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(called).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it('does not wait forever for a probed factory that never settles: it warns, naming token and module, and start-up goes on', async () => {
+    FACTORY_CALL_LIMIT.ms = 50;
+    @Module({
+      providers: [
+        { provide: 'SLOW', scope: Scope.REQUEST, useFactory: () => new Promise<never>(() => undefined) },
+        { provide: 'CLOCK', useFactory: () => new ClockTools() },
+      ],
+    })
+    class AppModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain(
+      "ScopeToolModule: the request-scoped factory provider 'SLOW' (AppModule) did not settle within 50 ms when called once at start-up outside a request",
+    );
+    await app.close();
+  }, 10000);
+
+  it('fails start-up when the registry’s own instance of a transient toolset never settles', async () => {
+    FACTORY_CALL_LIMIT.ms = 50;
+    @Module({ providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new Promise<never>(() => undefined) }] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the transient toolset ClockTools (factory provider ClockTools of ClockModule) could not be built for the registry: its factory did not settle within 50 ms');
+  }, 10000);
 });

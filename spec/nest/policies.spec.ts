@@ -85,7 +85,7 @@ describe('@Authorize policy classes come from the Nest container', () => {
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Orphan', 'now', null)) }), OrphanModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
-      "tool: invalid tool: ScopeToolModule: the policy WritersOnly of Orphan (OrphanModule) is not a provider of any module; add it (an @Injectable() class) to the providers of the toolset's module, or of a module it imports",
+      "tool: invalid tool: ScopeToolModule: the policy WritersOnly of Orphan (OrphanModule) is not a provider of any module; add it (an @Injectable() class) to the providers of the toolset's module, or of a module it imports (a factory provider counts when its token is the class: { provide: WritersOnly, useFactory })",
     );
   });
 });
