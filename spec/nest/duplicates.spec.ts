@@ -137,6 +137,18 @@ describe('one tool name per application', () => {
     await app.close();
   });
 
+  it("with discover: 'features', does not check an unlisted toolset provided by two modules (it never becomes a tool)", async () => {
+    @Module({ providers: [WebSearch] })
+    class OtherWebModule {}
+    @Module({ imports: [ScopeToolModule.forFeature([DocsSearch])], providers: [DocsSearch] })
+    class ListedDocs {}
+    const docs = manifest(entry('search', 'DocsSearch', 'find', null));
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: docs, discover: 'features' }), WebModule, OtherWebModule, ListedDocs] });
+    const result = await call(app.get(ToolRegistry), 'search', '{}');
+    expect('output' in result && result.output.asText()).toBe('docs');
+    await app.close();
+  });
+
   it('tells two modules of one class name apart', async () => {
     const searchModule = () => {
       @Module({ providers: [WebSearch] })

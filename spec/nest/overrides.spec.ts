@@ -1,0 +1,177 @@
+/**
+ * A @Toolset class that would not become a tool fails start-up instead of being skipped: a toolset
+ * in a module's controllers, and a provider whose token is a toolset (or policy) class but whose
+ * value is not an instance of one, as a test override easily makes.
+ */
+import 'reflect-metadata';
+import { Controller, Injectable, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { TestingModuleBuilder } from '@nestjs/testing';
+import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
+import { Authorize, Tool, Toolset } from '../../lib/decorators';
+import { entry, manifest } from '../container/fixtures';
+import { call, ClockModule, ClockTools, MANIFEST, NotesModule, start, startFailure, WritersOnly } from './fixtures';
+
+/** Compiles with overrides, initializes; returns the error of start-up (or fails the test). */
+async function overriddenFailure(imports: unknown[], override: (builder: TestingModuleBuilder) => TestingModuleBuilder): Promise<Error & { code?: string }> {
+  const builder = Test.createTestingModule({ imports: imports as never[] }).setLogger({ log() {}, error() {}, warn() {} });
+  const moduleRef = await override(builder).compile();
+  try {
+    await moduleRef.init();
+  } catch (e) {
+    return e as Error & { code?: string };
+  } finally {
+    await moduleRef.close().catch(() => undefined);
+  }
+  throw new Error('start-up succeeded but was expected to fail');
+}
+
+describe('a @Toolset class in a module’s controllers', () => {
+  it('fails start-up, naming the class, its module and the fix', async () => {
+    @Toolset()
+    @Controller()
+    class Clock {
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ controllers: [Clock] })
+    class ClockControllerModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ClockControllerModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the toolset Clock (ClockControllerModule) is declared in the module's controllers, and ScopeToolModule registers toolsets from providers only; move it to the providers of ClockControllerModule (a controller may inject it from there)",
+    );
+  });
+
+  it("with discover: 'features', fails only for a listed class (others never become tools)", async () => {
+    @Toolset()
+    @Controller()
+    class Clock {
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ controllers: [Clock] })
+    class Unlisted {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Unlisted] });
+    expect(app.get(ToolRegistry).definitions()).toEqual([]);
+    await app.close();
+    @Module({ imports: [ScopeToolModule.forFeature([Clock])], controllers: [Clock] })
+    class Listed {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Listed] });
+    expect(error.message).toContain("ScopeToolModule: the toolset Clock (Listed) is declared in the module's controllers");
+  });
+});
+
+describe('a toolset token overridden with something that is not a toolset', () => {
+  it('fails start-up on overrideProvider(...).useValue(mock), naming the token, its module and why', async () => {
+    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule], (b) => b.overrideProvider(ClockTools).useValue({ now: () => 'mock' }));
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: the provider ClockTools (ClockModule) has the toolset ClockTools as its token, but its value is a plain object, not an instance of a @Toolset() class, so it has no tools to register; provide an instance of ClockTools. In a test, replace what the toolset depends on, or spy on the methods of the real instance, rather than the toolset itself',
+    );
+  });
+
+  it('fails start-up on overrideProvider(...).useClass(subclass without its own @Toolset), as createRegistry calls it not a toolset', async () => {
+    class FakeClock extends ClockTools {
+      override now(): string {
+        return 'fake';
+      }
+    }
+    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule], (b) => b.overrideProvider(ClockTools).useClass(FakeClock));
+    expect(error.message).toContain(
+      'ScopeToolModule: the provider ClockTools (ClockModule) has the toolset ClockTools as its token, but its value is an instance of FakeClock, and FakeClock is not a toolset; decorate FakeClock with @Toolset() (a subclass does not inherit it), or provide an instance of ClockTools',
+    );
+  });
+
+  it('fails start-up on a factory under a toolset token that returns something else', async () => {
+    @Module({ providers: [{ provide: ClockTools, useFactory: () => undefined }] })
+    class Broken {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Broken] });
+    expect(error.message).toContain('the provider ClockTools (Broken) has the toolset ClockTools as its token, but its value is undefined');
+  });
+
+  it('registers a decorated subclass given as the override', async () => {
+    @Toolset()
+    @Injectable()
+    class ClockTools2 extends ClockTools {}
+    const builder = Test.createTestingModule({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)) }), ClockModule] }).setLogger({
+      log() {},
+      error() {},
+      warn() {},
+    });
+    const app = await builder.overrideProvider(ClockTools).useClass(ClockTools2).compile();
+    await app.init();
+    const result = await call(app.get(ToolRegistry), 'now', '{}');
+    expect('output' in result && result.output.asText()).toBe('noon');
+    await app.close();
+  });
+});
+
+describe('a policy token overridden in a test', () => {
+  it('fails start-up on a mock value, saying it is not an instance of the policy (not "not a provider of any module")', async () => {
+    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule], (b) => b.overrideProvider(WritersOnly).useValue({ authorize: () => true }));
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: the policy WritersOnly of NotesTools (NotesModule) is provided by WritersOnly (NotesModule), whose value is a plain object, not an instance of WritersOnly, and scope-tool asks instances of the policy class; provide an instance of WritersOnly or of a subclass (in a test: overrideProvider(WritersOnly).useClass(FakeWritersOnly) with class FakeWritersOnly extends WritersOnly)',
+    );
+  });
+
+  it('asks a subclass given with useClass', async () => {
+    class PermitAll extends WritersOnly {
+      override authorize(): boolean {
+        return true;
+      }
+    }
+    const builder = Test.createTestingModule({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule] }).setLogger({ log() {}, error() {}, warn() {} });
+    const app = await builder.overrideProvider(WritersOnly).useClass(PermitAll).compile();
+    await app.init();
+    const result = await call(app.get(ToolRegistry), 'add_note', '{"title":"tea"}', { user: 'mallory' });
+    expect('output' in result && result.output.asText()).toBe('added tea for mallory');
+    await app.close();
+  });
+});
+
+describe('policy classes resolved from any module', () => {
+  it('says, for a policy of forRoot({ policies }) that no module provides, that any module will do', async () => {
+    @Injectable()
+    class Shared {
+      authorize(): boolean {
+        return true;
+      }
+    }
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, policies: [Shared] }), ClockModule] });
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: the policy Shared of ScopeToolModule.forRoot({ policies }) is not a provider of any module; add it (an @Injectable() class) to the providers of any module of the application: policies are resolved from every module (a factory provider counts when its token is the class: { provide: Shared, useFactory })',
+    );
+  });
+
+  it('resolves a policy provided by a module the toolset’s module does not import', async () => {
+    @Injectable()
+    class Elsewhere {
+      authorize(): boolean {
+        return true;
+      }
+    }
+    @Toolset()
+    @Authorize(Elsewhere)
+    @Injectable()
+    class Clock {
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ providers: [Clock] })
+    class ToolsModule {}
+    @Module({ providers: [Elsewhere] })
+    class PolicyModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ToolsModule, PolicyModule] });
+    const result = await call(app.get(ToolRegistry), 'now', '{}');
+    expect('output' in result && result.output.asText()).toBe('noon');
+    await app.close();
+  });
+});
