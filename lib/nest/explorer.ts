@@ -6,7 +6,6 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { MODULE_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModuleRef, ModulesContainer } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module as NestModule } from '@nestjs/core/injector/module';
@@ -49,6 +48,9 @@ export const SCOPE_TOOL_ROOT: unique symbol = Symbol('scope-tool:nest-root');
 /** One root module (forRoot or forRootAsync call). @internal */
 export class RootMark {}
 
+/** The metadata key of a module's imports (MODULE_METADATA.IMPORTS of @nestjs/common/constants). */
+const IMPORTS = 'imports';
+
 /** The `discover` values ScopeToolModule knows. */
 const DISCOVERY = ['all', 'features'];
 
@@ -62,11 +64,11 @@ type Hook = 'onModuleInit' | 'onApplicationBootstrap' | 'onModuleDestroy' | 'bef
 
 /** The imports a module declares: its @Module() metadata and, for a dynamic module, the dynamic part. */
 function declaredImports(module: NestModule): unknown[] {
-  const own: unknown = Reflect.getMetadata(MODULE_METADATA.IMPORTS, module.metatype);
+  const own: unknown = Reflect.getMetadata(IMPORTS, module.metatype);
   const container = (module as unknown as { container?: { getDynamicMetadataByToken?: (token: string, key: string) => unknown } }).container;
   let dynamic: unknown;
   try {
-    dynamic = container?.getDynamicMetadataByToken?.(module.token, MODULE_METADATA.IMPORTS);
+    dynamic = container?.getDynamicMetadataByToken?.(module.token, IMPORTS);
   } catch {
     dynamic = undefined;
   }

@@ -170,7 +170,13 @@ export function optionsRequestScoped(injected: readonly string[]): ToolError {
 
 /** ScopeToolModule.forRoot()/forRootAsync() imported more than once: two registries. `importers`: the importing modules, when known. */
 export function rootImportedTwice(importers: readonly string[]): ToolError {
-  const by = importers.length >= 2 ? `, by ${importers.slice(0, -1).join(', ')} and by ${importers[importers.length - 1]}` : '';
+  const distinct = [...new Set(importers)];
+  const by =
+    importers.length < 2
+      ? ''
+      : distinct.length === 1
+        ? `, ${importers.length} times by ${distinct[0]}`
+        : `, by ${importers.slice(0, -1).join(', ')} and by ${importers[importers.length - 1]}`;
   return new ToolError(
     'ERR_INVALID_TOOL',
     `${WHO}: ScopeToolModule.forRoot() (or forRootAsync()) is imported more than once${by}, which would make one ToolRegistry per import, each with its own tools (app.get(ToolRegistry) returns only one of them); import it once, in the root module, and list a feature module's toolsets with ScopeToolModule.forFeature() (ToolRegistry is global by default)`,

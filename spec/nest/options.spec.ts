@@ -69,6 +69,11 @@ describe('one ScopeToolModule root per application', () => {
     expect(error.message).toContain('is imported more than once, by RootTestModule and by LibModule,');
   });
 
+  it('says how many times one module imports two roots', async () => {
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule] });
+    expect(error.message).toContain('is imported more than once, 2 times by RootTestModule,');
+  });
+
   it('accepts one root module object imported in two places (Nest makes it one module)', async () => {
     const root = ScopeToolModule.forRoot({ manifest: MANIFEST });
     @Module({ imports: [root] })
