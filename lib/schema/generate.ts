@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import ts from 'typescript';
-import { buildGenerator } from 'typescript-json-schema';
+import { buildGenerator, type JsonSchemaGenerator } from 'typescript-json-schema';
 import { discoverTools, type FoundTool } from './discover';
 import { checkDefaults } from './defaults';
 import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
 import type { JsonObject } from '../protocol';
 import type { Manifest, ManifestTool, SchemaObject } from './manifest';
 import { loadProject, locate, relativePath, type ProjectOptions } from './project';
-import { reachFrom } from './reach';
+import { reachFrom, type Reach } from './reach';
 
 /**
  * One message of a generator run. `tool` names the tool it concerns (when one does), `file`/`line`
@@ -55,6 +55,52 @@ interface Derived {
   readonly texts: string[];
 }
 
+/**
+ * typescript-json-schema finds a root DTO by its class name (the first declaration of that name in
+ * the program wins), and keys the definitions of the classes it reaches by name: two declarations
+ * under one name would give a tool another class's schema, or a nested class without its
+ * decorators. Reports each clash, naming both files, and returns whether there was one.
+ */
+function nameClashes(
+  generator: JsonSchemaGenerator,
+  input: ts.ClassDeclaration,
+  reach: Reach,
+  root: string,
+  fail: (message: string, node?: ts.Node) => void,
+): boolean {
+  const at = (node: ts.Node): string => {
+    const { file, line } = locate(node, root);
+    return `${file}:${line}`;
+  };
+  const name = input.name?.text ?? '';
+  let clash = false;
+  const others = new Set<ts.Declaration>();
+  for (const ref of generator.getSymbols(name)) {
+    const decls = ref.symbol.declarations ?? [];
+    if (decls.includes(input) || decls.every((d) => d.getSourceFile().hasNoDefaultLib)) continue;
+    const other = decls[0];
+    if (other !== undefined) others.add(other);
+  }
+  for (const other of others) {
+    clash = true;
+    fail(
+      `${name}: ${at(other)} declares another ${name}, and the generator finds a DTO class by its name, so this tool would ` +
+        `get the schema of the other one; rename one of them (the class at ${at(input)} or the one at ${at(other)})`,
+      input,
+    );
+  }
+  for (const [first, second] of reach.collisions) {
+    const cls = first.name?.text ?? '';
+    clash = true;
+    fail(
+      `${name}: reaches two classes named ${cls} (${at(first)} and ${at(second)}), and schema definitions are keyed by class ` +
+        `name, so one of them would lose its decorators; rename one of them`,
+      second,
+    );
+  }
+  return clash;
+}
+
 /** Collects messages once each (a DTO reached twice reports once), keeping the first node. */
 function collector(): { readonly list: Located[]; readonly add: (message: string, node?: ts.Node) => void } {
   const list: Located[] = [];
@@ -94,10 +140,13 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     const reach = reachFrom(input, checker);
     const w = collector();
     const e = collector();
+    const clash = generator === null ? false : nameClashes(generator, input, reach, root, e.add);
     const schema =
       generator === null
         ? (e.add(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`, input), undefined)
-        : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
+        : clash
+          ? undefined
+          : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
     if (schema !== undefined) checkDefaults(schema, input.name?.text ?? 'input', (message) => e.add(message, input));
     d = { schema, warnings: w.list, errors: e.list, texts: reach.declarations.map((n) => n.getText()) };
     cache.set(input, d);

@@ -7,6 +7,11 @@ export interface Reach {
   readonly classes: Map<string, ts.ClassDeclaration>;
   /** Every class, enum, interface and type alias reached, for the fingerprint. */
   readonly declarations: ts.Declaration[];
+  /**
+   * Pairs of distinct classes reached under one name (the first reached, then the other): schema
+   * definitions are keyed by class name, so the second would lose its decorators.
+   */
+  readonly collisions: Array<readonly [ts.ClassDeclaration, ts.ClassDeclaration]>;
 }
 
 function isUserDeclaration(decl: ts.Node): boolean {
@@ -22,6 +27,7 @@ function isUserDeclaration(decl: ts.Node): boolean {
  */
 export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): Reach {
   const classes = new Map<string, ts.ClassDeclaration>();
+  const collisions: Array<readonly [ts.ClassDeclaration, ts.ClassDeclaration]> = [];
   const declarations: ts.Declaration[] = [];
   const seenTypes = new Set<ts.Type>();
   const seenDecls = new Set<ts.Node>();
@@ -36,7 +42,11 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
   const visitClass = (decl: ts.ClassDeclaration): void => {
     for (const c of classChain(decl, checker)) {
       if (!addDecl(c)) continue;
-      if (c.name !== undefined && !classes.has(c.name.text)) classes.set(c.name.text, c);
+      if (c.name !== undefined) {
+        const previous = classes.get(c.name.text);
+        if (previous === undefined) classes.set(c.name.text, c);
+        else collisions.push([previous, c]);
+      }
       for (const member of c.members) {
         if (ts.isPropertyDeclaration(member)) visitType(checker.getTypeAtLocation(member));
       }
@@ -70,5 +80,5 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
   };
 
   visitClass(root);
-  return { classes, declarations };
+  return { classes, declarations, collisions };
 }
