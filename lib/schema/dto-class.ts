@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { mergeMember } from './constraints';
 import { authoredEnumOrder, dateTimePattern, initializerDefault, recordValues } from './member-checks';
 import { ruleOf } from './catalogue';
-import { readDecorators, type DecoratorUse } from './decorator-reader';
+import { literalValue, readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import type { RefResolver } from './schema-types';
 
@@ -35,6 +35,23 @@ export function classChain(decl: ts.ClassDeclaration, checker: ts.TypeChecker): 
 }
 
 /**
+ * The `extends` clause where `classChain` had to stop: a base that is not a class declaration the
+ * generator can read (a mixin or class factory such as `extends Timestamped(Plain)`, a class
+ * expression). Its members reach the TypeScript type, but their decorators cannot be read.
+ * @internal
+ */
+export function unreadableBase(decl: ts.ClassDeclaration, checker: ts.TypeChecker): ts.ExpressionWithTypeArguments | undefined {
+  const chain = classChain(decl, checker);
+  const last = chain[chain.length - 1];
+  const base = last?.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+  if (base === undefined) return undefined;
+  const type = checker.getTypeAtLocation(base.expression);
+  const symbol: ts.Symbol | undefined = type.getSymbol() ?? checker.getSymbolAtLocation(base.expression);
+  const target = symbol?.declarations?.find(ts.isClassDeclaration);
+  return target === undefined ? base : undefined;
+}
+
+/**
  * Merges the class-validator and class-transformer decorators of `decl` (and its bases) into the
  * object schema typescript-json-schema derived for it: constraints per member, `@IsOptional` and
  * initializers remove a member from `required`, `@Expose({ name })` renames it. Members are ordered
@@ -60,17 +77,43 @@ export function mergeClass(
   const properties = schema['properties'] as Record<string, SchemaObject> | undefined;
   if (properties === undefined) return;
   const className = decl.name?.text ?? '<anonymous>';
+  const base = unreadableBase(decl, checker);
+  if (base !== undefined) {
+    sink.fail(
+      `${className}: extends ${base.getText()}, which is not a class declaration (a mixin or class factory), so the generator ` +
+        'cannot read the decorators of the members it adds and the schema would lose their checks; declare those members in a ' +
+        `class and extend that class (class ${className} extends SomeBase { ... })`,
+      base,
+    );
+    return;
+  }
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   const chain = classChain(decl, checker);
+  const skip = checkMembers(properties, chain, className, checker, sink);
   const renames = new Map<string, string>();
   for (const name of Object.keys(properties)) {
     const members = chain
-      .map((c) => c.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m) === name))
+      .map((c) => c.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m, checker) === name))
       .filter((m): m is ts.PropertyDeclaration => m !== undefined);
     const first = members[0];
     const fragment = properties[name];
-    if (first === undefined || fragment === undefined) continue;
-    const decorators = inheritedDecorators(members, checker);
+    if (fragment === undefined || skip.has(name)) continue;
+    if (first === undefined) {
+      if (chain.some((c) => c.members.some((m) => ts.isAccessor(m) && memberName(m, checker) === name))) {
+        // An undecorated accessor: the decoder does not know it and refuses it as an unknown member; so does the schema.
+        delete properties[name];
+        required.delete(name);
+        continue;
+      }
+      sink.fail(
+        `${className}.${name}: the generator cannot find the property declaration of this member (a constructor parameter ` +
+          'property, or a member added by a mixin), so its checks cannot be read and the decoder does not see it; declare it ' +
+          `as a decorated property of the class (@IsString() ${name}!: string)`,
+        decl,
+      );
+      continue;
+    }
+    const decorators = inheritedDecorators(members, members[0]?.parent === decl, checker);
     if (!decorators.some(isValidationDecorator)) {
       sink.fail(
         `${className}.${name}: has no class-validator decorator, so the decoder never sees it (whitelist refuses it as an ` +
@@ -82,6 +125,7 @@ export function mergeClass(
     }
     const type = checker.getTypeAtLocation(first);
     recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
+    checkJsDocDefault(fragment, members, `${className}.${name}`, checker, sink);
     initializerDefault(fragment, members, checker);
     authoredEnumOrder(fragment, members.find((m) => m.type !== undefined)?.type, checker);
     const facts = mergeMember({
@@ -95,12 +139,28 @@ export function mergeClass(
       fail: (m, node) => sink.fail(m, node ?? first),
     });
     dateTimePattern(fragment, type, checker);
-    if (facts.optional || members.some((m) => m.initializer !== undefined)) required.delete(name);
+    const hasDefault = members.some((m) => m.initializer !== undefined);
+    if (facts.optional || hasDefault) required.delete(name);
+    else if (!required.has(name)) {
+      // The decoder requires every member without @IsOptional() or an initializer (class-validator checks a
+      // member whatever its `?`); typescript-json-schema left it out of `required` because of the `?`.
+      const question = members.some((m) => m.questionToken !== undefined);
+      const why = question ? 'is optional in TypeScript (?)' : 'has a type that admits undefined';
+      const defined = decorators.find((d) => d.name === 'IsDefined');
+      sink.fail(
+        defined !== undefined
+          ? `${className}.${name}: ${why}, but @IsDefined() makes the decoder require it; ` +
+              (question ? 'remove the ?' : 'remove undefined from its type')
+          : `${className}.${name}: ${why}, but without @IsOptional() the decoder requires it (a ? does not make ` +
+              `class-validator skip a member); add @IsOptional() if it may be absent, or ${question ? 'remove the ?' : 'remove undefined from its type'} if it is required`,
+        first,
+      );
+    }
     if (facts.wireName !== undefined && facts.wireName !== name) renames.set(name, facts.wireName);
   }
   const renamed: Record<string, SchemaObject> = {};
   const order: string[] = [];
-  for (const name of layoutOrder(Object.keys(properties), chain)) {
+  for (const name of layoutOrder(Object.keys(properties), chain, checker)) {
     const fragment = properties[name];
     if (fragment === undefined) continue;
     const wire = renames.get(name) ?? name;
@@ -133,22 +193,132 @@ const RECORD_TYPES: Record<string, string> = {
   Transform: 'Transform',
 };
 
+/** class-transformer keeps the nearest class's `@Type` / `@Expose` / `@Exclude` (findMetadata). */
+const NEAREST_WINS = new Set(['Type', 'Expose', 'Exclude']);
+
 /**
  * The decorators that apply to a member declared in `members` (most derived first), by
- * class-validator's inheritance rule: a base class's record is dropped when a more derived class
- * has a record of the same type on the member, so redeclaring `@IsString()` in a subclass also
- * drops an inherited `@MaxLength()` (both are `customValidation`), exactly as the decoder sees it.
+ * class-validator's inheritance rule (MetadataStorage.getTargetValidationMetadatas): the validated
+ * class's own records come first, and an inherited record is dropped when the class's own records
+ * hold one of the same type on the member; inherited records never shadow one another, so
+ * `L3 extends L2 extends L1` gets L1's `@MaxLength` and L2's `@MinLength`, while L2 itself (whose
+ * own `@MinLength` is `customValidation`, like `@IsString` and `@MaxLength`) keeps only its own.
+ * class-transformer's `@Type`, `@Expose` and `@Exclude` come from the nearest class that has them.
+ * @param own - whether `members[0]` is declared by the validated class itself
  */
-function inheritedDecorators(members: readonly ts.PropertyDeclaration[], checker: ts.TypeChecker): DecoratorUse[] {
+function inheritedDecorators(members: readonly ts.PropertyDeclaration[], own: boolean, checker: ts.TypeChecker): DecoratorUse[] {
   const out: DecoratorUse[] = [];
-  const shadowed = new Set<string>();
-  for (const member of members) {
+  const typeOf = (u: DecoratorUse): string => RECORD_TYPES[u.name] ?? 'customValidation';
+  const ownTypes = new Set<string>();
+  const nearest = new Set<string>();
+  members.forEach((member, i) => {
     const uses = readDecorators(member, checker);
-    const typeOf = (u: DecoratorUse): string => RECORD_TYPES[u.name] ?? 'customValidation';
-    for (const use of uses) if (!shadowed.has(typeOf(use))) out.push(use);
-    for (const use of uses) shadowed.add(typeOf(use));
-  }
+    const isOwn = own && i === 0;
+    for (const use of uses) {
+      if (NEAREST_WINS.has(use.name)) {
+        if (!nearest.has(use.name)) out.push(use);
+      } else if (isOwn || !ownTypes.has(typeOf(use))) out.push(use);
+    }
+    for (const use of uses) {
+      if (NEAREST_WINS.has(use.name)) nearest.add(use.name);
+      else if (isOwn) ownTypes.add(typeOf(use));
+    }
+  });
   return out;
+}
+
+/**
+ * Checks the members of the class chain that the schema cannot carry faithfully, before merging:
+ * a decorated accessor (class-transformer cannot set it, so its value would be dropped), a checked
+ * property whose name the generator cannot read (a computed name that is not a literal), and a
+ * checked property typescript-json-schema left out (a JSDoc `@ignore`), which the decoder still
+ * requires. Returns the property names already reported.
+ */
+function checkMembers(
+  properties: Record<string, SchemaObject>,
+  chain: readonly ts.ClassDeclaration[],
+  className: string,
+  checker: ts.TypeChecker,
+  sink: ClassSink,
+): Set<string> {
+  const reported = new Set<string>();
+  const seen = new Set<string>();
+  for (const c of chain) {
+    for (const m of c.members) {
+      if (!ts.isPropertyDeclaration(m) && !ts.isAccessor(m)) continue;
+      if (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static) continue;
+      const checked = readDecorators(m, checker).some(isValidationDecorator);
+      const name = memberName(m, checker);
+      const shown = name ?? m.name.getText();
+      if (!checked || (name !== undefined && seen.has(name))) continue;
+      if (name !== undefined) seen.add(name);
+      if (ts.isAccessor(m)) {
+        const kind = ts.isGetAccessor(m) ? 'get' : 'set';
+        sink.fail(
+          `${className}.${shown}: a decorated accessor (${kind} ${shown}) cannot take an argument: class-transformer does not set ` +
+            `it, so the value the schema asks for would be dropped; declare it as a property (${shown}!: string, or ${shown}?: ` +
+            'string with @IsOptional()) and compute derived values in the tool',
+          m,
+        );
+        if (name !== undefined) reported.add(name);
+      } else if (name === undefined) {
+        sink.fail(
+          `${className}.${shown}: a computed member name the generator cannot read (it is not a string or number literal), so ` +
+            `the schema could not name the member; give it a plain name (or a const string literal key)`,
+          m,
+        );
+      } else if (!Object.prototype.hasOwnProperty.call(properties, name)) {
+        const ignored = ts.getJSDocTags(m).some((t) => t.tagName.text === 'ignore');
+        sink.fail(
+          ignored
+            ? `${className}.${name}: the JSDoc @ignore tag leaves the member out of the schema, but the decoder still checks ` +
+                '(and requires) it; remove the tag, or remove the member from the DTO'
+            : `${className}.${name}: the schema leaves this member out (its type is undefined or never), but the decoder ` +
+                'still checks it; give it a type that holds a value, or remove it from the DTO',
+          m,
+        );
+        reported.add(name);
+      }
+    }
+  }
+  return reported;
+}
+
+/**
+ * A JSDoc `@default` is shown to the model, but only a property initializer gives the tool that
+ * value when the member is absent: without one (or with a different one) the schema would lie.
+ */
+function checkJsDocDefault(
+  fragment: SchemaObject,
+  members: readonly ts.PropertyDeclaration[],
+  where: string,
+  checker: ts.TypeChecker,
+  sink: ClassSink,
+): void {
+  for (const member of members) {
+    const tag = ts.getJSDocTags(member).find((t) => t.tagName.text === 'default');
+    if (tag === undefined) continue;
+    const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').trim();
+    const name = where.slice(where.indexOf('.') + 1);
+    const init = members.find((m) => m.initializer !== undefined)?.initializer;
+    if (init === undefined) {
+      sink.fail(
+        `${where}: the JSDoc @default ${text} is shown to the model, but the tool receives undefined when the member is ` +
+          `absent; write a property initializer instead (${name} = ${text || '...'}) and remove the tag`,
+        tag,
+      );
+    } else {
+      const value = literalValue(init, checker);
+      if (value !== undefined && JSON.stringify(value) !== JSON.stringify(fragment['default'])) {
+        sink.fail(
+          `${where}: the JSDoc @default ${text} disagrees with the initializer (${init.getText()}), which is what the tool ` +
+            'receives; remove the tag (the initializer is the default the schema shows)',
+          tag,
+        );
+      }
+    }
+    return;
+  }
 }
 
 /** class-transformer decorators: they steer decoding but leave no class-validator record. */
@@ -168,11 +338,11 @@ function isValidationDecorator(use: DecoratorUse): boolean {
 }
 
 /** Property names in class layout order: base class members first; names no class declares last. */
-function layoutOrder(names: readonly string[], chain: readonly ts.ClassDeclaration[]): string[] {
+function layoutOrder(names: readonly string[], chain: readonly ts.ClassDeclaration[], checker: ts.TypeChecker): string[] {
   const order: string[] = [];
   for (const c of [...chain].reverse()) {
     for (const m of c.members) {
-      const n = ts.isPropertyDeclaration(m) ? memberName(m) : undefined;
+      const n = ts.isPropertyDeclaration(m) ? memberName(m, checker) : undefined;
       if (n !== undefined && names.includes(n) && !order.includes(n)) order.push(n);
     }
   }
@@ -180,6 +350,18 @@ function layoutOrder(names: readonly string[], chain: readonly ts.ClassDeclarati
   return order;
 }
 
-function memberName(m: ts.PropertyDeclaration): string | undefined {
-  return ts.isIdentifier(m.name) || ts.isStringLiteral(m.name) || ts.isPrivateIdentifier(m.name) ? m.name.text : undefined;
+/**
+ * The property name of a member as TypeScript (and the runtime) names it: identifiers and string
+ * literals as written, a numeric literal as its number (`42`, `0x10` is `16`), a computed name of a
+ * string or number literal type by its value; undefined for any other computed name.
+ */
+function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undefined {
+  const n = m.name;
+  if (n === undefined) return undefined;
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
+  const type = ts.isNumericLiteral(n) ? checker.getTypeAtLocation(n) : ts.isComputedPropertyName(n) ? checker.getTypeAtLocation(n.expression) : undefined;
+  if (type === undefined) return ts.isNumericLiteral(n) ? String(Number(n.text)) : undefined;
+  if (type.isStringLiteral()) return type.value;
+  if (type.isNumberLiteral()) return String(type.value);
+  return ts.isNumericLiteral(n) ? String(Number(n.text)) : undefined;
 }

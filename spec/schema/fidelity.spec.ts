@@ -1,0 +1,220 @@
+/**
+ * Issue 7 fidelity review: DTO shapes where the schema and the decoder disagreed and the generator
+ * said nothing. Each test names the DTO and the argument; the generator now either makes the schema
+ * say what the decoder does, or refuses the shape naming `Dto.member` and the fix.
+ */
+import 'reflect-metadata';
+import path from 'node:path';
+import { generateManifest, type GenerationResult } from '../../lib/schema';
+import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import { dtoInput } from '../../lib/dto';
+import {
+  ConditionalOptional,
+  Computed,
+  DefinedOptional,
+  Getter,
+  Ignored,
+  InitDefault,
+  JsDocDefault,
+  L2,
+  L3,
+  NoOptional,
+  Numeric,
+  PlainGetter,
+  ProperOptional,
+} from './fixtures/fidelity/fidelity.tools';
+
+let result: GenerationResult;
+beforeAll(() => {
+  result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'fidelity', 'tsconfig.json') });
+});
+
+function schemaOf(name: string): JsonObject {
+  const tool = result.manifest.tools.find((t) => t.name === name);
+  if (tool === undefined) throw new Error(`tool ${name} not generated`);
+  return tool.definition.input_schema;
+}
+
+function errorsOf(tool: string): Array<{ message: string; line?: number }> {
+  return result.errors.filter((e) => e.tool === tool).map((e) => ({ message: e.message, line: e.line }));
+}
+
+/** The decoder's verdict without a generated schema (for shapes the generator refuses). */
+function decoderAlone(dto: new () => object, json: string): string {
+  try {
+    dtoInput(dto).decode(JSON.parse(json) as JsonValue);
+    return 'accepted';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    return (e as ToolError).message;
+  }
+}
+
+/** The schema's and the decoder's verdicts on one JSON text. */
+function verdicts(name: string, dto: new () => object, json: string): { schema: boolean; decoder: boolean } {
+  const schema = schemaOf(name);
+  const value = JSON.parse(json) as JsonValue;
+  const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
+  try {
+    dtoInput(dto, { inputSchema: schema }).decode(value);
+    return { schema: schemaOk, decoder: true };
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    return { schema: schemaOk, decoder: false };
+  }
+}
+
+const NO_OPTIONAL = (member: string): string =>
+  `${member}: is optional in TypeScript (?), but without @IsOptional() the decoder requires it (a ? does not make ` +
+  'class-validator skip a member); add @IsOptional() if it may be absent, or remove the ? if it is required';
+
+describe('issue 7 fidelity: optional members (item 1)', () => {
+  it('refuses x?: T without @IsOptional(): the schema did not require it, the decoder does', () => {
+    // Before: the schema took {"name":"a"}, the decoder said /nickname: is required (isDefined).
+    expect(decoderAlone(NoOptional, '{"name":"a"}')).toBe('tool: invalid invocation: /nickname: is required (isDefined)');
+    expect(errorsOf('no_optional')).toEqual([{ message: NO_OPTIONAL('NoOptional.nickname'), line: 9 }]);
+  });
+
+  it('refuses @IsDefined() with ?, saying to remove the ?', () => {
+    expect(decoderAlone(DefinedOptional, '{}')).toBe('tool: invalid invocation: /x: is required (isDefined)');
+    expect(errorsOf('defined_optional')).toEqual([
+      { message: 'DefinedOptional.x: is optional in TypeScript (?), but @IsDefined() makes the decoder require it; remove the ?', line: 14 },
+    ]);
+  });
+
+  it('refuses @ValidateIf() with ? (the decoder requires the member whatever the condition)', () => {
+    expect(decoderAlone(ConditionalOptional, '{"kind":"b"}')).toBe('tool: invalid invocation: /detail: is required (isDefined)');
+    expect(errorsOf('conditional_optional')).toEqual([{ message: NO_OPTIONAL('ConditionalOptional.detail'), line: 20 }]);
+  });
+
+  it('@IsOptional() with ?, or an initializer: absent is fine for both', () => {
+    expect(schemaOf('proper_optional')).not.toHaveProperty('required');
+    expect(verdicts('proper_optional', ProperOptional, '{}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('proper_optional', ProperOptional, '{"nickname":"n","limit":3}')).toEqual({ schema: true, decoder: true });
+  });
+});
+
+describe('issue 7 fidelity: inheritance (item 3)', () => {
+  it('L3 extends L2 extends L1: the schema holds L1 @MaxLength(5) and L2 @MinLength(2), as class-validator applies both', () => {
+    expect((schemaOf('levels')['properties'] as Record<string, JsonObject>)['code']).toEqual({ type: 'string', minLength: 2, maxLength: 5 });
+    // Before: the schema had only minLength 2 and took "abcdef", which the decoder refused (maxLength).
+    expect(verdicts('levels', L3, '{"code":"abcdef","n":1}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('levels', L3, '{"code":"a","n":1}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('levels', L3, '{"code":"abc","n":1}')).toEqual({ schema: true, decoder: true });
+  });
+
+  it("L2 validated itself: its own @MinLength shadows L1's @IsString and @MaxLength (same record type)", () => {
+    expect((schemaOf('level_two')['properties'] as Record<string, JsonObject>)['code']).toEqual({ type: 'string', minLength: 2 });
+    expect(verdicts('level_two', L2, '{"code":"abcdef"}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('level_two', L2, '{"code":"a"}')).toEqual({ schema: false, decoder: false });
+  });
+});
+
+describe('issue 7 fidelity: members the generator cannot read (items 4, 12, 18, 19)', () => {
+  it('refuses a class-factory base (extends Timestamped(Plain)) naming the DTO and the fix (its members used to get bare types)', () => {
+    expect(errorsOf('mixed')).toEqual([
+      {
+        message:
+          'Mixed: extends Timestamped(Plain), which is not a class declaration (a mixin or class factory), so the generator cannot ' +
+          'read the decorators of the members it adds and the schema would lose their checks; declare those members in a class ' +
+          'and extend that class (class Mixed extends SomeBase { ... })',
+        line: 51,
+      },
+    ]);
+  });
+
+  it('refuses JSDoc @ignore on a checked member: the schema dropped it, the decoder requires it', () => {
+    expect(decoderAlone(Ignored, '{"name":"a"}')).toBe('tool: invalid invocation: /secret: is required (isDefined)');
+    expect(errorsOf('ignored')).toEqual([
+      {
+        message:
+          'Ignored.secret: the JSDoc @ignore tag leaves the member out of the schema, but the decoder still checks (and requires) ' +
+          'it; remove the tag, or remove the member from the DTO',
+        line: 59,
+      },
+    ]);
+  });
+
+  it('refuses a decorated getter: the schema required it and the decoder dropped its value', () => {
+    expect(errorsOf('getter')).toEqual([
+      {
+        message:
+          'Getter.upper: a decorated accessor (get upper) cannot take an argument: class-transformer does not set it, so the ' +
+          'value the schema asks for would be dropped; declare it as a property (upper!: string, or upper?: string with ' +
+          '@IsOptional()) and compute derived values in the tool',
+        line: 90,
+      },
+    ]);
+    // The decoder takes {"name":"a","upper":"B"} and drops "B": the getter computes its own value.
+    expect((dtoInput(Getter).decode({ name: 'a', upper: 'B' }) as Getter).upper).toBe('A');
+  });
+
+  it('leaves an undecorated getter out of the schema: the decoder refuses it as an unknown member', () => {
+    expect(schemaOf('plain_getter')).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      additionalProperties: false,
+      required: ['name'],
+    });
+    expect(verdicts('plain_getter', PlainGetter, '{"name":"a","upper":"B"}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('plain_getter', PlainGetter, '{"name":"a"}')).toEqual({ schema: true, decoder: true });
+  });
+
+  it('a numeric member name (42) keeps its decorators (it used to be a bare number)', () => {
+    expect(schemaOf('numeric')['properties']).toEqual({ '42': { type: 'integer', maximum: 9 } });
+    expect(verdicts('numeric', Numeric, '{"42":50}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('numeric', Numeric, '{"42":1.5}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('numeric', Numeric, '{"42":5}')).toEqual({ schema: true, decoder: true });
+  });
+
+  it('a computed name of a string constant ([LABEL]) keeps its decorators', () => {
+    expect(schemaOf('computed')['properties']).toEqual({ label: { type: 'string', maxLength: 3 } });
+    expect(verdicts('computed', Computed, '{"label":"abcd"}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('computed', Computed, '{"label":"abc"}')).toEqual({ schema: true, decoder: true });
+  });
+});
+
+describe('issue 7 fidelity: JSDoc @default (item 17)', () => {
+  it('refuses @default without an initializer: the schema showed default 10, the tool received undefined', () => {
+    expect(dtoInput(JsDocDefault).decode({})).toEqual({});
+    expect(errorsOf('jsdoc_default')).toEqual([
+      {
+        message:
+          'JsDocDefault.limit: the JSDoc @default 10 is shown to the model, but the tool receives undefined when the member is ' +
+          'absent; write a property initializer instead (limit = 10) and remove the tag',
+        line: 64,
+      },
+    ]);
+  });
+
+  it('refuses @default that disagrees with the initializer the tool receives', () => {
+    expect(errorsOf('disagreeing_default')).toEqual([
+      {
+        message:
+          'DisagreeingDefault.sort: the JSDoc @default newest disagrees with the initializer (Sort.Oldest), which is what the ' +
+          'tool receives; remove the tag (the initializer is the default the schema shows)',
+        line: 83,
+      },
+    ]);
+  });
+
+  it('an initializer (with a @default that says the same) gives the default to both', () => {
+    expect((schemaOf('init_default')['properties'] as Record<string, JsonObject>)['limit']).toEqual({
+      description: 'Page size.',
+      default: 10,
+      type: 'integer',
+    });
+    expect(dtoInput(InitDefault, { inputSchema: schemaOf('init_default') }).decode({})).toEqual({ limit: 10 });
+  });
+});
+
+describe('issue 7 fidelity: the run as a whole', () => {
+  it('reports exactly these errors and generates the other tools', () => {
+    expect(result.errors.map((e) => e.tool)).toEqual([
+      'no_optional', 'defined_optional', 'conditional_optional', 'mixed', 'ignored', 'jsdoc_default', 'disagreeing_default', 'getter',
+    ]);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual([
+      'computed', 'init_default', 'level_two', 'levels', 'numeric', 'plain_getter', 'proper_optional',
+    ]);
+  });
+});
