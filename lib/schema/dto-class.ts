@@ -359,9 +359,10 @@ function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undef
   const n = m.name;
   if (n === undefined) return undefined;
   if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
-  const type = ts.isNumericLiteral(n) ? checker.getTypeAtLocation(n) : ts.isComputedPropertyName(n) ? checker.getTypeAtLocation(n.expression) : undefined;
-  if (type === undefined) return ts.isNumericLiteral(n) ? String(Number(n.text)) : undefined;
+  if (ts.isNumericLiteral(n)) return String(Number(n.text));
+  if (!ts.isComputedPropertyName(n)) return undefined;
+  const type = checker.getTypeAtLocation(n.expression);
   if (type.isStringLiteral()) return type.value;
   if (type.isNumberLiteral()) return String(type.value);
-  return ts.isNumericLiteral(n) ? String(Number(n.text)) : undefined;
+  return undefined;
 }

@@ -22,6 +22,7 @@ import {
   Numeric,
   PlainGetter,
   ProperOptional,
+  UndefinedUnion,
 } from './fixtures/fidelity/fidelity.tools';
 
 let result: GenerationResult;
@@ -82,9 +83,15 @@ describe('issue 7 fidelity: optional members (item 1)', () => {
     ]);
   });
 
+  it('T | undefined without ? is required by both (typescript-json-schema requires it too)', () => {
+    expect(schemaOf('undefined_union')['required']).toEqual(['maybe']);
+    expect(verdicts('undefined_union', UndefinedUnion, '{}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('undefined_union', UndefinedUnion, '{"maybe":"m"}')).toEqual({ schema: true, decoder: true });
+  });
+
   it('refuses @ValidateIf() with ? (the decoder requires the member whatever the condition)', () => {
     expect(decoderAlone(ConditionalOptional, '{"kind":"b"}')).toBe('tool: invalid invocation: /detail: is required (isDefined)');
-    expect(errorsOf('conditional_optional')).toEqual([{ message: NO_OPTIONAL('ConditionalOptional.detail'), line: 20 }]);
+    expect(errorsOf('conditional_optional')).toEqual([{ message: NO_OPTIONAL('ConditionalOptional.detail'), line: 25 }]);
   });
 
   it('@IsOptional() with ?, or an initializer: absent is fine for both', () => {
@@ -118,7 +125,7 @@ describe('issue 7 fidelity: members the generator cannot read (items 4, 12, 18, 
           'Mixed: extends Timestamped(Plain), which is not a class declaration (a mixin or class factory), so the generator cannot ' +
           'read the decorators of the members it adds and the schema would lose their checks; declare those members in a class ' +
           'and extend that class (class Mixed extends SomeBase { ... })',
-        line: 51,
+        line: 56,
       },
     ]);
   });
@@ -130,7 +137,7 @@ describe('issue 7 fidelity: members the generator cannot read (items 4, 12, 18, 
         message:
           'Ignored.secret: the JSDoc @ignore tag leaves the member out of the schema, but the decoder still checks (and requires) ' +
           'it; remove the tag, or remove the member from the DTO',
-        line: 59,
+        line: 64,
       },
     ]);
   });
@@ -142,7 +149,7 @@ describe('issue 7 fidelity: members the generator cannot read (items 4, 12, 18, 
           'Getter.upper: a decorated accessor (get upper) cannot take an argument: class-transformer does not set it, so the ' +
           'value the schema asks for would be dropped; declare it as a property (upper!: string, or upper?: string with ' +
           '@IsOptional()) and compute derived values in the tool',
-        line: 90,
+        line: 95,
       },
     ]);
     // The decoder takes {"name":"a","upper":"B"} and drops "B": the getter computes its own value.
@@ -160,11 +167,13 @@ describe('issue 7 fidelity: members the generator cannot read (items 4, 12, 18, 
     expect(verdicts('plain_getter', PlainGetter, '{"name":"a"}')).toEqual({ schema: true, decoder: true });
   });
 
-  it('a numeric member name (42) keeps its decorators (it used to be a bare number)', () => {
-    expect(schemaOf('numeric')['properties']).toEqual({ '42': { type: 'integer', maximum: 9 } });
-    expect(verdicts('numeric', Numeric, '{"42":50}')).toEqual({ schema: false, decoder: false });
-    expect(verdicts('numeric', Numeric, '{"42":1.5}')).toEqual({ schema: false, decoder: false });
-    expect(verdicts('numeric', Numeric, '{"42":5}')).toEqual({ schema: true, decoder: true });
+  it('numeric member names (42, 0x10 named 16) keep their decorators (they used to be bare numbers)', () => {
+    expect(schemaOf('numeric')['properties']).toEqual({ '16': { type: 'integer', minimum: 1 }, '42': { type: 'integer', maximum: 9 } });
+    expect(schemaOf('numeric')['required']).toEqual(['42', '16']);
+    expect(verdicts('numeric', Numeric, '{"42":50,"16":1}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('numeric', Numeric, '{"42":1.5,"16":1}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('numeric', Numeric, '{"42":5,"16":0}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('numeric', Numeric, '{"42":5,"16":1}')).toEqual({ schema: true, decoder: true });
   });
 
   it('a computed name of a string constant ([LABEL]) keeps its decorators', () => {
@@ -182,7 +191,7 @@ describe('issue 7 fidelity: JSDoc @default (item 17)', () => {
         message:
           'JsDocDefault.limit: the JSDoc @default 10 is shown to the model, but the tool receives undefined when the member is ' +
           'absent; write a property initializer instead (limit = 10) and remove the tag',
-        line: 64,
+        line: 69,
       },
     ]);
   });
@@ -193,7 +202,7 @@ describe('issue 7 fidelity: JSDoc @default (item 17)', () => {
         message:
           'DisagreeingDefault.sort: the JSDoc @default newest disagrees with the initializer (Sort.Oldest), which is what the ' +
           'tool receives; remove the tag (the initializer is the default the schema shows)',
-        line: 83,
+        line: 88,
       },
     ]);
   });
@@ -214,7 +223,7 @@ describe('issue 7 fidelity: the run as a whole', () => {
       'no_optional', 'defined_optional', 'conditional_optional', 'mixed', 'ignored', 'jsdoc_default', 'disagreeing_default', 'getter',
     ]);
     expect(result.manifest.tools.map((t) => t.name)).toEqual([
-      'computed', 'init_default', 'level_two', 'levels', 'numeric', 'plain_getter', 'proper_optional',
+      'computed', 'init_default', 'level_two', 'levels', 'numeric', 'plain_getter', 'proper_optional', 'undefined_union',
     ]);
   });
 });
