@@ -1,9 +1,10 @@
 import ts from 'typescript';
 import { ruleOf, UUID_PATTERNS } from './catalogue';
-import { hasEach, literalValue, type DecoratorUse } from './decorator-reader';
+import { isOptionsArgument, literalValue, objectArgument, readOptions, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
-import { checkDate, checkMatrix, checkNested, checkOptions, exposeName, numberArg, typeText } from './member-checks';
-import { addNot, applyEnum, applyMatches, addPattern, escapePattern } from './value-rules';
+import { checkDate, checkMatrix, checkNested, checkOptions, checkShape, exposeName, numberArg, typeText } from './member-checks';
+import { itemParts, kindsOf, nonNull, typeParts, type ValueKind } from './member-types';
+import { addNot, applyEnum, applyEquals, applyMatches, addPattern, combineEnum, escapePattern, narrowTypes } from './value-rules';
 import { arrayItems, dropNull, jsonTypes, mapTypes, type RefResolver } from './schema-types';
 
 /**
@@ -28,6 +29,18 @@ export interface MemberContext {
   readonly fail: (message: string, node?: ts.Node) => void;
 }
 
+/**
+ * Where one decorator use applies: the member itself, or (with `each: true`) its array items. `parts`
+ * are the TypeScript type's parts there (without `undefined`).
+ * @internal
+ */
+export interface Slot {
+  readonly parts: readonly ts.Type[];
+  readonly each: boolean;
+  /** The type as messages name it (`Size`, `string[]`; the item type with `each`). */
+  readonly text: string;
+}
+
 /** What the merge learned about the member beyond its fragment. @internal */
 export interface MemberFacts {
   /** `@IsOptional()` was present. */
@@ -36,12 +49,8 @@ export interface MemberFacts {
   readonly wireName: string | undefined;
 }
 
-const TYPE_CHECKS: Record<string, readonly string[]> = {
-  IsString: ['string'],
-  IsNumber: ['number', 'integer'],
-  IsInt: ['number', 'integer'],
-  IsBoolean: ['boolean'],
-};
+/** The type checks; which types they admit is APPLIES_TO's. */
+const TYPE_CHECKS = new Set(['IsString', 'IsNumber', 'IsInt', 'IsBoolean', 'IsArray']);
 
 /** Decoder-only string checks whose schema still says the nearest format. */
 const NEAREST_FORMAT: Record<string, string> = { IsEmail: 'email', IsUrl: 'uri', IsISO8601: 'date-time', IsDateString: 'date-time' };
@@ -63,29 +72,41 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
   let optional = false;
   let wireName: string | undefined;
   const names = new Set(ctx.decorators.map((d) => d.name));
-  if (!checkMatrix(ctx, names)) return { optional, wireName };
+  if (!checkMatrix(ctx, names) || !checkShape(ctx)) return { optional, wireName };
+  const memberParts = typeParts(ctx.type);
+  const memberText = typeText(ctx);
   let nullItems = true;
   for (const use of ctx.decorators) {
-    if (!checkOptions(use, ctx)) continue;
+    const options = readOptions(use, ctx.checker);
+    if (!checkOptions(use, options, ctx)) continue;
     if (use.name === 'IsOptional') optional = true;
     if (use.name === 'Expose') wireName = exposeName(use, ctx) ?? wireName;
     let target = ctx.schema;
-    if (hasEach(use, ctx.checker)) {
+    let slot: Slot = { parts: memberParts, each: false, text: memberText };
+    if (options.each) {
       const items = arrayItems(ctx.schema);
-      if (items === undefined) {
+      const parts = itemParts(memberParts, ctx.checker);
+      if (items === undefined || parts === undefined) {
         ctx.fail(`${ctx.where}: @${use.name}({ each: true }) needs an array member; remove each or make the member an array`, use.node);
         continue;
       }
       target = items;
+      slot = { parts, each: true, text: itemText(memberParts, ctx.checker) };
       if (refusesNull(use, ctx)) nullItems = false;
     }
-    applyOne(use, target, ctx, names);
+    applyOne(use, target, slot, ctx, names);
   }
   // class-validator runs an each: true constraint on every item, null included, and almost every
   // constraint refuses null: the items' schema says so too (the decorator narrows the type).
   const items = nullItems ? undefined : arrayItems(ctx.schema);
   if (items !== undefined) dropNull(items);
   return { optional, wireName };
+}
+
+/** The item type of an array member as messages name it. */
+function itemText(parts: readonly ts.Type[], checker: ts.TypeChecker): string {
+  const arrays = parts.filter((t) => checker.isArrayType(t) || checker.isTupleType(t));
+  return [...new Set(arrays.flatMap((a) => checker.getTypeArguments(a as ts.TypeReference)).map((t) => checker.typeToString(t)))].join(' | ');
 }
 
 /** Decorators whose `each: true` check passes a null item (or that check nothing). */
@@ -113,7 +134,7 @@ function refusesNull(use: DecoratorUse, ctx: MemberContext): boolean {
   }
 }
 
-function applyOne(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, names: Set<string>): void {
+function applyOne(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: MemberContext, names: Set<string>): void {
   const { name } = use;
   const rule = ruleOf(name);
   if (rule === undefined) {
@@ -121,10 +142,12 @@ function applyOne(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, n
     ctx.warn(`${ctx.where}: @${name} is not a class-validator decorator the generator knows; if it validates, the decoder alone checks it`, use.node);
     return;
   }
+  if (rule.kind === 'refused') {
+    ctx.fail(`${ctx.where}: @${name} is not allowed on a tool input: ${rule.fix}`, use.node);
+    return;
+  }
+  if (!appliesToType(use, rule, target, slot, ctx)) return;
   switch (rule.kind) {
-    case 'refused':
-      ctx.fail(`${ctx.where}: @${name} is not allowed on a tool input: ${rule.fix}`, use.node);
-      return;
     case 'decoder-only': {
       const format = NEAREST_FORMAT[name];
       if (format !== undefined) target['format'] = format;
@@ -132,48 +155,180 @@ function applyOne(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, n
       return;
     }
     case 'pattern':
-      if (hasOptionsArgument(use)) {
+      if (hasOptionsArgument(use, ctx.checker)) {
         ctx.warn(`${ctx.where}: @${name} with options is checked by the decoder only (the schema states its default pattern)`, use.node);
       }
       addPattern(target, rule.pattern);
       return;
     case 'enum':
-      target['enum'] = [...rule.values];
+      combineEnum(use, target, [...rule.values], slot, ctx);
       return;
     case 'structural':
     case 'schema':
-      return applySchema(use, target, ctx, names);
+      return applySchema(use, target, slot, ctx, names);
   }
 }
 
-function hasOptionsArgument(use: DecoratorUse): boolean {
-  return use.args.some((a) => !ts.isObjectLiteralExpression(a) || a.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && !VALIDATION_OPTION_KEYS.has(p.name.text)));
+/**
+ * The kinds of value each type-specific class-validator decorator can pass: on any other value
+ * (a number for `@MaxLength`, a string for `@Max`, a non-array for `@ArrayMaxSize`) class-validator
+ * fails, while JSON Schema ignores a keyword meant for another type. Decorators not listed here
+ * and not string checks by their catalogue kind apply to every value.
+ */
+const APPLIES_TO: Readonly<Record<string, readonly ValueKind[]>> = {
+  IsString: ['string'],
+  IsNumber: ['number'],
+  IsInt: ['number'],
+  IsBoolean: ['boolean'],
+  IsArray: ['array'],
+  Min: ['number'],
+  Max: ['number'],
+  IsPositive: ['number'],
+  IsNegative: ['number'],
+  IsDivisibleBy: ['number'],
+  MinLength: ['string'],
+  MaxLength: ['string'],
+  Length: ['string'],
+  Matches: ['string'],
+  Contains: ['string'],
+  NotContains: ['string'],
+  IsUUID: ['string'],
+  IsRFC3339: ['string'],
+  ArrayMinSize: ['array'],
+  ArrayMaxSize: ['array'],
+  ArrayNotEmpty: ['array'],
+  ArrayUnique: ['array'],
+  ArrayContains: ['array'],
+  ArrayNotContains: ['array'],
+  IsNotEmptyObject: ['object'],
+  MinDate: ['date'],
+  MaxDate: ['date'],
+  IsLatitude: ['number', 'string'],
+  IsLongitude: ['number', 'string'],
+};
+
+/** Decoder-only decorators that check any value (custom and conditional ones). */
+const ANY_VALUE = new Set(['Validate', 'ValidateBy', 'ValidateIf']);
+
+/** The kinds of value a decorator can pass, or undefined when it takes any value. @internal */
+export function appliesTo(name: string, kind: string): readonly ValueKind[] | undefined {
+  const listed = APPLIES_TO[name];
+  if (listed !== undefined) return listed;
+  if (kind === 'pattern' || kind === 'enum' || (kind === 'decoder-only' && !ANY_VALUE.has(name))) return ['string'];
+  return undefined;
+}
+
+const KIND_WORDS: Record<ValueKind, string> = {
+  string: 'strings',
+  number: 'numbers',
+  boolean: 'booleans',
+  array: 'arrays',
+  object: 'objects',
+  date: 'Date values',
+  null: 'null',
+  any: 'values',
+};
+
+/** The JSON Schema types of the values of a kind. */
+const SCHEMA_TYPES: Record<ValueKind, readonly string[]> = {
+  string: ['string'],
+  number: ['number', 'integer'],
+  boolean: ['boolean'],
+  array: ['array'],
+  object: ['object'],
+  date: ['string'],
+  null: ['null'],
+  any: [],
+};
+
+/**
+ * A decorator meant for one kind of value on a member whose TypeScript type has no value of that
+ * kind fails generation: JSON Schema ignores the keyword on the other types, so the schema would
+ * accept what the decoder refuses. Where the type has values of that kind and others (a union), the
+ * schema is narrowed to that kind (the decorator narrows the type, as the decoder does); on an
+ * `unknown` member the schema says that kind. Returns false after reporting.
+ */
+function appliesToType(use: DecoratorUse, rule: { readonly kind: string }, target: SchemaObject, slot: Slot, ctx: MemberContext): boolean {
+  const wanted = appliesTo(use.name, rule.kind);
+  if (wanted === undefined) return true;
+  const kinds = kindsOf(nonNull(slot.parts), ctx.checker);
+  if (kinds.has('any')) {
+    if (wanted.includes('date')) {
+      ctx.fail(`${ctx.where}: @${use.name} checks Date values, but the member is ${slot.text}; declare it as Date with @IsDate() @Type(() => Date)`, use.node);
+      return false;
+    }
+    if (target['type'] === undefined && target['$ref'] === undefined && target['anyOf'] === undefined && target['enum'] === undefined && !('const' in target)) {
+      const types = [...new Set(wanted.flatMap((k) => SCHEMA_TYPES[k]).filter((t) => t !== 'integer'))];
+      target['type'] = types.length === 1 ? types[0] : types;
+    }
+    return true;
+  }
+  const fitting = [...kinds].filter((k) => wanted.includes(k));
+  if (fitting.length === 0) {
+    ctx.fail(mismatchMessage(use, wanted, slot, ctx), use.node);
+    return false;
+  }
+  if ([...kinds].some((k) => k !== 'null' && !wanted.includes(k))) {
+    narrowTypes(target, new Set([...wanted.flatMap((k) => SCHEMA_TYPES[k]), 'null']), ctx.resolve);
+  }
+  return true;
+}
+
+function mismatchMessage(use: DecoratorUse, wanted: readonly ValueKind[], slot: Slot, ctx: MemberContext): string {
+  const call = TYPE_CHECKS.has(use.name) ? `@${use.name}()` : `@${use.name}`;
+  const typeText = slot.text;
+  const items = slot.each ? undefined : itemParts(slot.parts, ctx.checker);
+  const itemKinds = items === undefined ? undefined : kindsOf(nonNull(items), ctx.checker);
+  if (itemKinds !== undefined && [...itemKinds].some((k) => wanted.includes(k) || k === 'any')) {
+    return `${ctx.where}: ${call} checks ${KIND_WORDS[wanted[0] as ValueKind]}, but the member is an array (${typeText}); add { each: true } to check every item`;
+  }
+  if (TYPE_CHECKS.has(use.name)) {
+    return use.name === 'IsArray'
+      ? `${ctx.where}: @IsArray() contradicts the TypeScript type ${typeText}; declare the member as an array`
+      : `${ctx.where}: ${call} contradicts the TypeScript type ${typeText}; change the type or the decorator`;
+  }
+  const kinds = kindsOf(nonNull(slot.parts), ctx.checker);
+  let hint = `remove @${use.name} or declare the member as ${wanted.includes('date') ? 'Date' : `a ${wanted[0] === 'object' ? 'DTO class or Record' : wanted[0]}`}`;
+  if (wanted[0] === 'string' && kinds.has('number')) hint = `for numbers use @Min / @Max instead, or declare the member as a string`;
+  else if (wanted[0] === 'string' && kinds.has('date')) hint = `a Date member is decoded to a Date; use @MinDate / @MaxDate, or declare the member as a string`;
+  else if ((wanted[0] === 'number' || wanted[0] === 'array') && kinds.has('string')) hint = `for string lengths use @MinLength / @MaxLength instead, or declare the member as ${wanted[0] === 'number' ? 'a number' : 'an array'}`;
+  return (
+    `${ctx.where}: @${use.name} checks ${wanted.map((k) => KIND_WORDS[k]).join(' and ')} only, but the member is ${typeText}: the decoder would refuse ` +
+    `every value the schema accepts; ${hint}`
+  );
+}
+
+function hasOptionsArgument(use: DecoratorUse, checker: ts.TypeChecker): boolean {
+  return use.args.some((a) => {
+    const object = objectArgument(a, checker);
+    return object === undefined || [...object.keys()].some((k) => !VALIDATION_OPTION_KEYS.has(k));
+  });
 }
 
 const VALIDATION_OPTION_KEYS = new Set(['each', 'message', 'groups', 'always', 'context']);
 
-function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext, names: Set<string>): void {
+function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: MemberContext, names: Set<string>): void {
   const { name } = use;
-  const allowed = TYPE_CHECKS[name];
-  if (allowed !== undefined) {
-    narrowType(use, target, allowed, ctx);
+  if (TYPE_CHECKS.has(name)) {
+    // appliesToType has narrowed the type to the decorator's; @IsInt also says integer.
+    if (name === 'IsInt') mapTypes(target, (t) => (t === 'number' ? 'integer' : t));
     if (name === 'IsNumber') numberOptions(use, ctx);
     return;
   }
   const keyword = NUMBER_KEYWORDS[name];
   if (keyword !== undefined) {
     const n = numberArg(use, 0, ctx);
-    if (n !== undefined) tighten(target, keyword, n);
+    if (n !== undefined && validBound(use, keyword, n, ctx)) tighten(target, keyword, n);
     return;
   }
   switch (name) {
     case 'Length': {
       const min = numberArg(use, 0, ctx);
-      if (min !== undefined) tighten(target, 'minLength', min);
+      if (min !== undefined && validBound(use, 'minLength', min, ctx)) tighten(target, 'minLength', min);
       const maxArg = use.args[1];
-      if (maxArg !== undefined && !ts.isObjectLiteralExpression(maxArg)) {
+      if (maxArg !== undefined && !isOptionsArgument(maxArg, ctx.checker)) {
         const max = numberArg(use, 1, ctx);
-        if (max !== undefined) tighten(target, 'maxLength', max);
+        if (max !== undefined && validBound(use, 'maxLength', max, ctx)) tighten(target, 'maxLength', max);
       }
       return;
     }
@@ -190,6 +345,10 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
         ctx.fail(`${ctx.where}: @IsDivisibleBy(${n}) divides by parseInt(${n}) in validator.js; use a non-zero integer divisor`, use.node);
         return;
       }
+      if (n < 0 || !Number.isSafeInteger(n)) {
+        ctx.fail(`${ctx.where}: @IsDivisibleBy(${n}) cannot be said in JSON Schema (multipleOf must be a positive number); write @IsDivisibleBy(${Math.abs(n)}), which validator.js reads the same`, use.node);
+        return;
+      }
       // Two divisors (or a JSDoc @multipleOf) both hold: their least common multiple, for integers.
       const old = target['multipleOf'];
       target['multipleOf'] = typeof old === 'number' && Number.isInteger(old) ? lcm(Math.abs(old), Math.abs(n)) : n;
@@ -201,7 +360,7 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
       return;
     case 'ArrayUnique':
       target['uniqueItems'] = true;
-      if (use.args.some((a) => !ts.isObjectLiteralExpression(a))) {
+      if (use.args.some((a) => !isOptionsArgument(a, ctx.checker))) {
         ctx.warn(`${ctx.where}: @ArrayUnique with a selector is checked by the decoder only (the schema says uniqueItems)`, use.node);
       }
       return;
@@ -220,7 +379,7 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
       return;
     case 'IsNotEmptyObject':
       target['minProperties'] = 1;
-      if (use.args.some((a) => ts.isObjectLiteralExpression(a) && a.properties.some((p) => p.name !== undefined && p.name.getText() === 'nullable'))) {
+      if (use.args.some((a) => objectArgument(a, ctx.checker)?.has('nullable') === true)) {
         ctx.warn(`${ctx.where}: @IsNotEmptyObject({ nullable }) is checked by the decoder only (the schema says minProperties 1)`, use.node);
       }
       return;
@@ -232,7 +391,7 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
         ctx.fail(`${ctx.where}: @${name} needs a string, number, boolean or null literal; write it inline`, use.node);
         return;
       }
-      if (name === 'Equals') target['const'] = value;
+      if (name === 'Equals') applyEquals(use, target, value, slot, ctx);
       else addNot(target, { const: value });
       return;
     }
@@ -258,20 +417,30 @@ function applySchema(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
     case 'IsEnum':
     case 'IsIn':
     case 'IsNotIn':
-      return applyEnum(use, target, ctx);
+      return applyEnum(use, target, slot, ctx);
     case 'Matches':
       return applyMatches(use, target, ctx);
     case 'IsDate':
       return checkDate(use, ctx, names);
     case 'ValidateNested':
     case 'IsInstance':
-      return checkNested(use, ctx, names);
-    case 'IsArray':
-      if (!jsonTypes(ctx.schema, ctx.resolve).has('array')) {
-        ctx.fail(`${ctx.where}: @IsArray() contradicts the TypeScript type ${typeText(ctx)}; declare the member as an array`, use.node);
-      }
-      return;
+      return checkNested(use, slot, ctx, names);
   }
+}
+
+/** Length and size bounds (`minLength`, `maxItems`, ...) are whole numbers of at least 0 in JSON Schema. */
+const COUNT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems']);
+
+/**
+ * A length or size bound must be a whole number of at least 0 (JSON Schema refuses the schema
+ * otherwise, and validator.js would read a negative or fractional bound its own way). Returns false
+ * after reporting.
+ */
+function validBound(use: DecoratorUse, keyword: string, n: number, ctx: MemberContext): boolean {
+  if (!COUNT_KEYWORDS.has(keyword) || (Number.isSafeInteger(n) && n >= 0)) return true;
+  const unit = keyword.endsWith('Items') ? 'items' : 'characters';
+  ctx.fail(`${ctx.where}: @${use.name} bound ${n} is not a whole number of ${unit} (JSON Schema ${keyword} must be an integer of at least 0); write a whole number of at least 0`, use.node);
+  return false;
 }
 
 /**
@@ -287,17 +456,6 @@ function lcm(a: number, b: number): number {
   let [x, y] = [a, b];
   while (y !== 0) [x, y] = [y, x % y];
   return (a / x) * b;
-}
-
-function narrowType(use: DecoratorUse, target: SchemaObject, allowed: readonly string[], ctx: MemberContext): void {
-  const types = jsonTypes(target, ctx.resolve);
-  const overlap = [...types].some((t) => allowed.includes(t));
-  if (!overlap) {
-    ctx.fail(`${ctx.where}: @${use.name}() contradicts the TypeScript type ${typeText(ctx)}; change the type or the decorator`, use.node);
-    return;
-  }
-  const keep = (t: string): string | undefined => (t === 'null' || allowed.includes(t) ? t : undefined);
-  mapTypes(target, use.name === 'IsInt' ? (t) => (t === 'number' ? 'integer' : keep(t)) : keep);
 }
 
 function numberOptions(use: DecoratorUse, ctx: MemberContext): void {
@@ -317,7 +475,7 @@ function numberOptions(use: DecoratorUse, ctx: MemberContext): void {
 function applyUuid(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
   const arg = use.args[0];
   let versions: unknown[] = ['all'];
-  if (arg !== undefined && !ts.isObjectLiteralExpression(arg)) {
+  if (arg !== undefined && !isOptionsArgument(arg, ctx.checker)) {
     const v = literalValue(arg, ctx.checker);
     versions = Array.isArray(v) ? v : [v];
   }

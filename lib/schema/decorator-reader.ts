@@ -103,21 +103,112 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker): LiteralValue | 
 }
 
 /**
+ * An options object argument as far as the generator can read it: its keys with their literal
+ * values (a key whose value is not a literal maps to `undefined`), or `undefined` when the argument is
+ * not an object the generator can see through. Object literals are read as written, spreads and
+ * shorthand members included, and so are names of `const` object literals
+ * (`const EACH = { each: true }; @MaxLength(3, EACH)`), through `as const` and parentheses.
+ * @internal
+ */
+export function objectArgument(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Map<string, LiteralValue | undefined> | undefined {
+  if (depth > 8) return undefined;
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) {
+    return objectArgument(expr.expression, checker, depth + 1);
+  }
+  if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr)) {
+    const init = constInitializer(expr, checker);
+    return init === undefined ? undefined : objectArgument(init, checker, depth + 1);
+  }
+  if (!ts.isObjectLiteralExpression(expr)) return undefined;
+  const out = new Map<string, LiteralValue | undefined>();
+  for (const prop of expr.properties) {
+    if (ts.isSpreadAssignment(prop)) {
+      const inner = objectArgument(prop.expression, checker, depth + 1);
+      if (inner === undefined) return undefined;
+      for (const [k, v] of inner) out.set(k, v);
+      continue;
+    }
+    const key = prop.name !== undefined && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ? prop.name.text : undefined;
+    if (key === undefined) return undefined;
+    if (ts.isPropertyAssignment(prop)) out.set(key, literalOrBoolean(prop.initializer, checker));
+    else if (ts.isShorthandPropertyAssignment(prop)) out.set(key, literalOrBoolean(prop.name, checker));
+    else out.set(key, undefined);
+  }
+  return out;
+}
+
+/** The initializer of a `const` declaration a name refers to (through import aliases). */
+function constInitializer(expr: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
+  let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
+  if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const decl = symbol?.valueDeclaration;
+  if (decl === undefined || !ts.isVariableDeclaration(decl) || decl.initializer === undefined) return undefined;
+  const list = decl.parent;
+  if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
+  return decl.initializer;
+}
+
+function literalOrBoolean(expr: ts.Expression, checker: ts.TypeChecker): LiteralValue | undefined {
+  const value = literalValue(expr, checker);
+  if (value !== undefined) return value;
+  const type = checker.getTypeAtLocation(expr);
+  if (type.flags & ts.TypeFlags.BooleanLiteral) return (type as { intrinsicName?: string }).intrinsicName === 'true';
+  return undefined;
+}
+
+/** The class-validator `ValidationOptions` keys the generator acts on. */
+const OPTION_KEYS = ['each', 'groups'] as const;
+
+/**
+ * What the decorator's class-validator `ValidationOptions` say: `each: true`, `groups`, and the
+ * first options argument the generator cannot read (a call, a conditional, a `let`) although its
+ * type has `each` or `groups`: such an argument is refused rather than guessed.
+ * @internal
+ */
+export interface ReadOptions {
+  readonly each: boolean;
+  readonly groups: boolean;
+  readonly unreadable: ts.Expression | undefined;
+}
+
+/** Reads the validation options of one decorator use. @internal */
+export function readOptions(use: DecoratorUse, checker: ts.TypeChecker): ReadOptions {
+  let each = false;
+  let groups = false;
+  let unreadable: ts.Expression | undefined;
+  for (const arg of use.args) {
+    const object = objectArgument(arg, checker);
+    if (object !== undefined) {
+      if (object.has('each')) {
+        const v = object.get('each');
+        if (v === true) each = true;
+        else if (v !== false) unreadable ??= arg;
+      }
+      if (object.has('groups')) groups = true;
+      continue;
+    }
+    if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg) || ts.isRegularExpressionLiteral(arg)) continue;
+    const type = checker.getTypeAtLocation(arg);
+    if (OPTION_KEYS.some((k) => type.getProperty(k) !== undefined)) unreadable ??= arg;
+  }
+  return { each, groups, unreadable };
+}
+
+/**
+ * Whether the argument is an options object (an object literal, or a `const` name of one), as
+ * opposed to a bound, a pattern or a value list.
+ * @internal
+ */
+export function isOptionsArgument(arg: ts.Expression, checker: ts.TypeChecker): boolean {
+  return objectArgument(arg, checker) !== undefined;
+}
+
+/**
  * Whether the decorator's class-validator `ValidationOptions` say `each: true`. The options object is
  * the last argument and no other class-validator options object has an `each` member, so any object
- * literal argument with `each: true` counts.
+ * argument with `each: true` counts (written inline or as a `const` name).
  * @internal
  */
 export function hasEach(use: DecoratorUse, checker: ts.TypeChecker): boolean {
-  return use.args.some(
-    (arg) =>
-      ts.isObjectLiteralExpression(arg) &&
-      arg.properties.some(
-        (prop) =>
-          ts.isPropertyAssignment(prop) &&
-          ts.isIdentifier(prop.name) &&
-          prop.name.text === 'each' &&
-          literalValue(prop.initializer, checker) === true,
-      ),
-  );
+  return readOptions(use, checker).each;
 }

@@ -3,6 +3,8 @@ import type { JsonSchemaGenerator } from 'typescript-json-schema';
 import { mergeClass, type ClassSink } from './dto-class';
 import type { SchemaObject } from './manifest';
 import type { Reach } from './reach';
+import { compileSchemaValue } from '../protocol';
+import { messageOf } from '../protocol/errors';
 
 /** The input schema of a method that takes no input: an empty, closed object. */
 export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
@@ -26,6 +28,7 @@ export function deriveInputSchema(
   sink: ClassSink,
 ): SchemaObject | undefined {
   const name = root.name?.text ?? '';
+  if (!refuseGenerics(root, reach, sink)) return undefined;
   let raw: SchemaObject;
   try {
     raw = structuredClone(quietly(() => generator.getSchemaForSymbol(name, true))) as SchemaObject;
@@ -47,12 +50,127 @@ export function deriveInputSchema(
     const n = refName(ref);
     return n === undefined ? undefined : defs.get(n);
   };
+  classTags(top, root, checker, sink);
   mergeClass(top, root, checker, resolve, sink);
   for (const [defName, def] of defs) {
     const decl = reach.classes.get(defName);
-    if (decl !== undefined) mergeClass(def, decl, checker, resolve, sink);
+    if (decl === undefined) continue;
+    classTags(def, decl, checker, sink);
+    mergeClass(def, decl, checker, resolve, sink);
   }
-  return finalize(top, defs, name);
+  const schema = finalize(top, defs, name);
+  return compiles(schema, name, sink) ? schema : undefined;
+}
+
+/**
+ * A generic DTO class (`Page<T>`, as the input or reached through a member or a base class) cannot
+ * describe a tool input: decorator metadata erases `T`, so the decoder cannot check what the
+ * schema would say about it (typescript-json-schema closes `T` to an object that refuses
+ * everything). Generation fails with the fix. Returns false after reporting.
+ */
+function refuseGenerics(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink): boolean {
+  let ok = true;
+  for (const decl of new Set([root, ...reach.classes.values()])) {
+    const params = decl.typeParameters;
+    if (params === undefined || params.length === 0) continue;
+    const name = decl.name?.text ?? '<anonymous>';
+    const generic = `${name}<${params.map((p) => p.name.text).join(', ')}>`;
+    sink.fail(
+      `${name}: a generic class (${generic}) cannot describe a tool input: decorator metadata erases ${params[0]?.name.text}, so the ` +
+        `decoder cannot check what the schema says about it; declare a non-generic DTO class that names its member types ` +
+        `(for example class ItemPage { @ValidateNested({ each: true }) @Type(() => Item) items!: Item[] })`,
+      decl,
+    );
+    ok = false;
+  }
+  return ok;
+}
+
+/** Class JSDoc tags typescript-json-schema copies into the schema that only annotate it. */
+const ANNOTATION_TAGS = new Set(['description', 'title', 'examples', '$comment']);
+
+/**
+ * typescript-json-schema turns some class JSDoc tags into keywords of the class's object schema
+ * (`@ignore and` gives `"ignore": "and"`, which no validator knows; `@maxProperties 3` a check the
+ * decoder does not make; `@TJS-x` any keyword). `@ignore` is a documentation tag: its keyword is
+ * dropped. Any other tag that became a keyword fails generation, naming the class and the fix;
+ * descriptions, titles and examples stay.
+ */
+function classTags(schema: SchemaObject, decl: ts.ClassDeclaration, checker: ts.TypeChecker, sink: ClassSink): void {
+  const symbol = decl.name === undefined ? undefined : checker.getSymbolAtLocation(decl.name);
+  if (symbol === undefined) return;
+  const name = decl.name?.text ?? '<anonymous>';
+  for (const tag of symbol.getJsDocTags()) {
+    const keyword = (tag.name.startsWith('TJS-') ? tag.name.slice(4) : tag.name).split('.')[0] ?? '';
+    if (ANNOTATION_TAGS.has(keyword) || !Object.prototype.hasOwnProperty.call(schema, keyword)) continue;
+    if (keyword === 'ignore') {
+      delete schema[keyword];
+      continue;
+    }
+    sink.fail(
+      `${name}: the class JSDoc tag @${tag.name} would become the JSON Schema keyword "${keyword}" on the whole object, which the ` +
+        'decoder does not check; remove the tag (put constraints on the members, with their decorators)',
+      decl,
+    );
+  }
+}
+
+/**
+ * Every generated schema compiles before it can reach a manifest (a schema that does not compile
+ * would fail the tool at start-up with ERR_INVALID_SCHEMA): a failure names the member the
+ * offending keyword sits in, when the compiler's message locates it. Returns false after reporting.
+ */
+function compiles(schema: SchemaObject, name: string, sink: ClassSink): boolean {
+  try {
+    compileSchemaValue(schema);
+    return true;
+  } catch (e) {
+    const reason = messageOf(e).replace(/^jsonschema: invalid schema: /, '');
+    const keyword = /unknown keyword: "([^"]+)"/.exec(reason)?.[1];
+    const pointer = /(?:^|at path "#)(\/[^": ]*)/.exec(reason)?.[1];
+    const members = pointer !== undefined ? membersOf(pointer.split('/').slice(1)) : keyword !== undefined ? pathOf(schema, keyword) : [];
+    const where = [name, ...(members ?? [])].join('.');
+    sink.fail(
+      `${where}: the generated schema does not compile (${reason}); change the decorator arguments or JSDoc tags of that member ` +
+        'so that they say a valid JSON Schema',
+    );
+    return false;
+  }
+}
+
+/** The member names along a JSON pointer into the schema (`/properties/a/properties/b/x` gives a, b). */
+function membersOf(segments: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < segments.length; i++) {
+    if (segments[i] === 'properties') out.push((segments[++i] as string).replace(/~1/g, '/').replace(/~0/g, '~'));
+  }
+  return out;
+}
+
+/** The member names down to the first subschema holding `keyword`, or undefined. */
+function pathOf(node: unknown, keyword: string, trail: string[] = []): string[] | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const found = pathOf(n, keyword, trail);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const schema = node as SchemaObject;
+  if (Object.prototype.hasOwnProperty.call(schema, keyword)) return trail;
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'properties' && v !== null && typeof v === 'object') {
+      for (const [member, sub] of Object.entries(v as SchemaObject)) {
+        const found = pathOf(sub, keyword, [...trail, member]);
+        if (found !== undefined) return found;
+      }
+    } else if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
+      const found = pathOf(v, keyword, trail);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 /**

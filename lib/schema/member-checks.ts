@@ -1,6 +1,7 @@
 import ts from 'typescript';
-import { literalValue, type DecoratorUse } from './decorator-reader';
-import type { MemberContext } from './constraints';
+import { literalValue, objectArgument, type DecoratorUse, type ReadOptions } from './decorator-reader';
+import type { MemberContext, Slot } from './constraints';
+import { classOf, itemParts, kindOf, nonNull, typeParts, type ValueKind } from './member-types';
 import { addPattern } from './value-rules';
 
 /**
@@ -12,21 +13,27 @@ import { addPattern } from './value-rules';
 
 /**
  * Refuses validation options that would make schema and decoder disagree: `groups` (admission
- * validates without groups). Returns false when the use must not be applied.
+ * validates without groups), and options the generator cannot read although they may say `each` or
+ * `groups` (a call, a conditional, a `let`): it would have to guess whether the check applies to
+ * the array or its items. Returns false when the use must not be applied.
  * @internal
  */
-export function checkOptions(use: DecoratorUse, ctx: MemberContext): boolean {
-  for (const arg of use.args) {
-    if (!ts.isObjectLiteralExpression(arg)) continue;
-    for (const prop of arg.properties) {
-      if (prop.name === undefined || !ts.isIdentifier(prop.name) || prop.name.text !== 'groups') continue;
-      ctx.fail(
-        `${ctx.where}: @${use.name}({ groups }) is not supported: admission validates without groups, so the schema could not say ` +
-          'which checks apply; remove groups and give each tool its own DTO class',
-        use.node,
-      );
-      return false;
-    }
+export function checkOptions(use: DecoratorUse, options: ReadOptions, ctx: MemberContext): boolean {
+  if (options.groups) {
+    ctx.fail(
+      `${ctx.where}: @${use.name}({ groups }) is not supported: admission validates without groups, so the schema could not say ` +
+        'which checks apply; remove groups and give each tool its own DTO class',
+      use.node,
+    );
+    return false;
+  }
+  if (options.unreadable !== undefined) {
+    ctx.fail(
+      `${ctx.where}: @${use.name} takes validation options the generator cannot read (${options.unreadable.getText()}), so it cannot tell ` +
+        'whether each: true applies; write the options inline ({ each: true }) or as a const object literal',
+      use.node,
+    );
+    return false;
   }
   return true;
 }
@@ -53,12 +60,130 @@ export function checkDate(use: DecoratorUse, ctx: MemberContext, names: Set<stri
   }
 }
 
-/** `@ValidateNested()` / `@IsInstance()` on a class member need `@Type(() => Class)`. @internal */
-export function checkNested(use: DecoratorUse, ctx: MemberContext, names: Set<string>): void {
+/**
+ * `@ValidateNested()` / `@IsInstance()` need a DTO class member (or an array of one) and
+ * `@Type(() => Class)`. On an interface or object type class-validator has no metadata and refuses
+ * every value ("an unknown value was passed to the validate function"); on a primitive it refuses
+ * every value too: generation fails with the fix. @internal
+ */
+export function checkNested(use: DecoratorUse, slot: Slot, ctx: MemberContext, names: Set<string>): void {
+  const parts = nonNull(slot.parts);
+  const elements = parts.flatMap((p) => (ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p]));
+  const odd = elements.find((t) => classOf(t) === undefined);
+  if (odd !== undefined) {
+    const text = ctx.checker.typeToString(odd);
+    const kind = kindOf(odd, ctx.checker);
+    const fix =
+      kind === 'object'
+        ? `${text} is not a class (an interface or object type), so class-validator has no checks for it and refuses every value ` +
+          `("an unknown value was passed to the validate function") while the schema accepts it; declare ${text} as a class with ` +
+          `class-validator decorators and add @Type(() => ${text})`
+        : `${text} is not a DTO class, so the decoder refuses every value the schema accepts; remove @${use.name}()` +
+          (kind === 'any' ? ' or declare the member as a DTO class' : '');
+    ctx.fail(`${ctx.where}: @${use.name}() needs a DTO class member, but ${fix}`, use.node);
+    return;
+  }
   if (names.has('Type')) return;
   const cls = nestedClassName(ctx.type, ctx.checker);
   if (cls === undefined) return;
   ctx.fail(`${ctx.where}: @${use.name}() needs @Type(() => ${cls}) so the decoder builds ${cls} objects; add @Type(() => ${cls})`, use.node);
+}
+
+/**
+ * The shape of a member that holds DTOs, and what `@Type` says about it, before any constraint:
+ * - a union that mixes a DTO class with another type (`Card | Bank`, `string | Address`,
+ *   `Item | Item[]`) fails: the decoder builds one class per member, so it refuses what the schema's
+ *   `anyOf` accepts (class-transformer discriminators included, refused for the same reason);
+ * - `@Type(() => X)` must name the member's type (or its items'): the decoder decodes to X (a
+ *   number for `@Type(() => Number)`, X objects for a class), so an X other than the declared type
+ *   would refuse what the schema accepts.
+ * Returns false after reporting.
+ * @internal
+ */
+export function checkShape(ctx: MemberContext): boolean {
+  const parts = nonNull(typeParts(ctx.type));
+  const flat = parts.flatMap((p) => (ctx.checker.isArrayType(p) ? [p, ...nonNull(itemParts([p], ctx.checker) ?? [])] : [p]));
+  const classes = [...new Set(flat.map(classOf).filter((c): c is ts.ClassDeclaration => c !== undefined))];
+  if (classes.length > 0) {
+    const single = parts.length === 1 ? (parts[0] as ts.Type) : undefined;
+    const items = single !== undefined && ctx.checker.isArrayType(single) ? nonNull(itemParts([single], ctx.checker) ?? []) : undefined;
+    const one = single !== undefined && (classOf(single) !== undefined || (items !== undefined && items.length === 1 && classOf(items[0] as ts.Type) !== undefined));
+    if (!one) {
+      const names = classes.map((c) => c.name?.text ?? 'the class');
+      const others = classes.length < 2 ? ' and a separate member for the other type' : '';
+      ctx.fail(
+        `${ctx.where}: the type ${typeText(ctx)} is a union with the DTO class${names.length > 1 ? 'es' : ''} ${names.join(', ')}: the decoder builds ` +
+          `one class per member and refuses the other types, which the schema would accept; declare one DTO type per member ` +
+          `(for example ${names.map((n) => `${n.charAt(0).toLowerCase()}${n.slice(1)}?: ${n}`).join(', ')}${others})`,
+      );
+      return false;
+    }
+  }
+  const typeUse = ctx.decorators.find((d) => d.name === 'Type');
+  if (typeUse === undefined) return true;
+  const options = typeUse.args[1] === undefined ? undefined : objectArgument(typeUse.args[1], ctx.checker);
+  if (options?.has('discriminator') === true || (typeUse.args[1] !== undefined && options === undefined)) {
+    ctx.fail(
+      `${ctx.where}: @Type with a discriminator (or options the generator cannot read) is not supported: the schema cannot say which ` +
+        'class a value becomes; declare one DTO type per member (one optional member per class)',
+      typeUse.node,
+    );
+    return false;
+  }
+  return checkTypeTarget(typeUse, parts, ctx);
+}
+
+const PRIMITIVE_TARGETS: Record<string, ValueKind> = { String: 'string', Number: 'number', Boolean: 'boolean', Date: 'date' };
+
+/** `@Type(() => X)` names the member's type (its items' for an array member). */
+function checkTypeTarget(use: DecoratorUse, parts: readonly ts.Type[], ctx: MemberContext): boolean {
+  const target = typeTarget(use, ctx.checker);
+  if (target === undefined) return true;
+  const elements = parts.flatMap((p) => (ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p]));
+  if (elements.length === 0) return true;
+  const fits = (t: ts.Type): boolean => (typeof target === 'string' ? kindOf(t, ctx.checker) === PRIMITIVE_TARGETS[target] : classOf(t) === target);
+  if (elements.every(fits)) return true;
+  const targetName = typeof target === 'string' ? target : (target.name?.text ?? 'the class');
+  const kinds = new Set(elements.map((t) => kindOf(t, ctx.checker)));
+  const declared = elements.length === 1 ? classOf(elements[0] as ts.Type) : undefined;
+  const items = parts.some((p) => ctx.checker.isArrayType(p));
+  let fix: string;
+  if (declared !== undefined) fix = `write @Type(() => ${declared.name?.text ?? 'the declared class'})`;
+  else if (kinds.has('any')) {
+    const what = typeof target === 'string' ? (target === 'Date' ? 'Date' : target.toLowerCase()) : targetName;
+    fix = `declare the member${items ? "'s items" : ''} as ${what}` + (typeof target === 'string' && target !== 'Date' ? ` and remove @Type (a ${what} member needs none)` : '');
+  } else if (kinds.size === 1 && ['string', 'number', 'boolean'].includes([...kinds][0] as string)) {
+    fix = `remove @Type (${[...kinds][0]} ${items ? 'items need' : 'members need'} none)`;
+  } else fix = `make @Type name the declared ${items ? 'item ' : ''}type, or change the type`;
+  const what = typeof target === 'string' ? (target === 'Date' ? 'Date objects' : `${target.toLowerCase()} values`) : `${targetName} objects`;
+  ctx.fail(
+    `${ctx.where}: @Type(() => ${targetName}) contradicts the TypeScript type ${typeText(ctx)}: the decoder would take only ${what}${items ? ' as items' : ''} ` +
+      `where the schema accepts the declared type; ${fix}`,
+    use.node,
+  );
+  return false;
+}
+
+/** What `@Type(() => X)` names: a primitive wrapper (`'Number'`, ...), a DTO class, or undefined when unreadable or other. */
+function typeTarget(use: DecoratorUse, checker: ts.TypeChecker): string | ts.ClassDeclaration | undefined {
+  const fn = use.args[0];
+  if (fn === undefined || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  let body: ts.Node = fn.body;
+  if (ts.isBlock(body)) {
+    const ret = body.statements.length === 1 ? body.statements[0] : undefined;
+    if (ret === undefined || !ts.isReturnStatement(ret) || ret.expression === undefined) return undefined;
+    body = ret.expression;
+  }
+  while (ts.isParenthesizedExpression(body)) body = body.expression;
+  if (!ts.isIdentifier(body) && !ts.isPropertyAccessExpression(body)) return undefined;
+  let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(body) ? body.name : body);
+  if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const decls = symbol?.declarations ?? [];
+  const cls = decls.find(ts.isClassDeclaration);
+  if (cls !== undefined && !cls.getSourceFile().isDeclarationFile) return cls;
+  const name = symbol?.getName();
+  if (name !== undefined && name in PRIMITIVE_TARGETS && decls.every((d) => d.getSourceFile().isDeclarationFile)) return name;
+  return undefined;
 }
 
 /** The DTO class a member (or its array items) holds, when it is a class. @internal */
@@ -237,7 +362,8 @@ export function exposeName(use: DecoratorUse, ctx: MemberContext): string | unde
 
 /** The member's TypeScript type as written for messages. @internal */
 export function typeText(ctx: MemberContext): string {
-  return ctx.checker.typeToString(ctx.type);
+  // An optional member's `?` is not part of what it holds.
+  return ctx.checker.typeToString(ctx.type).replace(/ \| undefined\b|\bundefined \| /g, '');
 }
 
 /**

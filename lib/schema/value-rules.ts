@@ -1,7 +1,9 @@
 import ts from 'typescript';
 import { literalValue, type DecoratorUse, type LiteralValue } from './decorator-reader';
-import type { MemberContext } from './constraints';
+import type { MemberContext, Slot } from './constraints';
 import type { SchemaObject } from './manifest';
+import { itemParts, typeHolds, type Literal } from './member-types';
+import { jsonTypes, type RefResolver } from './schema-types';
 
 /**
  * Value-list and pattern rules of the generator: `@IsEnum`, `@IsIn`, `@IsNotIn`, `@Matches` and the
@@ -44,12 +46,81 @@ export function addNot(target: SchemaObject, not: SchemaObject): void {
 }
 
 /**
- * `@IsEnum(E)` and `@IsIn([...])` replace the fragment's type by the value list (numbers that are all
- * integers give `integer`: a numeric enum takes its numbers only, DESIGN.md section 4 rule 5);
- * `@IsNotIn([...])` adds `not: { enum }`.
+ * Narrows a fragment to the JSON types in `keep` (`null` stays only when listed): the `type`
+ * keyword is filtered, `anyOf`/`oneOf` members with no kept type are dropped (one member left is
+ * merged into the fragment), and `enum` values of dropped types go. A fragment whose types cannot
+ * be read (a `$ref` alone) is left as it is.
  * @internal
  */
-export function applyEnum(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
+export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, resolve: RefResolver): void {
+  const type = schema['type'];
+  if (typeof type === 'string' || Array.isArray(type)) {
+    const kept = [...new Set((Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string' && keep.has(t)))];
+    if (kept.length > 0) schema['type'] = kept.length === 1 ? kept[0] : kept;
+  }
+  if (Array.isArray(schema['enum'])) {
+    const kinds = (v: unknown): string[] =>
+      v === null ? ['null'] : typeof v === 'number' ? (Number.isInteger(v) ? ['integer', 'number'] : ['number']) : [Array.isArray(v) ? 'array' : typeof v];
+    const kept = (schema['enum'] as unknown[]).filter((v) => kinds(v).some((k) => keep.has(k)));
+    if (kept.length > 0) schema['enum'] = kept;
+  }
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    const kept = members.filter((m) => {
+      if (m === null || typeof m !== 'object' || Array.isArray(m)) return true;
+      const types = jsonTypes(m as SchemaObject, resolve);
+      return types.size === 0 || [...types].some((t) => keep.has(t));
+    });
+    for (const m of kept) if (m !== null && typeof m === 'object' && !Array.isArray(m)) narrowTypes(m as SchemaObject, keep, resolve);
+    const single = kept.length === 1 ? kept[0] : undefined;
+    if (single !== null && typeof single === 'object' && !Array.isArray(single)) {
+      delete schema[key];
+      for (const [k, v] of Object.entries(single as SchemaObject)) if (!(k in schema)) schema[k] = v;
+    } else if (kept.length > 0) {
+      schema[key] = kept;
+    }
+  }
+}
+
+function valueText(values: readonly unknown[]): string {
+  return values.map((v) => JSON.stringify(v)).join(', ');
+}
+
+/**
+ * Literal values the member's TypeScript type cannot hold fail generation: the value list says one
+ * thing, the type another (`@IsIn([1, 2]) s!: string` accepts nothing; `@IsIn(['a']) tags!: string[]`
+ * checks the array, not its items). Returns false after reporting, with the fix.
+ */
+function valuesFitType(use: DecoratorUse, values: readonly Literal[], slot: Slot, ctx: MemberContext): boolean {
+  const misfits = values.filter((v) => !typeHolds(slot.parts, v));
+  if (misfits.length === 0) return true;
+  const items = slot.each ? undefined : itemParts(slot.parts, ctx.checker);
+  if (items !== undefined && values.every((v) => typeHolds(items, v))) {
+    ctx.fail(`${ctx.where}: @${use.name} checks the whole value, but the member is an array (${slot.text}); add { each: true } to check every item`, use.node);
+    return false;
+  }
+  const call = use.name === 'Equals' ? `@Equals(${valueText(values)})` : `@${use.name}`;
+  const message =
+    use.name === 'Equals'
+      ? `${call} is not a value of the TypeScript type ${slot.text}, so the member would accept nothing; change the value or the type`
+      : misfits.length === values.length
+      ? `${call} lists no value of the TypeScript type ${slot.text} (${valueText(values)}), so the member would accept nothing; list values of the type, or change the type`
+      : `${call} lists ${valueText(misfits)}, which the TypeScript type ${slot.text} does not hold; list only values of the type, or change the type`;
+  ctx.fail(`${ctx.where}: ${message}`, use.node);
+  return false;
+}
+
+/**
+ * `@IsEnum(E)` and `@IsIn([...])` add `enum` to the fragment: every other keyword stays (what earlier
+ * decorators and JSDoc tags said still holds), two value lists keep the values both allow, a
+ * nullable member keeps `null` (the decoder admits a null its schema admits), and the `type` keeps
+ * only the types that have a value (numbers that are all integers give `integer`: a numeric enum
+ * takes its numbers only, DESIGN.md section 4 rule 5). Values the TypeScript type cannot hold fail
+ * generation. `@IsNotIn([...])` adds `not: { enum }`.
+ * @internal
+ */
+export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: MemberContext): void {
   const arg = use.args[0];
   const values = arg === undefined ? undefined : enumValues(arg, use.name, ctx);
   if (values === undefined || values.length === 0) {
@@ -61,17 +132,55 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, ctx: MemberCo
     addNot(target, { enum: values });
     return;
   }
-  const nullable = Array.isArray(target['type']) && (target['type'] as unknown[]).includes('null');
-  const types = [...new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : 'string')))];
-  const merged = types.includes('number') ? types.filter((t) => t !== 'integer') : types;
-  const description = target['description'];
-  const fallback = target['default'];
-  for (const key of Object.keys(target)) delete target[key];
-  if (description !== undefined) target['description'] = description;
-  const all = nullable ? [...merged, 'null'] : merged;
-  target['type'] = all.length === 1 ? all[0] : all;
-  target['enum'] = nullable ? [...values, null] : values;
-  if (fallback !== undefined) target['default'] = fallback;
+  if (!valuesFitType(use, values, slot, ctx)) return;
+  combineEnum(use, target, values, slot, ctx);
+}
+
+/** Adds a value list to a fragment, keeping what is there (see applyEnum). @internal */
+export function combineEnum(use: DecoratorUse, target: SchemaObject, values: readonly (string | number)[], slot: Slot, ctx: MemberContext): void {
+  let list = [...new Set(values)];
+  const prior = Array.isArray(target['enum']) ? (target['enum'] as unknown[]) : undefined;
+  if (prior !== undefined) list = list.filter((v) => prior.includes(v));
+  if ('const' in target) list = list.filter((v) => v === target['const']);
+  if (list.length === 0) {
+    const before = prior !== undefined ? valueText(prior.filter((v) => v !== null)) : JSON.stringify(target['const']);
+    ctx.fail(`${ctx.where}: @${use.name} shares no value with the values the member already allows (${before}), so it would accept nothing; keep one value list`, use.node);
+    return;
+  }
+  const nullable = slot.parts.some((t) => (t.flags & ts.TypeFlags.Null) !== 0);
+  target['enum'] = nullable ? [...list, null] : list;
+  const numbers = list.filter((v): v is number => typeof v === 'number');
+  const keep = new Set<string>(nullable ? ['null'] : []);
+  if (list.some((v) => typeof v === 'string')) keep.add('string');
+  if (numbers.length > 0) for (const t of numbers.every(Number.isInteger) ? ['integer'] : ['number', 'integer']) keep.add(t);
+  const type = target['type'];
+  if (typeof type === 'string' || Array.isArray(type)) {
+    const kept = (Array.isArray(type) ? (type as string[]) : [type])
+      .map((t) => (t === 'number' && numbers.length > 0 && numbers.every(Number.isInteger) ? 'integer' : t))
+      .filter((t) => keep.has(t));
+    const unique = [...new Set(kept)];
+    if (unique.length > 0) target['type'] = unique.length === 1 ? unique[0] : unique;
+  } else if (target['$ref'] === undefined && target['anyOf'] === undefined && target['oneOf'] === undefined) {
+    const all = [...keep].filter((t) => !(t === 'integer' && keep.has('number')));
+    const ordered = [...all.filter((t) => t !== 'null'), ...all.filter((t) => t === 'null')];
+    target['type'] = ordered.length === 1 ? ordered[0] : ordered;
+  }
+}
+
+/**
+ * `@Equals(value)` is `const`; a value the member's type cannot hold (`@Equals('x') n!: number`)
+ * fails generation, and so does one an earlier value list refuses.
+ * @internal
+ */
+export function applyEquals(use: DecoratorUse, target: SchemaObject, value: Literal, slot: Slot, ctx: MemberContext): void {
+  if (!valuesFitType(use, [value], slot, ctx)) return;
+  const prior = target['enum'];
+  if ((Array.isArray(prior) && !prior.includes(value)) || ('const' in target && target['const'] !== value)) {
+    const before = Array.isArray(prior) ? valueText(prior) : JSON.stringify(target['const']);
+    ctx.fail(`${ctx.where}: @Equals(${JSON.stringify(value)}) is not among the values the member already allows (${before}), so it would accept nothing; keep one of them`, use.node);
+    return;
+  }
+  target['const'] = value;
 }
 
 function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (string | number)[] | undefined {
@@ -135,5 +244,55 @@ export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: Membe
     ctx.fail(`${ctx.where}: @Matches pattern /${source}/ is not valid with the u flag; rewrite it as a Unicode pattern`, use.node);
     return;
   }
+  const differs = flags === '' ? uFlagMatters(source) : undefined;
+  if (differs !== undefined) {
+    const fix = arg !== undefined && ts.isRegularExpressionLiteral(arg) ? `write /${source}/u` : "pass 'u' as the second argument";
+    ctx.fail(
+      `${ctx.where}: @Matches(/${source}/) without the u flag reads ${differs} differently from JSON Schema, which always applies the u flag ` +
+        `(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); ${fix}`,
+      use.node,
+    );
+    return;
+  }
   addPattern(target, source);
+}
+
+/**
+ * Whether a pattern can match differently with and without the u flag (JSON Schema validators
+ * compile patterns with u; class-validator runs the RegExp as written): returns what differs, or
+ * undefined. Without u, `.`, a negated class `[^...]`, `\S`, `\W` and `\D` match one UTF-16 code unit,
+ * half an emoji; with u, one code point. So do a class holding an astral character or a surrogate
+ * escape, and a quantified astral character (without u the quantifier repeats its second half);
+ * `\u{...}`, `\p{...}` and `\P{...}` only mean what they say with u. Patterns made only of ASCII
+ * literals, classes of them, anchors, groups and quantifiers (`^[a-z0-9_]{3,20}$`) match the same.
+ * @internal
+ */
+export function uFlagMatters(source: string): string | undefined {
+  const chars = [...source];
+  let inClass = false;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] as string;
+    const astral = (c.codePointAt(0) ?? 0) > 0xffff;
+    if (c === '\\') {
+      const next = chars[i + 1] ?? '';
+      if ('SWD'.includes(next) && next !== '') return `\\${next}`;
+      if ((next === 'u' || next === 'p' || next === 'P') && chars[i + 2] === '{') return `\\${next}{...}`;
+      if (next === 'u' && inClass && /^[dD][89a-fA-F]$/.test((chars[i + 2] ?? '') + (chars[i + 3] ?? ''))) return 'a surrogate escape in a character class';
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      else if (astral) return `the character ${c} in a character class`;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      if (chars[i + 1] === '^') return 'a negated character class [^...]';
+      continue;
+    }
+    if (c === '.') return 'the dot (.)';
+    if (astral && /^[*+?{]$/.test(chars[i + 1] ?? '')) return `the quantified character ${c}`;
+  }
+  return undefined;
 }
