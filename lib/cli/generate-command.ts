@@ -24,11 +24,18 @@ export function generateCommand(options: GenerateCommandOptions, io: CliIo): Exi
   const project = path.resolve(io.cwd, options.project);
   const out = path.resolve(io.cwd, options.out);
   const result = generateManifest({ tsconfig: project });
-  // --strict: every warning is an error (printed as one, on stderr), for CI.
-  printMessages(io, options.strict ? 'error' : 'warning', result.warnings);
-  printMessages(io, 'error', result.errors);
+  // --strict: every warning is an error (printed as one, on stderr, counted with the tool's errors), for CI.
+  if (options.strict) {
+    printMessages(io, 'error', [...result.warnings, ...result.errors]);
+  } else {
+    printMessages(io, 'warning', result.warnings);
+    printMessages(io, 'error', result.errors);
+  }
   if (result.errors.length > 0) {
-    io.stderr(`scope-tool generate: ${plural(result.errors.length, 'error')}; fix them and run scope-tool generate again (nothing written)\n`);
+    // With --strict the warnings were printed as errors too: the count says so.
+    const warned = options.strict ? result.warnings.length : 0;
+    const count = plural(result.errors.length + warned, 'error') + (warned > 0 ? ` (${plural(warned, 'warning')} with --strict)` : '');
+    io.stderr(`scope-tool generate: ${count}; fix them and run scope-tool generate again (nothing written)\n`);
     return EXIT.FAILED;
   }
   if (options.strict && result.warnings.length > 0) {

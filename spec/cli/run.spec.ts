@@ -97,6 +97,39 @@ describe('scope-tool generate and check', () => {
     expect(existsSync(path.join(dir, 'strict.manifest.json'))).toBe(false);
   });
 
+  it('generate --strict with errors and warnings counts the warnings among the errors, per tool and in the summary', async () => {
+    const broken = path.join(dir, 'broken.tools.ts');
+    writeFileSync(
+      broken,
+      "import { IsString, Max } from 'class-validator';\n" +
+        "import { Tool, Toolset } from './decorators';\n" +
+        'export class BrokenInput {\n' +
+        '  @IsString() @Max(3) code!: string;\n' +
+        '}\n' +
+        '@Toolset()\n' +
+        'export class BrokenTools {\n' +
+        '  @Tool() broken(_input: BrokenInput): void {}\n' +
+        '}\n',
+    );
+    try {
+      const io = capture(dir);
+      await expect(run(['generate', '--strict', '--out', 'strict.manifest.json'], io)).resolves.toBe(1);
+      expect(io.out).toBe('');
+      expect(io.err).toBe(
+        'create_note: 1 error\n' +
+          '  error: notes.tools.ts:7: CreateNoteInput.title: @IsAlpha is checked by the decoder only ' +
+          '(its locale- and option-dependent rule has no JSON Schema form)\n' +
+          'broken: 1 error\n' +
+          '  error: broken.tools.ts:4: BrokenInput.code: @Max checks numbers only, but the member is string: the decoder would refuse every ' +
+          'value the schema accepts; for string lengths use @MinLength / @MaxLength instead, or declare the member as a number\n' +
+          'scope-tool generate: 2 errors (1 warning with --strict); fix them and run scope-tool generate again (nothing written)\n',
+      );
+      expect(existsSync(path.join(dir, 'strict.manifest.json'))).toBe(false);
+    } finally {
+      rmSync(broken, { force: true });
+    }
+  });
+
   it('check on an absent manifest tells to run generate and exits 1 without compiling', async () => {
     const io = capture(dir);
     await expect(run(['check', '--manifest', 'nope.json'], io)).resolves.toBe(1);
