@@ -89,12 +89,15 @@ function nameClashes(
       input,
     );
   }
+  const kind = (d: ts.Node): string => (ts.isClassDeclaration(d) ? 'class' : ts.isEnumDeclaration(d) ? 'enum' : 'interface');
   for (const [first, second] of reach.collisions) {
-    const cls = first.name?.text ?? '';
+    const both = first.name?.getText() ?? '';
+    const article = (k: string): string => (k === 'class' ? 'a class' : `an ${k}`);
+    const what = kind(first) === kind(second) ? 'two classes' : `${article(kind(first))} and ${article(kind(second))}`;
     clash = true;
     fail(
-      `${name}: reaches two classes named ${cls} (${at(first)} and ${at(second)}), and schema definitions are keyed by class ` +
-        `name, so one of them would lose its decorators; rename one of them`,
+      `${name}: reaches ${what} named ${both} (${at(first)} and ${at(second)}), and schema definitions are keyed by ` +
+        `name, so a class would lose its decorators; rename one of them`,
       second,
     );
   }

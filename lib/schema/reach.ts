@@ -8,10 +8,11 @@ export interface Reach {
   /** Every class, enum, interface and type alias reached, for the fingerprint. */
   readonly declarations: ts.Declaration[];
   /**
-   * Pairs of distinct classes reached under one name (the first reached, then the other): schema
-   * definitions are keyed by class name, so the second would lose its decorators.
+   * Pairs of distinct declarations reached under one name, at least one of them a class (the first
+   * reached, then the other): schema definitions are keyed by name (typescript-json-schema renames
+   * the second `X_1`), and the classes' decorators are merged by name, so a class would lose them.
    */
-  readonly collisions: Array<readonly [ts.ClassDeclaration, ts.ClassDeclaration]>;
+  readonly collisions: Array<readonly [ts.NamedDeclaration, ts.NamedDeclaration]>;
 }
 
 function isUserDeclaration(decl: ts.Node): boolean {
@@ -27,7 +28,16 @@ function isUserDeclaration(decl: ts.Node): boolean {
  */
 export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): Reach {
   const classes = new Map<string, ts.ClassDeclaration>();
-  const collisions: Array<readonly [ts.ClassDeclaration, ts.ClassDeclaration]> = [];
+  const collisions: Array<readonly [ts.NamedDeclaration, ts.NamedDeclaration]> = [];
+  const named = new Map<string, ts.NamedDeclaration>();
+  /** Records a class, enum or interface under its name; a second declaration of one name clashes when a class is involved. */
+  const name = (decl: ts.ClassDeclaration | ts.EnumDeclaration | ts.InterfaceDeclaration): void => {
+    const text = decl.name?.text;
+    if (text === undefined) return;
+    const previous = named.get(text);
+    if (previous === undefined) named.set(text, decl);
+    else if (previous !== decl && (ts.isClassDeclaration(previous) || ts.isClassDeclaration(decl))) collisions.push([previous, decl]);
+  };
   const declarations: ts.Declaration[] = [];
   const seenTypes = new Set<ts.Type>();
   const seenDecls = new Set<ts.Node>();
@@ -42,11 +52,8 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
   const visitClass = (decl: ts.ClassDeclaration): void => {
     for (const c of classChain(decl, checker)) {
       if (!addDecl(c)) continue;
-      if (c.name !== undefined) {
-        const previous = classes.get(c.name.text);
-        if (previous === undefined) classes.set(c.name.text, c);
-        else collisions.push([previous, c]);
-      }
+      if (c.name !== undefined && !classes.has(c.name.text)) classes.set(c.name.text, c);
+      name(c);
       for (const member of c.members) {
         if (ts.isPropertyDeclaration(member)) visitType(checker.getTypeAtLocation(member));
       }
@@ -66,13 +73,17 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
     for (const decl of symbol?.declarations ?? []) {
       if (ts.isClassDeclaration(decl)) visitClass(decl);
       else if (ts.isEnumDeclaration(decl) || ts.isInterfaceDeclaration(decl)) {
+        if (isUserDeclaration(decl)) name(decl);
         if (addDecl(decl) && ts.isInterfaceDeclaration(decl)) {
           for (const p of checker.getPropertiesOfType(type)) {
             const d = p.valueDeclaration ?? p.declarations?.[0];
             if (d !== undefined) visitType(checker.getTypeOfSymbolAtLocation(p, d));
           }
         }
-      } else if (ts.isEnumMember(decl) && ts.isEnumDeclaration(decl.parent)) addDecl(decl.parent);
+      } else if (ts.isEnumMember(decl) && ts.isEnumDeclaration(decl.parent)) {
+        if (isUserDeclaration(decl.parent)) name(decl.parent);
+        addDecl(decl.parent);
+      }
     }
     if (type.flags & ts.TypeFlags.Object && (type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) {
       for (const arg of checker.getTypeArguments(type as ts.TypeReference) ?? []) visitType(arg);

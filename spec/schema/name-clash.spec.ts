@@ -38,16 +38,29 @@ describe('issue 7: two DTO classes under one name', () => {
       {
         tool: 'ship',
         message:
-          'Shipment: reaches two classes named Address (orders.ts:10 and users.ts:8), and schema definitions are keyed by class ' +
-          'name, so one of them would lose its decorators; rename one of them',
+          'Shipment: reaches two classes named Address (orders.ts:10 and users.ts:8), and schema definitions are keyed by name, ' +
+          'so a class would lose its decorators; rename one of them',
         file: 'users.ts',
         line: 8,
       },
     ]);
   });
 
+  it('refuses a root reaching a class and an enum of one name (the class, renamed Kind_1, lost its @MaxLength)', () => {
+    expect(result.errors.filter((e) => e.tool === 'parcel')).toEqual([
+      {
+        tool: 'parcel',
+        message:
+          'Parcel: reaches an enum and a class named Kind (users.ts:13 and orders.ts:21), and schema definitions are keyed by ' +
+          'name, so a class would lose its decorators; rename one of them',
+        file: 'orders.ts',
+        line: 21,
+      },
+    ]);
+  });
+
   it('reports only those errors; a DTO with a unique name generates', () => {
-    expect(result.errors).toHaveLength(3);
+    expect(result.errors).toHaveLength(4);
     expect(result.warnings).toEqual([]);
     expect(result.manifest.tools.map((t) => t.name)).toEqual(['unique']);
   });
