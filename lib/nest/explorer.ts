@@ -5,7 +5,7 @@
  * @internal
  */
 import { Injectable, Logger } from '@nestjs/common';
-import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, ModulesContainer } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module as NestModule } from '@nestjs/core/injector/module';
@@ -21,32 +21,26 @@ import {
   optionsRequestScoped,
   policyNotProvided,
   rootImportedTwice,
+  startUpFailed,
   tokenName,
   toolsetController,
 } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
-import {
-  checkPolicyValue,
-  checkToolsetValue,
-  constructorOf,
-  isToolsetClass,
-  learnFactories,
-  moduleNameOf,
-  policyClassifier,
-  providerPlace,
-  providersOf,
-  scopedInstance,
-  toolsetClassifier,
-} from './providers';
+import { boundInstance, constructorOf, isToolsetClass, learnFactories, moduleNameOf, policyClassifier, providerPlace, providersOf, toolsetClassifier } from './providers';
 import type { FoundProvider, Probe } from './providers';
 import { markFilled, ToolRegistry } from './tool-registry';
 
 /** The token of each root module's mark, to tell two roots (and who imports them) apart. @internal */
 export const SCOPE_TOOL_ROOT: unique symbol = Symbol('scope-tool:nest-root');
 
+/** How a root module gets its options: forRoot's value, forRootAsync's useFactory, or its options factory class (useClass / useExisting). @internal */
+export type OptionsSource = { readonly forRoot: true } | { readonly useFactory: true } | { readonly how: 'useClass' | 'useExisting'; readonly factory: string };
+
 /** One root module (forRoot or forRootAsync call). @internal */
-export class RootMark {}
+export class RootMark {
+  constructor(readonly source: OptionsSource) {}
+}
 
 /** The metadata key of a module's imports (MODULE_METADATA.IMPORTS of @nestjs/common/constants). */
 const IMPORTS = 'imports';
@@ -58,9 +52,6 @@ const DISCOVERY = ['all', 'features'];
 function isPolicyClass(policy: Policy): policy is Policy & Function {
   return typeof policy === 'function' && typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize === 'function';
 }
-
-/** The lifecycle hooks ScopeToolModule calls on the registry's own instances (Nest does not know them). */
-type Hook = 'onModuleInit' | 'onApplicationBootstrap' | 'onModuleDestroy' | 'beforeApplicationShutdown' | 'onApplicationShutdown';
 
 /** The imports a module declares: its @Module() metadata and, for a dynamic module, the dynamic part. */
 function declaredImports(module: NestModule): unknown[] {
@@ -81,16 +72,14 @@ function importsRoot(declared: unknown, mark: unknown): boolean {
   return Array.isArray(providers) && providers.some((p: unknown) => (p as { provide?: unknown } | null)?.provide === SCOPE_TOOL_ROOT && (p as { useValue?: unknown }).useValue === mark);
 }
 
-/** Fills the ToolRegistry at start-up, and runs the lifecycle hooks of the registry's own instances. @internal */
+/** Fills the ToolRegistry at start-up. @internal */
 @Injectable()
-export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
+export class ToolsetExplorer implements OnModuleInit {
   readonly #registry: ToolRegistry;
   readonly #discovery: DiscoveryService;
   readonly #scanner: MetadataScanner;
   readonly #moduleRef: ModuleRef;
   readonly #modules: ModulesContainer;
-  /** The instances of transient toolsets and policies built for the registry: Nest calls no lifecycle hook on them, so this does. */
-  readonly #own: object[] = [];
 
   // The options are not injected: injected, request-scoped options (forRootAsync injecting a
   // request-scoped provider) would make this explorer request-scoped too, and onModuleInit would
@@ -104,21 +93,31 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   /**
-   * Discovers, checks and registers (one atomic batch). Transient and request-scoped factory
-   * providers, whose value Nest does not build at start-up, are found by their token when it is a
-   * `@Toolset()` or policy class; with `discover: 'all'`, one under a string or symbol token is called
-   * once to learn its class (see learnFactories), and one that throws or hangs there is logged as a
-   * warning and left out. Then the registry's own transient instances get onModuleInit.
-   * @throws ToolError (see messages.ts): ERR_INVALID_TOOL for ScopeToolModule.forRoot imported twice;
-   *   request-scoped forRootAsync options; an unknown `discover`; a request-scoped toolset or policy
-   *   (class or factory provider); a transient one whose factory or constructor throws or hangs; a
-   *   provider whose token is a toolset or policy class but whose value is not an instance of one;
-   *   a `@Toolset()` controller; a class provided twice (two instances: two modules, or two tokens of
-   *   one module); a policy class no module provides; a bad forFeature() list. ERR_DUPLICATE_TOOL
-   *   for a tool name declared by two classes. And every createRegistry error, with its own code,
-   *   prefixed `ScopeToolModule:`
+   * Discovers, checks and registers (one atomic batch). Only default-scoped (singleton) toolsets
+   * and policies are bound; transient and request-scoped ones are refused. Transient and
+   * request-scoped factory providers, whose value Nest does not build at start-up, are found by
+   * their token when it is a `@Toolset()` or policy class (or an alias of one); with
+   * `discover: 'all'`, one under a string or symbol token is called once to learn its class (see
+   * learnFactories), and one that throws or hangs there is logged as a warning and left out.
+   * @throws ToolError, its message (after the code's text) starting `ScopeToolModule:` (see
+   *   messages.ts): ERR_INVALID_TOOL for ScopeToolModule.forRoot imported twice; request-scoped
+   *   forRootAsync options; an unknown `discover`; a transient or request-scoped toolset or policy
+   *   (class, factory or alias); a provider whose token is a toolset or policy class but whose value
+   *   is not an instance of one; a `@Toolset()` controller; a class provided twice (two instances:
+   *   two modules, or two tokens of one module); a policy class no module provides; a bad
+   *   forFeature() list. ERR_DUPLICATE_TOOL for a tool name declared by two classes. Every
+   *   createRegistry error, with its own code. Anything else that fails here (not expected) as
+   *   ERR_INVALID_TOOL, with the error as its cause
    */
   async onModuleInit(): Promise<void> {
+    try {
+      await this.#fill();
+    } catch (e) {
+      throw startUpFailed(e);
+    }
+  }
+
+  async #fill(): Promise<void> {
     const wrappers = this.#discovery.getProviders();
     this.#checkOneRoot(wrappers);
     const options = this.#options(wrappers);
@@ -127,24 +126,13 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
     this.#checkControllers((cls) => !features || listed.has(cls));
     const logger = new Logger('ScopeToolModule');
     const probes = await learnFactories(wrappers, !features, (message) => logger.warn(message));
-    const toolsets = this.#selected(wrappers, probes, listed, features);
-    const own = new Set<object>();
-    const instances: object[] = [];
-    for (const found of toolsets) {
-      const scoped = await scopedInstance(found, 'toolset', this.#moduleRef);
-      if (found.byToken === true) checkToolsetValue(found, scoped.instance);
-      const instance = scoped.instance as object;
-      if (scoped.own) own.add(instance);
-      instances.push(instance);
-    }
-    this.#checkNames(toolsets.map((found, i) => ({ found, cls: constructorOf(instances[i]) ?? found.cls })));
-    const policies = await this.#policyInstances(wrappers, probes, options, toolsets.map((found, i) => ({ found, instance: instances[i] as object })), own);
-    this.#own.push(...own);
-    await this.#hook('onModuleInit');
+    const toolsets = this.#selected(wrappers, probes, listed, features).map((found) => ({ found, instance: boundInstance(found, 'toolset') }));
+    this.#checkNames(toolsets.map(({ found, instance }) => ({ found, cls: constructorOf(instance) ?? found.cls })));
+    const policies = this.#policyInstances(wrappers, probes, options, toolsets);
     try {
       createRegistry({
         manifest: options.manifest,
-        toolsets: instances,
+        toolsets: toolsets.map((t) => t.instance),
         policies: options.policies,
         registry: this.#registry,
         resolve: (cls) => {
@@ -157,33 +145,6 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
       throw buildFailed(e);
     }
     markFilled(this.#registry);
-  }
-
-  /** Calls onApplicationBootstrap on the registry's own transient instances. */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.#hook('onApplicationBootstrap');
-  }
-
-  /** Calls onModuleDestroy on the registry's own transient instances. */
-  async onModuleDestroy(): Promise<void> {
-    await this.#hook('onModuleDestroy');
-  }
-
-  /** Calls beforeApplicationShutdown on the registry's own transient instances. */
-  async beforeApplicationShutdown(signal?: string): Promise<void> {
-    await this.#hook('beforeApplicationShutdown', signal);
-  }
-
-  /** Calls onApplicationShutdown on the registry's own transient instances. */
-  async onApplicationShutdown(signal?: string): Promise<void> {
-    await this.#hook('onApplicationShutdown', signal);
-  }
-
-  async #hook(hook: Hook, ...args: unknown[]): Promise<void> {
-    for (const instance of this.#own) {
-      const method = (instance as Partial<Record<Hook, unknown>>)[hook];
-      if (typeof method === 'function') await (method as (...a: unknown[]) => unknown).apply(instance, args);
-    }
   }
 
   /**
@@ -199,7 +160,9 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
     } else if (!wrapper.isDependencyTreeStatic()) {
       const tokens = (wrapper.inject ?? []).map((t: unknown) => (typeof t === 'object' && t !== null && 'token' in t ? (t as { token: unknown }).token : t));
       const scoped = tokens.filter((t) => wrappers.some((w) => w.token === t && !w.isDependencyTreeStatic())).map(tokenName);
-      throw optionsRequestScoped(scoped);
+      const mark: unknown = host?.providers.get(SCOPE_TOOL_ROOT)?.instance;
+      const source = mark instanceof RootMark && 'how' in mark.source ? mark.source : undefined;
+      throw optionsRequestScoped(source ?? { useFactory: true }, scoped);
     } else {
       options = wrapper.instance;
     }
@@ -250,11 +213,16 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
     }
   }
 
-  /** The toolset providers to register, by `discover` and the forFeature() lists (with 'features', only listed classes are looked at). */
+  /**
+   * The toolset providers to register, by `discover` and the forFeature() lists (with 'features',
+   * only listed classes are looked at). A listed class is provided when some provider has it as its
+   * token (an alias included) or holds an instance of it.
+   */
   #selected(wrappers: readonly InstanceWrapper[], probes: ReadonlyMap<InstanceWrapper, Probe>, listed: ReadonlySet<Function>, features: boolean): FoundProvider[] {
     for (const cls of listed) if (readToolset(cls) === undefined) throw badFeature(cls, 'not-a-toolset');
-    const found = providersOf(wrappers, probes, 'toolset', toolsetClassifier(probes, (cls) => !features || listed.has(cls)));
-    for (const cls of listed) if (!found.has(cls)) throw badFeature(cls, 'not-provided');
+    const found = providersOf('toolset', wrappers, toolsetClassifier(probes, (cls) => !features || listed.has(cls)));
+    const tokens = new Set(wrappers.map((w) => w.token));
+    for (const cls of listed) if (!found.has(cls) && !tokens.has(cls)) throw badFeature(cls, 'not-provided');
     return [...found.values()];
   }
 
@@ -281,14 +249,13 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
     }
   }
 
-  /** Every policy class the registry will ask for, resolved from the Nest container (own transient instances go to `own`). */
-  async #policyInstances(
+  /** Every policy class the registry will ask for, resolved from the Nest container (any module). */
+  #policyInstances(
     wrappers: readonly InstanceWrapper[],
     probes: ReadonlyMap<InstanceWrapper, Probe>,
     options: ScopeToolModuleOptions,
     toolsets: readonly { found: FoundProvider; instance: object }[],
-    own: Set<object>,
-  ): Promise<Map<Function, object>> {
+  ): Map<Function, object> {
     const wanted = new Map<Function, { where: string; shared: boolean }>();
     const want = (policies: readonly Policy[], where: string, shared = false) => {
       for (const p of policies) if (isPolicyClass(p) && !wanted.has(p)) wanted.set(p, { where, shared });
@@ -301,13 +268,9 @@ export class ToolsetExplorer implements OnModuleInit, OnApplicationBootstrap, On
     }
     const instances = new Map<Function, object>();
     for (const [policy, { where, shared }] of wanted) {
-      const found = providersOf(wrappers, probes, 'policy', policyClassifier(policy, where, probes)).get(policy);
+      const found = providersOf('policy', wrappers, policyClassifier(policy, where, probes)).get(policy);
       if (found === undefined) throw policyNotProvided(policy, where, shared);
-      const scoped = await scopedInstance(found, 'policy', this.#moduleRef);
-      if (found.byToken === true) checkPolicyValue(found, where, scoped.instance);
-      const instance = scoped.instance as object;
-      if (scoped.own) own.add(instance);
-      instances.set(policy, instance);
+      instances.set(policy, boundInstance(found, 'policy'));
     }
     return instances;
   }

@@ -6,4 +6,4 @@
 export { ScopeToolModule } from './scope-tool.module';
 export { ToolRegistry } from './tool-registry';
 export { SCOPE_TOOL_OPTIONS } from './options';
-export type { ScopeToolModuleAsyncOptions, ScopeToolModuleOptions, ScopeToolModuleScope, ToolsetDiscovery } from './options';
+export type { ScopeToolModuleAsyncOptions, ScopeToolModuleOptions, ScopeToolModuleScope, ScopeToolOptionsFactory, ToolsetDiscovery } from './options';

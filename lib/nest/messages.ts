@@ -6,6 +6,7 @@
  * @internal
  */
 import { ToolError } from '../protocol';
+import { ERROR_MESSAGES } from '../protocol/errors';
 
 const WHO = 'ScopeToolModule';
 
@@ -134,20 +135,19 @@ export function toolsetController(cls: Function, moduleName: string | undefined)
 }
 
 /**
- * The registry's own instance of a transient toolset or policy could not be built: its factory (or
- * constructor) threw or did not settle in time. The registry builds it at start-up, outside any
- * consumer and any request.
+ * A transient toolset or policy provider (Scope.TRANSIENT, class or factory). `provider`: the token,
+ * when the provider is not the class itself, so the fix can name it.
  */
-export function ownInstanceFailed(kind: 'toolset' | 'policy', place: string, isFactory: boolean, problem: { error: unknown } | { timeoutMs: number }): ToolError {
-  const what = isFactory ? 'its factory' : 'its constructor';
-  const happened =
-    'error' in problem
-      ? `${what} threw (${problem.error instanceof Error ? problem.error.message : String(problem.error)})`
-      : `${what} did not settle within ${problem.timeoutMs} ms`;
+export function transientRefused(kind: 'toolset' | 'policy', place: string, provider?: string): ToolError {
+  const what = provider === undefined ? `the ${kind}` : `the provider ${provider}`;
+  const verb = kind === 'toolset' ? 'call' : 'ask';
+  const fix =
+    kind === 'toolset'
+      ? `make ${what} default-scoped (singleton: no scope option) and read per-call data (the caller, the tenant) from ToolCall.context, which CallOptions.context carries on every call`
+      : `make ${what} default-scoped (singleton: no scope option) and read per-call data from CallOptions.context, which every call passes to authorize()`;
   return new ToolError(
     'ERR_INVALID_TOOL',
-    `${WHO}: the transient ${kind} ${place} could not be built for the registry: ${happened}. The registry is one more consumer of a transient provider and builds its own instance at start-up, outside any consumer and any request (INQUIRER is null there); make ${what} work without an inquirer (for example inquirer?.constructor.name ?? 'default'), or make the provider default-scoped`,
-    'error' in problem ? { cause: problem.error } : undefined,
+    `${WHO}: the ${kind} ${place} is transient (Scope.TRANSIENT); ${kind === 'toolset' ? 'its tools are' : 'a policy is'} bound once, to one instance, for the registry's life, and a transient provider gives every consumer an instance of its own, so there is no one instance for the registry to ${verb}; ${fix}`,
   );
 }
 
@@ -158,13 +158,35 @@ export function badOptions(detail: string): ToolError {
 
 /**
  * The options of forRootAsync() depend on the request: the module's start-up would never run, so
- * nothing would be registered. `injected`: the request-scoped tokens its useFactory injects.
+ * nothing would be registered. `source`: how forRootAsync builds them (`useFactory`, or the options
+ * factory class of useClass / useExisting). `injected`: the request-scoped tokens it injects.
  */
-export function optionsRequestScoped(injected: readonly string[]): ToolError {
+export function optionsRequestScoped(source: { useFactory: true } | { how: 'useClass' | 'useExisting'; factory: string }, injected: readonly string[]): ToolError {
   const which = injected.length === 0 ? 'directly or not, a request-scoped provider' : `a request-scoped provider (${injected.join(', ')})`;
+  const because =
+    'useFactory' in source
+      ? `its useFactory injects ${which}`
+      : `its options factory ${source.factory} (${source.how}) is request-scoped, or depends, directly or not, on a request-scoped provider`;
+  const fix =
+    'useFactory' in source
+      ? 'inject only default-scoped providers into useFactory'
+      : `make ${source.factory} default-scoped, injecting only default-scoped providers`;
   return new ToolError(
     'ERR_INVALID_TOOL',
-    `${WHO}: the options of ScopeToolModule.forRootAsync() are request-scoped, because its useFactory injects ${which}; toolsets are registered once at start-up, outside any request, so the options must be resolvable at start-up: inject only default-scoped providers into useFactory, and read per-request data from CallOptions.context`,
+    `${WHO}: the options of ScopeToolModule.forRootAsync() are request-scoped, because ${because}; toolsets are registered once at start-up, outside any request, so the options must be resolvable at start-up: ${fix}, and read per-request data from CallOptions.context`,
+  );
+}
+
+/** forRootAsync() called with arguments it cannot use: thrown by the call itself, when the module is declared. */
+export function badAsyncOptions(detail: string): ToolError {
+  return new ToolError('ERR_INVALID_TOOL', `${WHO}.forRootAsync(): ${detail}`);
+}
+
+/** The options factory of forRootAsync({ useClass }) / ({ useExisting }) has no createScopeToolOptions() method. */
+export function notAnOptionsFactory(how: 'useClass' | 'useExisting', token: string, value: string): ToolError {
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the options factory ${token} of forRootAsync({ ${how}: ${token} }) is ${value}, which has no createScopeToolOptions() method; implement ScopeToolOptionsFactory: createScopeToolOptions() returns the options ({ manifest, discover?, policies? }) or a promise of them`,
   );
 }
 
@@ -201,9 +223,21 @@ export function badFeature(cls: unknown, problem: 'not-a-toolset' | 'not-provide
   return new ToolError('ERR_INVALID_TOOL', `${WHO}: ${detail}`);
 }
 
+/**
+ * What fails ScopeToolModule's start-up: its own errors as they are (a ToolError whose message,
+ * after the code's text, starts `ScopeToolModule:`), anything else (not expected) wrapped into one,
+ * with the error as its cause.
+ */
+export function startUpFailed(error: unknown): ToolError {
+  if (error instanceof ToolError && error.message.startsWith(`${ERROR_MESSAGES[error.code]}: ${WHO}: `)) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ToolError('ERR_INVALID_TOOL', `${WHO}: start-up failed: ${detail}`, { cause: error });
+}
+
 /** The registry could not be built (manifest, DTO, binding): the container's error, with the module named. */
 export function buildFailed(cause: unknown): ToolError {
-  const detail = cause instanceof Error ? cause.message.replace(/^tool: [a-z ]+: /, '') : String(cause);
   const code = cause instanceof ToolError ? cause.code : 'ERR_INVALID_TOOL';
+  const base = `${ERROR_MESSAGES[code]}: `;
+  const detail = cause instanceof Error ? (cause instanceof ToolError && cause.message.startsWith(base) ? cause.message.slice(base.length) : cause.message) : String(cause);
   return new ToolError(code, `${WHO}: ${detail}`, { cause });
 }

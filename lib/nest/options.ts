@@ -2,7 +2,7 @@
  * The options of `ScopeToolModule.forRoot()` / `forRootAsync()` and the token they are provided under.
  */
 import type { ModuleMetadata } from '@nestjs/common';
-import type { InjectionToken, OptionalFactoryDependency } from '@nestjs/common';
+import type { InjectionToken, OptionalFactoryDependency, Type } from '@nestjs/common';
 import type { Manifest } from '../container';
 import type { Policy } from '../decorators';
 
@@ -33,14 +33,33 @@ export interface ScopeToolModuleOptions {
   readonly policies?: readonly Policy[];
 }
 
-/** Options of `ScopeToolModule.forRootAsync()`: a factory of ScopeToolModuleOptions with injections. */
+/**
+ * An options factory class for `ScopeToolModule.forRootAsync({ useClass })` or `({ useExisting })`,
+ * Nest's usual pattern: an `@Injectable()` class that may inject providers (a ConfigService).
+ */
+export interface ScopeToolOptionsFactory {
+  /** Builds the options; may be async. */
+  createScopeToolOptions(): ScopeToolModuleOptions | Promise<ScopeToolModuleOptions>;
+}
+
+/**
+ * Options of `ScopeToolModule.forRootAsync()`: exactly one of
+ * - `useFactory` (with `inject`): a function of the injected providers;
+ * - `useClass`: a ScopeToolOptionsFactory class, which ScopeToolModule provides and builds with its
+ *   own dependencies (from `imports`, or global modules);
+ * - `useExisting`: the token of a ScopeToolOptionsFactory some imported module exports.
+ */
 export interface ScopeToolModuleAsyncOptions {
   /** Modules whose exported providers the factory injects (a ConfigModule, ...). */
   readonly imports?: ModuleMetadata['imports'];
-  /** Tokens injected into `useFactory`, in order. */
+  /** Tokens injected into `useFactory`, in order (useFactory only). */
   readonly inject?: (InjectionToken | OptionalFactoryDependency)[];
   /** Builds the options; may be async. */
-  readonly useFactory: (...args: never[]) => ScopeToolModuleOptions | Promise<ScopeToolModuleOptions>;
+  readonly useFactory?: (...args: never[]) => ScopeToolModuleOptions | Promise<ScopeToolModuleOptions>;
+  /** A ScopeToolOptionsFactory class, provided by ScopeToolModule itself. */
+  readonly useClass?: Type<ScopeToolOptionsFactory>;
+  /** The token of an existing ScopeToolOptionsFactory provider, exported by a module of `imports` (or global). */
+  readonly useExisting?: InjectionToken<ScopeToolOptionsFactory>;
 }
 
 /** Options shared by forRoot and forRootAsync. */

@@ -1,43 +1,38 @@
 /**
  * What ScopeToolModule reads from Nest's provider wrappers: the class a provider holds, the module
- * that declares it, and its instance under the scope rules of the module (see scopedInstance).
+ * that declares it, the provider an alias stands for, and the instance to bind under the scope rule
+ * (see boundInstance).
  * @internal
  */
 import { Scope } from '@nestjs/common';
 import { INQUIRER, ModuleRef, REQUEST, createContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { readToolset } from '../decorators';
-import { describeValue, notAPolicyValue, notAToolsetValue, ownInstanceFailed, placeOf, providedTwice, requestScoped, tokenName } from './messages';
+import { describeValue, notAPolicyValue, notAToolsetValue, placeOf, providedTwice, requestScoped, tokenName, transientRefused } from './messages';
 
 /** One provider of a class we need (a toolset or a policy). */
 export interface FoundProvider {
   /** The toolset class, or the wanted policy class. */
   readonly cls: Function;
+  /** The provider that holds the value: for an alias (`useExisting`), the provider it stands for. */
   readonly wrapper: InstanceWrapper;
   /** The declaring module's class name, for messages. */
   readonly moduleName: string | undefined;
-  /** The instance learnFactories obtained for a transient factory provider: the registry's own. */
-  readonly probed?: object;
-  /**
-   * Found by its token alone (a transient or request-scoped factory provider whose token is the
-   * class): its value is unknown until built, and is checked then (see checkValue).
-   */
-  readonly byToken?: boolean;
+  /** The alias (`useExisting`) whose token is the class, when the provider was found through it. */
+  readonly alias?: InstanceWrapper;
 }
 
-/** What learnFactories learned of a non-static factory provider: its value's class (and, when it built a transient one, that instance). */
+/** What learnFactories learned of a non-static factory provider: its value's class. */
 export interface Probe {
   readonly cls: Function;
-  readonly instance?: object;
 }
 
 /** A problem learnFactories met, for the module's log. */
 export type ProbeWarning = (message: string) => void;
 
 /**
- * How long ScopeToolModule waits for a factory (or constructor) it calls itself at start-up: a
- * probe (see learnFactories) or the registry's own instance of a transient provider. The timer is
- * unref'd, so it never keeps the process alive. @internal (tests shorten it)
+ * How long ScopeToolModule waits for a factory it calls itself at start-up (a probe, see
+ * learnFactories). The timer is unref'd, so it never keeps the process alive. @internal (tests shorten it)
  */
 export const FACTORY_CALL_LIMIT = { ms: 5000 };
 
@@ -57,12 +52,11 @@ export function isToolsetClass(cls: unknown): boolean {
  * The class of the value a provider yields, when known without calling anything: the class of a
  * class provider; for a value provider or a static factory provider, the constructor of its
  * instance; for a transient or request-scoped factory provider, what learnFactories learned.
- * Undefined for aliases (`useExisting`, whose target is a provider of its own), for what is not an
- * object, and for a factory nobody called.
+ * Undefined for what is not an object, and for a factory nobody called. An alias (`useExisting`)
+ * is read through aliasTarget first; one whose target could not be found is read by its own value.
  */
 export function classOf(wrapper: InstanceWrapper, probes: ReadonlyMap<InstanceWrapper, Probe>): Function | undefined {
-  if (wrapper.isAlias) return undefined;
-  if (!wrapper.isNotMetatype && typeof wrapper.metatype === 'function') return wrapper.metatype;
+  if (!wrapper.isAlias && !wrapper.isNotMetatype && typeof wrapper.metatype === 'function') return wrapper.metatype;
   const probe = probes.get(wrapper);
   if (probe !== undefined) return probe.cls;
   if (isHiddenFactory(wrapper)) return undefined;
@@ -71,6 +65,35 @@ export function classOf(wrapper: InstanceWrapper, probes: ReadonlyMap<InstanceWr
   } catch {
     return undefined;
   }
+}
+
+/** The value of a provider, for messages (never throws). */
+function valueOf(wrapper: InstanceWrapper): unknown {
+  try {
+    return wrapper.instance;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The provider an alias (`{ provide, useExisting }`) stands for, following a chain of aliases: the
+ * one Nest injected into it (its recorded dependency), else the target token among the alias's own
+ * module's providers. Returns the wrapper itself when it is no alias, and the last alias reached
+ * when the chain cannot be followed (a cycle, a target not found).
+ */
+export function aliasTarget(wrapper: InstanceWrapper): InstanceWrapper {
+  const seen = new Set<InstanceWrapper>();
+  let current = wrapper;
+  while (current.isAlias && !seen.has(current)) {
+    seen.add(current);
+    const recorded: unknown = current.getCtorMetadata?.()?.[0];
+    const token: unknown = current.inject?.[0];
+    const next = (recorded as InstanceWrapper | undefined) ?? (token === undefined ? undefined : current.host?.providers.get(token as never));
+    if (next === undefined || next === current) break;
+    current = next;
+  }
+  return current;
 }
 
 /** `wrapper.host`'s module class name. */
@@ -94,8 +117,7 @@ export function isHiddenFactory(wrapper: InstanceWrapper): boolean {
 type Settled = { value: unknown } | { error: unknown } | { timeoutMs: number };
 
 /** Builds the provider once, through its declaring module, in a context of its own; bounded by FACTORY_CALL_LIMIT. Never throws. */
-async function buildOnce(wrapper: InstanceWrapper, fallback?: ModuleRef): Promise<Settled> {
-  const ref = hostRefOf(wrapper);
+async function buildOnce(wrapper: InstanceWrapper, ref: ModuleRef): Promise<Settled> {
   const timeoutMs = FACTORY_CALL_LIMIT.ms;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Settled>((resolve) => {
@@ -104,11 +126,7 @@ async function buildOnce(wrapper: InstanceWrapper, fallback?: ModuleRef): Promis
   });
   const build = (async (): Promise<Settled> => {
     try {
-      const value: unknown =
-        ref !== undefined
-          ? await ref.resolve(wrapper.token, createContextId(), { strict: true })
-          : await (fallback as ModuleRef).resolve(wrapper.token, undefined, { strict: false });
-      return { value };
+      return { value: await ref.resolve(wrapper.token, createContextId(), { strict: true }) };
     } catch (error) {
       return { error };
     }
@@ -122,21 +140,23 @@ async function buildOnce(wrapper: InstanceWrapper, fallback?: ModuleRef): Promis
 
 /**
  * Learns the class of the value of transient and request-scoped factory providers, which Nest does
- * not build at start-up (a class provider's class is known without building it):
+ * not build at start-up (a class provider's class is known without building it), so that one that
+ * yields a toolset or policy is refused rather than missed:
  * - a transient one that some consumer injected: the class of a consumer's instance (no call);
  * - with `probe` (discover: 'all') and only under a token that is not a class (a string or a
- *   symbol): the factory is called once through the declaring module, bounded by
- *   FACTORY_CALL_LIMIT; a transient one's instance is kept, and becomes the registry's own if it is
- *   a toolset or policy; a request-scoped one is called with no request (`REQUEST` is undefined),
- *   only to learn the class, and its instance is dropped.
+ *   symbol): the factory is called once through the declaring module, in a context of its own
+ *   (outside any consumer; with no request, `REQUEST` is undefined), bounded by
+ *   FACTORY_CALL_LIMIT, one factory after another; the value is only looked at, then dropped
+ *   (ScopeToolModule calls none of its lifecycle hooks).
  * A factory whose token is a class is never called here: the token says what it is (a toolset or
- * policy class is found by its token, and built or refused by scopedInstance; any other class is
- * neither). A probe that throws, rejects or does not settle in time is reported through `warn`,
- * naming the token and module, and left out: start-up goes on, since such a provider may well be
- * no toolset.
+ * policy class is found by its token and refused; any other class is neither); nor is one that an
+ * alias under a `@Toolset()` class token stands for (the alias's token says it). A probe that
+ * throws, rejects or does not settle in time is reported through `warn`, naming the token and
+ * module, and left out: start-up goes on, since such a provider may well be no toolset.
  */
 export async function learnFactories(wrappers: readonly InstanceWrapper[], probe: boolean, warn: ProbeWarning): Promise<Map<InstanceWrapper, Probe>> {
   const probes = new Map<InstanceWrapper, Probe>();
+  const judged = new Set(wrappers.filter((w) => w.isAlias && isToolsetClass(w.token)).map(aliasTarget));
   for (const wrapper of wrappers) {
     if (!isHiddenFactory(wrapper)) continue;
     const isStatic = wrapper.isDependencyTreeStatic();
@@ -148,65 +168,74 @@ export async function learnFactories(wrappers: readonly InstanceWrapper[], probe
         continue;
       }
     }
-    if (!probe || typeof wrapper.token === 'function' || hostRefOf(wrapper) === undefined) continue;
-    const settled = await buildOnce(wrapper);
+    const ref = hostRefOf(wrapper);
+    if (!probe || typeof wrapper.token === 'function' || ref === undefined || judged.has(wrapper)) continue;
+    const settled = await buildOnce(wrapper, ref);
     if (!('value' in settled)) {
       const scope = isStatic ? 'transient' : 'request-scoped';
       const context = isStatic ? 'outside any consumer' : 'outside a request';
       const what =
         'error' in settled ? `threw (${settled.error instanceof Error ? settled.error.message : String(settled.error)})` : `did not settle within ${settled.timeoutMs} ms`;
       warn(
-        `ScopeToolModule: the ${scope} factory provider ${tokenName(wrapper.token)} (${moduleNameOf(wrapper) ?? 'a module'}) ${what} when called once at start-up ${context} to learn whether it yields a toolset or policy; it is left out, so if it yields one, it is not registered. Provide a toolset or policy under its class as token ({ provide: NotesTools, useFactory }): such a factory is never called to learn this`,
+        `ScopeToolModule: the ${scope} factory provider ${tokenName(wrapper.token)} (${moduleNameOf(wrapper) ?? 'a module'}) ${what} when called once at start-up, ${context}, to learn whether it yields a toolset or policy; it is left out. A toolset or policy must be default-scoped (singleton) to be registered; if this provider yields neither, give it a class as token ({ provide: TenantInfo, useFactory }), and ScopeToolModule will not call it`,
       );
       continue;
     }
     const cls = constructorOf(settled.value);
-    if (cls !== undefined) probes.set(wrapper, isStatic ? { cls, instance: settled.value as object } : { cls });
+    if (cls !== undefined) probes.set(wrapper, { cls });
   }
   return probes;
 }
 
-/** What a provider counts as, for providersOf: the class it is found under, and whether by its token alone. */
+/**
+ * What a provider counts as, for providersOf: the class it is found under (for a transient or
+ * request-scoped factory whose value is unknown, the class its token names) and, for an alias, the
+ * provider it stands for.
+ */
 export interface Classified {
   readonly cls: Function;
-  readonly byToken?: boolean;
+  readonly target?: InstanceWrapper;
 }
 
 /**
- * The providers `classify` recognizes, one per class. Two providers of one instance (a value or
- * default-scoped factory that returns an existing provider) count once; `useExisting` aliases are
- * not providers of their own.
+ * The providers `classify` recognizes, one per class. Two providers of one instance (an alias
+ * `useExisting` and the provider it stands for, or a value or default-scoped factory that returns
+ * an existing provider) count once.
  * @throws ToolError ERR_INVALID_TOOL when two providers hold two instances of one class, naming both
  *   tokens and modules; and what `classify` throws
  */
-export function providersOf(
-  wrappers: readonly InstanceWrapper[],
-  probes: ReadonlyMap<InstanceWrapper, Probe>,
-  kind: 'toolset' | 'policy',
-  classify: (wrapper: InstanceWrapper) => Classified | undefined,
-): Map<Function, FoundProvider> {
+export function providersOf(kind: 'toolset' | 'policy', wrappers: readonly InstanceWrapper[], classify: (wrapper: InstanceWrapper) => Classified | undefined): Map<Function, FoundProvider> {
   const found = new Map<Function, FoundProvider>();
-  for (const wrapper of wrappers) {
-    if (wrapper.isAlias) continue;
-    const classified = classify(wrapper);
+  for (const provider of wrappers) {
+    const classified = classify(provider);
     if (classified === undefined) continue;
     const { cls } = classified;
+    const wrapper = classified.target ?? provider;
     const moduleName = moduleNameOf(wrapper);
     const seen = found.get(cls);
     if (seen !== undefined) {
-      if (seen.wrapper === wrapper || (isStaticSingleton(seen.wrapper) && isStaticSingleton(wrapper) && seen.wrapper.instance === wrapper.instance)) continue;
+      if (seen.wrapper === wrapper || (isStaticSingleton(seen.wrapper) && isStaticSingleton(wrapper) && valueOf(seen.wrapper) === valueOf(wrapper))) continue;
       const first = { token: seen.wrapper.token, moduleName: seen.moduleName, host: seen.wrapper.host };
       throw providedTwice(kind, cls, first, { token: wrapper.token, moduleName, host: wrapper.host });
     }
-    found.set(cls, { cls, wrapper, moduleName, probed: probes.get(wrapper)?.instance, byToken: classified.byToken });
+    found.set(cls, { cls, wrapper, moduleName, alias: wrapper === provider ? undefined : provider });
   }
   return found;
 }
 
+/** How messages name a provider found under a class token: `ClockTools (ClockModule)`, or `ClockTools (ClockModule, useExisting: 'CLOCK')` for an alias. */
+function tokenPlace(cls: Function, provider: InstanceWrapper, target: InstanceWrapper): string {
+  if (provider === target) return placeOf(cls, moduleNameOf(provider));
+  const where = moduleNameOf(provider);
+  const elsewhere = target.host !== provider.host && moduleNameOf(target) !== undefined ? ` of ${moduleNameOf(target)}` : '';
+  return `${cls.name} (${where === undefined ? '' : `${where}, `}useExisting: ${tokenName(target.token)}${elsewhere})`;
+}
+
 /**
- * Recognizes a toolset provider: one whose token is a `@Toolset()` class (whatever its value; the
- * value must be a toolset instance, see checkToolsetValue), or one whose value's class is a
- * `@Toolset()` class. `accept`: which toolset classes to look for (all, or the forFeature() lists).
+ * Recognizes a toolset provider: one whose token is a `@Toolset()` class (an alias `useExisting`
+ * included, read through the provider it stands for), whose value must then be an instance of a
+ * `@Toolset()` class; or one (not an alias) whose value's class is a `@Toolset()` class. `accept`:
+ * which toolset classes to look for (all, or the forFeature() lists).
  * @throws ToolError ERR_INVALID_TOOL for a toolset token whose known value is not a toolset instance
  */
 export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, accept: (cls: Function) => boolean): (wrapper: InstanceWrapper) => Classified | undefined {
@@ -214,32 +243,36 @@ export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, a
     const { token } = wrapper;
     if (typeof token === 'function' && isToolsetClass(token)) {
       if (!accept(token)) return undefined;
-      const known = classOf(wrapper, probes);
-      if (known === undefined && isHiddenFactory(wrapper)) return { cls: token, byToken: true };
-      if (known !== undefined && isToolsetClass(known)) return { cls: known };
-      const value = known === undefined ? describeValue(wrapper.instance) : `an instance of ${known.name || '(anonymous class)'}`;
-      throw notAToolsetValue(token, placeOf(token, moduleNameOf(wrapper)), value, known);
+      const target = aliasTarget(wrapper);
+      const known = classOf(target, probes);
+      if (known === undefined && isHiddenFactory(target)) return { cls: token, target };
+      if (known !== undefined && isToolsetClass(known)) return { cls: known, target };
+      const value = known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
+      throw notAToolsetValue(token, tokenPlace(token, wrapper, target), value, known);
     }
+    if (wrapper.isAlias) return undefined;
     const cls = classOf(wrapper, probes);
     return cls !== undefined && isToolsetClass(cls) && accept(cls) ? { cls } : undefined;
   };
 }
 
 /**
- * Recognizes the provider of one policy class: one whose token is the class (its value must be an
- * instance of it, or of a subclass), or one whose value's class is the class.
+ * Recognizes the provider of one policy class: one whose token is the class (an alias `useExisting`
+ * included, read through the provider it stands for), whose value must then be an instance of it or
+ * of a subclass; or one (not an alias) whose value's class is the class.
  * @throws ToolError ERR_INVALID_TOOL when the policy's own token holds something else (a mock value)
  */
 export function policyClassifier(policy: Function, where: string, probes: ReadonlyMap<InstanceWrapper, Probe>): (wrapper: InstanceWrapper) => Classified | undefined {
   return (wrapper) => {
     if (wrapper.token === policy) {
-      const known = classOf(wrapper, probes);
-      if (known === undefined && isHiddenFactory(wrapper)) return { cls: policy, byToken: true };
-      if (known !== undefined && (known === policy || known.prototype instanceof policy)) return { cls: policy };
-      const value = known === undefined ? describeValue(wrapper.instance) : `an instance of ${known.name || '(anonymous class)'}`;
-      throw notAPolicyValue(policy, where, placeOf(policy, moduleNameOf(wrapper)), value);
+      const target = aliasTarget(wrapper);
+      const known = classOf(target, probes);
+      if (known === undefined && isHiddenFactory(target)) return { cls: policy, target };
+      if (known !== undefined && (known === policy || known.prototype instanceof policy)) return { cls: policy, target };
+      const value = known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
+      throw notAPolicyValue(policy, where, tokenPlace(policy, wrapper, target), value);
     }
-    return classOf(wrapper, probes) === policy ? { cls: policy } : undefined;
+    return !wrapper.isAlias && classOf(wrapper, probes) === policy ? { cls: policy } : undefined;
   };
 }
 
@@ -249,36 +282,35 @@ function isStaticSingleton(wrapper: InstanceWrapper): boolean {
 
 /**
  * How messages name a provider: `NotesTools (NotesModule)` for a class provided as itself,
- * `ClockTools (factory provider 'CLOCK' of ClockModule)` or `ClockTools (provider 'CLOCK' of ClockModule)` otherwise.
+ * `ClockTools (factory provider 'CLOCK' of ClockModule)` or `ClockTools (provider 'CLOCK' of ClockModule)`
+ * otherwise, and `ClockTools (provider ClockTools of AppModule, useExisting: factory provider 'CLOCK' of ClockModule)`
+ * for an alias.
  */
 export function providerPlace(found: FoundProvider): string {
-  const { cls, wrapper, moduleName } = found;
-  if (wrapper.token === cls && !wrapper.isFactory) return placeOf(cls, moduleName);
+  const { cls, wrapper, moduleName, alias } = found;
   const what = wrapper.isFactory ? 'factory provider' : 'provider';
+  if (alias !== undefined) {
+    const aliasModule = moduleNameOf(alias);
+    return `${cls.name} (provider ${tokenName(alias.token)}${aliasModule === undefined ? '' : ` of ${aliasModule}`}, useExisting: ${what} ${tokenName(wrapper.token)}${moduleName === undefined ? '' : ` of ${moduleName}`})`;
+  }
+  if (wrapper.token === cls && !wrapper.isFactory) return placeOf(cls, moduleName);
   return `${cls.name} (${what} ${tokenName(wrapper.token)}${moduleName === undefined ? '' : ` of ${moduleName}`})`;
 }
 
-/** The instance to bind, and whether it is the registry's own (a transient provider's: ScopeToolModule calls its lifecycle hooks). */
-export interface ScopedInstance {
-  readonly instance: unknown;
-  readonly own: boolean;
-}
-
 /**
- * The instance to bind, by the provider's scope (class and factory providers alike):
- * - default scope (singleton): the application's instance;
- * - transient: one instance of its own (the one learnFactories built for a factory nobody injected,
- *   or one built now through the declaring module, outside any consumer: INQUIRER is null), since
- *   Nest gives each consumer of a transient provider its own instance and the registry is one more
- *   consumer; a factory or constructor that throws or does not settle within FACTORY_CALL_LIMIT
- *   fails start-up;
- * - request-scoped (Scope.REQUEST, durable, or through a request-scoped dependency): refused,
- *   without calling its factory.
- * @throws ToolError ERR_INVALID_TOOL naming the class, its token and module, why and the fix, for a
- *   request-scoped provider, and for a transient one that could not be built
+ * The instance to bind: the application's instance of a default-scoped (singleton) provider, the
+ * same for class, value and factory providers, and for the provider an alias stands for. A tool is
+ * bound once, for the registry's life, so a provider that has no one application instance is
+ * refused, without being built:
+ * - transient (Scope.TRANSIENT): Nest gives every consumer an instance of its own, so none of them
+ *   is the one to call;
+ * - request-scoped (Scope.REQUEST, durable, or through a request-scoped dependency): there is no
+ *   request at start-up.
+ * @throws ToolError ERR_INVALID_TOOL naming the class, its token and module, why and the fix
  */
-export async function scopedInstance(found: FoundProvider, kind: 'toolset' | 'policy', moduleRef: ModuleRef): Promise<ScopedInstance> {
+export function boundInstance(found: FoundProvider, kind: 'toolset' | 'policy'): object {
   const { wrapper } = found;
+  const provider = wrapper.isFactory || wrapper.token !== found.cls || found.alias !== undefined ? tokenName(wrapper.token) : undefined;
   if (!wrapper.isDependencyTreeStatic()) {
     const via =
       wrapper.scope === Scope.REQUEST
@@ -288,33 +320,8 @@ export async function scopedInstance(found: FoundProvider, kind: 'toolset' | 'po
         : wrapper.isFactory
           ? 'its factory injects, directly or not, a request-scoped provider'
           : 'it depends, directly or not, on a request-scoped provider';
-    const provider = wrapper.isFactory || wrapper.token !== found.cls ? tokenName(wrapper.token) : undefined;
     throw requestScoped(kind, providerPlace(found), via, provider);
   }
-  if (wrapper.isTransient) {
-    if (found.probed !== undefined) return { instance: found.probed, own: true };
-    const settled = await buildOnce(wrapper, moduleRef);
-    if (!('value' in settled)) throw ownInstanceFailed(kind, providerPlace(found), wrapper.isFactory, settled);
-    return { instance: settled.value, own: true };
-  }
-  return { instance: wrapper.instance, own: false };
-}
-
-/**
- * Checks a toolset instance found by its token alone, once built.
- * @throws ToolError ERR_INVALID_TOOL when it is not an instance of a `@Toolset()` class
- */
-export function checkToolsetValue(found: FoundProvider, value: unknown): void {
-  const cls = constructorOf(value);
-  if (isToolsetClass(cls)) return;
-  throw notAToolsetValue(found.cls, providerPlace(found), describeValue(value), cls);
-}
-
-/**
- * Checks a policy instance found by its token alone, once built.
- * @throws ToolError ERR_INVALID_TOOL when it is not an instance of the policy class
- */
-export function checkPolicyValue(found: FoundProvider, where: string, value: unknown): void {
-  if (value instanceof found.cls) return;
-  throw notAPolicyValue(found.cls, where, providerPlace(found), describeValue(value));
+  if (wrapper.isTransient) throw transientRefused(kind, providerPlace(found), provider);
+  return wrapper.instance as object;
 }

@@ -118,7 +118,7 @@ describe('one tool name per application', () => {
     await app.close();
   });
 
-  it('registers a transient toolset once when an alias (useExisting) points to it', async () => {
+  it('refuses a transient toolset that an alias (useExisting) points to as transient, once (not as provided twice)', async () => {
     @Toolset()
     @Injectable({ scope: Scope.TRANSIENT })
     class TransientSearch {
@@ -129,12 +129,8 @@ describe('one tool name per application', () => {
     }
     @Module({ providers: [TransientSearch, { provide: 'search-alias', useExisting: TransientSearch }] })
     class Aliased {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('search', 'TransientSearch', 'query', null)) }), Aliased] });
-    const registry = app.get(ToolRegistry);
-    expect(registry.definitions().map((d) => d.name)).toEqual(['search']);
-    const result = await call(registry, 'search', '{}');
-    expect('output' in result && result.output.asText()).toBe('transient');
-    await app.close();
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('search', 'TransientSearch', 'query', null)) }), Aliased] });
+    expect(error.message).toContain('ScopeToolModule: the toolset TransientSearch (Aliased) is transient (Scope.TRANSIENT);');
   });
 
   it("with discover: 'features', does not check an unlisted toolset provided by two modules (it never becomes a tool)", async () => {

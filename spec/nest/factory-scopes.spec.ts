@@ -1,8 +1,7 @@
 /**
  * Toolsets and policies supplied by transient or request-scoped FACTORY providers, whose value Nest
- * does not build at start-up: the same rule as for class providers (transient: one instance of the
- * registry's own; request-scoped: refused naming the class, the token and the module), never a
- * silent skip.
+ * does not build at start-up: the same rule as for class providers (transient and request-scoped
+ * alike are refused, naming the class, the token and the module), never a silent skip.
  */
 import 'reflect-metadata';
 import { Inject, Injectable, Logger, Module, Scope } from '@nestjs/common';
@@ -11,29 +10,22 @@ import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import { FACTORY_CALL_LIMIT } from '../../lib/nest/providers';
 import { entry, manifest } from '../container/fixtures';
-import { call, start, startFailure } from './fixtures';
+import { start, startFailure } from './fixtures';
 
 const NOW = manifest(entry('now', 'ClockTools', 'now', null));
 
-let serial = 0;
-
 @Toolset()
 class ClockTools {
-  readonly serial = ++serial;
   constructor(readonly zone = 'UTC') {}
 
   @Tool()
   now(): string {
-    return `noon ${this.zone} #${this.serial}`;
+    return `noon ${this.zone}`;
   }
 }
 
-function textOf(result: Awaited<ReturnType<typeof call>>): string | undefined {
-  return 'output' in result ? result.output.asText() : undefined;
-}
-
-describe('a toolset from a transient factory provider gets one instance of its own', () => {
-  it('discovers a transient factory nobody injects, calls its factory once, and its tools are callable', async () => {
+describe('a toolset or policy from a transient factory provider is refused at start-up', () => {
+  it('refuses a transient factory under a string token nobody injects, learnt by one call (discover: all), naming class, token, module, why and the fix', async () => {
     let calls = 0;
     const factory = () => {
       calls += 1;
@@ -41,19 +33,15 @@ describe('a toolset from a transient factory provider gets one instance of its o
     };
     @Module({ providers: [{ provide: 'CLOCK', useFactory: factory, scope: Scope.TRANSIENT }] })
     class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    const registry = app.get(ToolRegistry);
-    expect(registry.definitions().map((d) => d.name)).toEqual(['now']);
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT); its tools are bound once, to one instance, for the registry's life, and a transient provider gives every consumer an instance of its own, so there is no one instance for the registry to call; make the provider 'CLOCK' default-scoped (singleton: no scope option) and read per-call data (the caller, the tenant) from ToolCall.context, which CallOptions.context carries on every call",
+    );
     expect(calls).toBe(1);
-    const first = textOf(await call(registry, 'now', '{}'));
-    const second = textOf(await call(registry, 'now', '{}'));
-    expect(first).toMatch(/^noon UTC #\d+$/);
-    expect(second).toBe(first);
-    expect(calls).toBe(1);
-    await app.close();
   });
 
-  it('discovers a transient factory with injected dependencies that a consumer also injects, binding an instance distinct from the consumer’s', async () => {
+  it('refuses a transient factory that a consumer injects, knowing its class from the consumer’s instance (no extra call)', async () => {
     @Injectable()
     class Zone {
       readonly name = 'CET';
@@ -69,26 +57,21 @@ describe('a toolset from a transient factory provider gets one instance of its o
     };
     @Module({ providers: [Zone, { provide: 'CLOCK', useFactory: factory, inject: [Zone], scope: Scope.TRANSIENT }, Consumer] })
     class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    const consumer = app.get(Consumer, { strict: false });
-    const text = textOf(await call(app.get(ToolRegistry), 'now', '{}'));
-    expect(text).toMatch(/^noon CET #\d+$/);
-    expect(text).not.toBe(`noon CET #${consumer.clock.serial}`);
-    expect(calls).toBe(2); // one for the consumer, one for the registry
-    await app.close();
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT)");
+    expect(calls).toBe(1); // the consumer's instance only
   });
 
-  it('resolves a transient factory under the token of its own module when another module reuses the token', async () => {
+  it('probes a transient factory in its own module when another module reuses the token', async () => {
     @Module({ providers: [{ provide: 'CLOCK', useFactory: () => new ClockTools('UTC'), scope: Scope.TRANSIENT }] })
     class ClockModule {}
     @Module({ providers: [{ provide: 'CLOCK', useFactory: () => ({ notATool: true }), scope: Scope.TRANSIENT }] })
     class OtherModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), OtherModule, ClockModule] });
-    expect(textOf(await call(app.get(ToolRegistry), 'now', '{}'))).toMatch(/^noon UTC #\d+$/);
-    await app.close();
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), OtherModule, ClockModule] });
+    expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient");
   });
 
-  it('resolves a policy class from a transient factory provider once', async () => {
+  it('refuses a policy from a transient factory provider under the policy class token, without calling it', async () => {
     let created = 0;
     class Counted {
       constructor() {
@@ -108,11 +91,27 @@ describe('a toolset from a transient factory provider gets one instance of its o
     }
     @Module({ providers: [{ provide: Counted, useFactory: () => new Counted(), scope: Scope.TRANSIENT }, ClockTools] })
     class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(created).toBe(1);
-    expect(textOf(await call(app.get(ToolRegistry), 'now', '{}'))).toBe('noon');
-    expect(created).toBe(1);
-    await app.close();
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the policy Counted (factory provider Counted of ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain('make the provider Counted default-scoped (singleton: no scope option) and read per-call data from CallOptions.context');
+    expect(created).toBe(0);
+  });
+
+  it('refuses a transient factory under a class token that is not a toolset, when a consumer injected it and its instance is a toolset', async () => {
+    class Stamp {}
+    @Injectable()
+    class Consumer {
+      constructor(@Inject(Stamp) readonly clock: ClockTools) {}
+    }
+    @Module({ providers: [{ provide: Stamp, scope: Scope.TRANSIENT, useFactory: () => new ClockTools() }, Consumer] })
+    class AppModule {}
+    for (const discover of ['all', 'features'] as const) {
+      const features = discover === 'features' ? [ScopeToolModule.forFeature([ClockTools])] : [];
+      @Module({ imports: [AppModule, ...features] })
+      class Root {}
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), Root] });
+      expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider Stamp of AppModule) is transient (Scope.TRANSIENT);');
+    }
   });
 });
 
@@ -231,7 +230,7 @@ describe('request-scoped and transient factories that yield no toolset', () => {
     expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(
-      /^ScopeToolModule: the request-scoped factory provider 'USER' \(AppModule\) threw \(.+\) when called once at start-up outside a request to learn whether it yields a toolset or policy; it is left out, so if it yields one, it is not registered\. Provide a toolset or policy under its class as token \(\{ provide: NotesTools, useFactory \}\): such a factory is never called to learn this$/,
+      /^ScopeToolModule: the request-scoped factory provider 'USER' \(AppModule\) threw \(.+\) when called once at start-up, outside a request, to learn whether it yields a toolset or policy; it is left out\. A toolset or policy must be default-scoped \(singleton\) to be registered; if this provider yields neither, give it a class as token \(\{ provide: TenantInfo, useFactory \}\), and ScopeToolModule will not call it$/,
     );
     await app.close();
   });
@@ -270,18 +269,23 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('fails start-up, naming class, token, module and the fix, when a transient factory under a @Toolset class token throws for the registry (INQUIRER, no consumer)', async () => {
-    @Module({ providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: (inquirer: object) => new ClockTools(inquirer.constructor.name) }] })
+  it('refuses a transient factory under a @Toolset class token without calling it (an INQUIRER factory that would throw outside a consumer never runs)', async () => {
+    let calls = 0;
+    const factory = (inquirer: object) => {
+      calls += 1;
+      return new ClockTools(inquirer.constructor.name);
+    };
+    @Module({ providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: factory }] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toMatch(
-      /^tool: invalid tool: ScopeToolModule: the transient toolset ClockTools \(factory provider ClockTools of ClockModule\) could not be built for the registry: its factory threw \(Cannot read properties of null \(reading 'constructor'\)\)\. The registry is one more consumer of a transient provider and builds its own instance at start-up, outside any consumer and any request \(INQUIRER is null there\); make its factory work without an inquirer/,
-    );
+    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain('make the provider ClockTools default-scoped (singleton: no scope option)');
+    expect(calls).toBe(0);
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('turns a transient INQUIRER factory that a consumer injects, and that throws for the registry, into a ScopeToolModule error (not a raw TypeError)', async () => {
+  it('refuses a transient INQUIRER factory under a @Toolset class token that a consumer injects as transient (not a raw TypeError)', async () => {
     @Injectable()
     class Consumer {
       constructor(readonly clock: ClockTools) {}
@@ -293,11 +297,10 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error).not.toBeInstanceOf(TypeError);
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toContain('ScopeToolModule: the transient toolset ClockTools (factory provider ClockTools of ClockModule) could not be built for the registry: its factory threw');
-    expect((error as Error & { cause?: unknown }).cause).toBeInstanceOf(TypeError);
+    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
   });
 
-  it('turns a transient class toolset whose constructor throws for the registry into a ScopeToolModule error', async () => {
+  it('refuses a transient class toolset whose constructor would throw without building it (no "no clock here")', async () => {
     @Toolset()
     @Injectable({ scope: Scope.TRANSIENT })
     class ClockTools {
@@ -312,7 +315,8 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
     @Module({ providers: [ClockTools] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the transient toolset ClockTools (ClockModule) could not be built for the registry: its constructor threw (no clock here)');
+    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).not.toContain('no clock here');
   });
 
   it('refuses a request-scoped policy factory under the policy class token as request-scoped (not "not a provider")', async () => {
@@ -355,12 +359,11 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
     }
   });
 
-  it('finds a class listed in forFeature() and supplied by a transient factory under its token, with discover: features', async () => {
+  it('refuses a class listed in forFeature() and supplied by a transient factory under its token as transient, with discover: features', async () => {
     @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new ClockTools('CET') }] })
     class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), ClockModule] });
-    expect(textOf(await call(app.get(ToolRegistry), 'now', '{}'))).toMatch(/^noon CET #\d+$/);
-    await app.close();
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
   });
 });
 
@@ -427,16 +430,37 @@ describe('probing is limited: only factories under string or symbol tokens, only
     expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toContain(
-      "ScopeToolModule: the request-scoped factory provider 'SLOW' (AppModule) did not settle within 50 ms when called once at start-up outside a request",
+      "ScopeToolModule: the request-scoped factory provider 'SLOW' (AppModule) did not settle within 50 ms when called once at start-up, outside a request,",
     );
     await app.close();
   }, 10000);
 
-  it('fails start-up when the registry’s own instance of a transient toolset never settles', async () => {
-    FACTORY_CALL_LIMIT.ms = 50;
+  it('refuses a transient factory under a @Toolset class token that would never settle, without waiting for it', async () => {
+    const began = Date.now();
     @Module({ providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new Promise<never>(() => undefined) }] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the transient toolset ClockTools (factory provider ClockTools of ClockModule) could not be built for the registry: its factory did not settle within 50 ms');
+    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
+    expect(Date.now() - began).toBeLessThan(FACTORY_CALL_LIMIT.ms);
+  });
+
+  it('probes factories one after another: each hanging one adds the time bound, and each is warned about', async () => {
+    FACTORY_CALL_LIMIT.ms = 60;
+    @Module({
+      providers: [
+        { provide: 'SLOW1', scope: Scope.REQUEST, useFactory: () => new Promise<never>(() => undefined) },
+        { provide: 'SLOW2', scope: Scope.TRANSIENT, useFactory: () => new Promise<never>(() => undefined) },
+        { provide: 'CLOCK', useFactory: () => new ClockTools() },
+      ],
+    })
+    class AppModule {}
+    const began = Date.now();
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2 * 60 - 5);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn.mock.calls[0]?.[0]).toContain("ScopeToolModule: the request-scoped factory provider 'SLOW1' (AppModule) did not settle within 60 ms when called once at start-up, outside a request,");
+    expect(warn.mock.calls[1]?.[0]).toContain("ScopeToolModule: the transient factory provider 'SLOW2' (AppModule) did not settle within 60 ms when called once at start-up, outside any consumer,");
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    await app.close();
   }, 10000);
 });

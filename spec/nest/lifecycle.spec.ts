@@ -1,122 +1,26 @@
 /**
- * The registry's own instance of a transient toolset or policy gets the lifecycle hooks Nest gives
- * every consumer's instance: onModuleInit and onApplicationBootstrap at start-up, onModuleDestroy,
- * beforeApplicationShutdown and onApplicationShutdown at app.close().
+ * ScopeToolModule builds no toolset or policy instance of its own and calls no lifecycle hook:
+ * the instances it binds are the application's default-scoped ones, whose hooks Nest calls; a
+ * transient one is refused instead of getting an instance outside Nest's lifecycle; a value that a
+ * probe of a string- or symbol-token factory obtained is looked at and dropped, without hooks.
  */
 import 'reflect-metadata';
-import { Injectable, Module, Scope } from '@nestjs/common';
+import { Injectable, Logger, Module, Scope } from '@nestjs/common';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
-import { Authorize, Tool, Toolset } from '../../lib/decorators';
+import { Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
-import { call, start } from './fixtures';
+import { start, startFailure } from './fixtures';
 
 const HOOKS = ['onModuleInit', 'onApplicationBootstrap', 'onModuleDestroy', 'beforeApplicationShutdown', 'onApplicationShutdown'] as const;
+const NOW = manifest(entry('now', 'Clock', 'now', null));
 
 /** Records every hook call as `<hook> #<serial>`. */
-function hooked(log: string[], serial: number): Record<(typeof HOOKS)[number], () => void> {
+function hooked(log: string[], serial: number | string): Record<(typeof HOOKS)[number], () => void> {
   return Object.fromEntries(HOOKS.map((hook) => [hook, () => void log.push(`${hook} #${serial}`)])) as Record<(typeof HOOKS)[number], () => void>;
 }
 
-describe('lifecycle hooks of the registry’s own transient instances', () => {
-  it('calls every hook once on the registry’s instance of a transient toolset, as Nest does on a consumer’s', async () => {
-    const log: string[] = [];
-    let created = 0;
-    @Toolset()
-    @Injectable({ scope: Scope.TRANSIENT })
-    class Clock {
-      readonly serial = ++created;
-      ready = false;
-      onModuleInit(): void {
-        this.ready = true;
-        log.push(`onModuleInit #${this.serial}`);
-      }
-      onApplicationBootstrap(): void {
-        log.push(`onApplicationBootstrap #${this.serial}`);
-      }
-      onModuleDestroy(): void {
-        log.push(`onModuleDestroy #${this.serial}`);
-      }
-      beforeApplicationShutdown(signal?: string): void {
-        log.push(`beforeApplicationShutdown #${this.serial} ${signal}`);
-      }
-      onApplicationShutdown(signal?: string): void {
-        log.push(`onApplicationShutdown #${this.serial} ${signal}`);
-      }
-      @Tool()
-      now(): string {
-        return this.ready ? `ready #${this.serial}` : `not ready #${this.serial}`;
-      }
-    }
-    @Injectable()
-    class Consumer {
-      constructor(readonly clock: Clock) {}
-    }
-    @Module({ providers: [Clock, Consumer] })
-    class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ClockModule] });
-    const consumer = app.get(Consumer, { strict: false }).clock.serial;
-    const result = await call(app.get(ToolRegistry), 'now', '{}');
-    const own = Number(/#(\d+)$/.exec('output' in result ? (result.output.asText() ?? '') : '')?.[1]);
-    expect(own).not.toBe(consumer);
-    expect('output' in result && result.output.asText()).toBe(`ready #${own}`);
-    const started = [...log].sort();
-    expect(started).toEqual([`onApplicationBootstrap #${consumer}`, `onApplicationBootstrap #${own}`, `onModuleInit #${consumer}`, `onModuleInit #${own}`].sort());
-    await app.close();
-    const stopped = log.slice(4).sort();
-    expect(stopped).toEqual(
-      [
-        `onModuleDestroy #${consumer}`,
-        `onModuleDestroy #${own}`,
-        `beforeApplicationShutdown #${consumer} undefined`,
-        `beforeApplicationShutdown #${own} undefined`,
-        `onApplicationShutdown #${consumer} undefined`,
-        `onApplicationShutdown #${own} undefined`,
-      ].sort(),
-    );
-  });
-
-  it('calls the hooks of the registry’s instance of a transient policy and of a transient factory toolset, in Nest’s phase order', async () => {
-    const log: string[] = [];
-    class Counted {
-      constructor() {
-        Object.assign(this, hooked(log, 1));
-      }
-      authorize(): boolean {
-        return true;
-      }
-    }
-    @Toolset()
-    @Authorize(Counted)
-    class Clock {
-      constructor() {
-        Object.assign(this, hooked(log, 2));
-      }
-      @Tool()
-      now(): string {
-        return 'noon';
-      }
-    }
-    @Module({
-      providers: [
-        { provide: Counted, scope: Scope.TRANSIENT, useFactory: () => new Counted() },
-        { provide: Clock, scope: Scope.TRANSIENT, useFactory: () => new Clock() },
-      ],
-    })
-    class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ClockModule] });
-    expect(log).toEqual(['onModuleInit #2', 'onModuleInit #1', 'onApplicationBootstrap #2', 'onApplicationBootstrap #1']);
-    await app.close();
-    expect(log.slice(4)).toEqual([
-      'onModuleDestroy #2',
-      'onModuleDestroy #1',
-      'beforeApplicationShutdown #2',
-      'beforeApplicationShutdown #1',
-      'onApplicationShutdown #2',
-      'onApplicationShutdown #1',
-    ]);
-  });
-
-  it('does not call the hooks of a default-scoped toolset twice (Nest calls them)', async () => {
+describe('lifecycle hooks: Nest’s alone', () => {
+  it('does not call the hooks of a default-scoped toolset twice (Nest calls them, once each)', async () => {
     const log: string[] = [];
     @Toolset()
     @Injectable()
@@ -131,8 +35,108 @@ describe('lifecycle hooks of the registry’s own transient instances', () => {
     }
     @Module({ providers: [Clock] })
     class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ClockModule] });
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     await app.close();
     expect(log).toEqual(HOOKS.map((hook) => `${hook} #1`));
+  });
+
+  it('lets a default-scoped toolset read the ToolRegistry in its onModuleInit (ScopeToolModule is global and starts first)', async () => {
+    const seen: string[][] = [];
+    @Toolset()
+    @Injectable()
+    class Clock {
+      constructor(private readonly tools: ToolRegistry) {}
+      onModuleInit(): void {
+        seen.push(this.tools.definitions().map((d) => d.name));
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ providers: [Clock] })
+    class ClockModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(seen).toEqual([['now']]);
+    await app.close();
+  });
+
+  it('refuses a transient toolset with hooks: no instance is built for the registry, and only the consumer’s instance gets hooks (from Nest)', async () => {
+    const log: string[] = [];
+    let created = 0;
+    @Toolset()
+    @Injectable({ scope: Scope.TRANSIENT })
+    class Clock {
+      constructor() {
+        created += 1;
+        Object.assign(this, hooked(log, created));
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Injectable()
+    class Consumer {
+      constructor(readonly clock: Clock) {}
+    }
+    @Module({ providers: [Clock, Consumer] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset Clock (ClockModule) is transient (Scope.TRANSIENT);');
+    expect(created).toBe(1);
+    expect(log.every((line) => line.endsWith('#1'))).toBe(true);
+  });
+
+  describe('values obtained by probing a string- or symbol-token factory are dropped without hooks', () => {
+    let warn: jest.SpyInstance;
+    beforeEach(() => {
+      warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    });
+    afterEach(() => warn.mockRestore());
+
+    it('calls no hook of a probed value that is no toolset, at start-up or at close', async () => {
+      const log: string[] = [];
+      @Toolset()
+      @Injectable()
+      class Clock {
+        @Tool()
+        now(): string {
+          return 'noon';
+        }
+      }
+      @Module({
+        providers: [
+          Clock,
+          { provide: 'STAMP', scope: Scope.TRANSIENT, useFactory: () => ({ at: 0, ...hooked(log, 'stamp') }) },
+          { provide: 'SETTINGS', scope: Scope.REQUEST, useFactory: () => ({ zone: 'UTC', ...hooked(log, 'settings') }) },
+        ],
+      })
+      class AppModule {}
+      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
+      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      await app.close();
+      expect(log).toEqual([]);
+      expect(warn).not.toHaveBeenCalled();
+    });
+
+    it('calls no hook of a probed toolset value either: the transient provider is refused', async () => {
+      const log: string[] = [];
+      @Toolset()
+      class Clock {
+        constructor() {
+          Object.assign(this, hooked(log, 'probe'));
+        }
+        @Tool()
+        now(): string {
+          return 'noon';
+        }
+      }
+      @Module({ providers: [{ provide: 'CLOCK', scope: Scope.TRANSIENT, useFactory: () => new Clock() }] })
+      class ClockModule {}
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+      expect(error.message).toContain("ScopeToolModule: the toolset Clock (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT);");
+      expect(log).toEqual([]);
+    });
   });
 });

@@ -8,7 +8,8 @@ import { Inject, Injectable, Module, Scope } from '@nestjs/common';
 import { REQUEST } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
-import type { ToolsetDiscovery } from '../../lib/nest';
+import type { ScopeToolModuleOptions, ScopeToolOptionsFactory, ToolsetDiscovery } from '../../lib/nest';
+import { ToolError } from '../../lib/protocol';
 import { ClockModule, MANIFEST, start, startFailure } from './fixtures';
 
 describe('forRootAsync options must be resolvable at start-up', () => {
@@ -111,5 +112,97 @@ describe('ToolRegistry before start-up', () => {
     class EagerModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule, EagerModule] });
     expect(error.message).toContain('ToolRegistry.definitions() was called before ScopeToolModule filled the registry');
+  });
+});
+
+describe('forRootAsync with an options factory class (useClass, useExisting)', () => {
+  @Injectable()
+  class Config {
+    readonly manifest = MANIFEST;
+  }
+  @Module({ providers: [Config], exports: [Config] })
+  class ConfigModule {}
+
+  @Injectable()
+  class ToolOptions implements ScopeToolOptionsFactory {
+    constructor(private readonly config: Config) {}
+    async createScopeToolOptions(): Promise<ScopeToolModuleOptions> {
+      return { manifest: this.config.manifest };
+    }
+  }
+
+  it('builds the options with useClass: ScopeToolModule provides the class, with its dependencies from imports', async () => {
+    const app = await start({ imports: [ScopeToolModule.forRootAsync({ imports: [ConfigModule], useClass: ToolOptions }), ClockModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    await app.close();
+  });
+
+  it('builds the options with useExisting: the options factory an imported module exports', async () => {
+    @Module({ imports: [ConfigModule], providers: [ToolOptions], exports: [ToolOptions] })
+    class OptionsModule {}
+    const app = await start({ imports: [ScopeToolModule.forRootAsync({ imports: [OptionsModule], useExisting: ToolOptions }), ClockModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    await app.close();
+  });
+
+  it('fails, naming the class, when the useClass class has no createScopeToolOptions() (not a raw TypeError)', async () => {
+    @Injectable()
+    class NotAFactory {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRootAsync({ useClass: NotAFactory as never }), ClockModule] });
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: the options factory NotAFactory of forRootAsync({ useClass: NotAFactory }) is an instance of NotAFactory, which has no createScopeToolOptions() method; implement ScopeToolOptionsFactory: createScopeToolOptions() returns the options ({ manifest, discover?, policies? }) or a promise of them',
+    );
+  });
+
+  it('fails start-up when the options factory class is request-scoped, naming it', async () => {
+    @Injectable({ scope: Scope.REQUEST })
+    class PerRequestOptions implements ScopeToolOptionsFactory {
+      constructor(@Inject(REQUEST) readonly request: unknown) {}
+      createScopeToolOptions(): ScopeToolModuleOptions {
+        return { manifest: MANIFEST };
+      }
+    }
+    const error = await startFailure({ imports: [ScopeToolModule.forRootAsync({ useClass: PerRequestOptions }), ClockModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: the options of ScopeToolModule.forRootAsync() are request-scoped, because its options factory PerRequestOptions (useClass) is request-scoped, or depends, directly or not, on a request-scoped provider; toolsets are registered once at start-up, outside any request, so the options must be resolvable at start-up: make PerRequestOptions default-scoped, injecting only default-scoped providers, and read per-request data from CallOptions.context',
+    );
+  });
+});
+
+describe('forRootAsync checks its arguments when called', () => {
+  it.each([
+    [{}, 'pass exactly one of useFactory, useClass and useExisting (none was given)'],
+    [{ useFactory: () => ({ manifest: MANIFEST }), useClass: class {} }, 'pass exactly one of useFactory, useClass and useExisting (useFactory and useClass were given)'],
+    [{ useFactory: 'options' }, 'useFactory is a string; pass a function that returns the options'],
+    [{ useClass: {} }, 'useClass is a plain object; pass an options factory class (one with createScopeToolOptions(), see ScopeToolOptionsFactory)'],
+    [{ useExisting: null }, 'useExisting is null; pass the token of an options factory provider'],
+    [{ useClass: class {}, inject: ['X'] }, 'inject is for useFactory; an options factory (useClass) gets its dependencies through its own constructor'],
+    [undefined, 'the options are undefined; pass { useFactory, inject?, imports? }, { useClass, imports? } or { useExisting, imports? }'],
+  ])('refuses %p with a ToolError', (options, detail) => {
+    expect(() => ScopeToolModule.forRootAsync(options as never)).toThrow(new ToolError('ERR_INVALID_TOOL', `ScopeToolModule.forRootAsync(): ${detail}`));
+  });
+
+  it('leaves an error thrown by useFactory to Nest, as the application’s own: it fails start-up as it is', async () => {
+    const thrown = new Error('CONFIG_PATH is not set');
+    const error = await startFailure({
+      imports: [
+        ScopeToolModule.forRootAsync({
+          useFactory: () => {
+            throw thrown;
+          },
+        }),
+        ClockModule,
+      ],
+    });
+    expect(error).toBe(thrown);
+  });
+});
+
+describe('forRoot options that are not an object', () => {
+  it('fails start-up (not a TypeError at the call) when forRoot gets no options', async () => {
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot(undefined as never), ClockModule] });
+    expect(error.message).toBe('tool: invalid tool: ScopeToolModule: the options are undefined; pass an object: { manifest, discover?, policies? }');
   });
 });

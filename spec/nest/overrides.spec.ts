@@ -4,13 +4,14 @@
  * value is not an instance of one, as a test override easily makes.
  */
 import 'reflect-metadata';
-import { Controller, Injectable, Module } from '@nestjs/common';
+import { Controller, Inject, Injectable, Logger, Module, Scope } from '@nestjs/common';
+import { REQUEST } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
-import { call, ClockModule, ClockTools, MANIFEST, NotesModule, start, startFailure, WritersOnly } from './fixtures';
+import { call, ClockModule, ClockTools, Directory, MANIFEST, NotesModule, NotesRepository, NotesTools, start, startFailure, WritersOnly } from './fixtures';
 
 /** Compiles with overrides, initializes; returns the error of start-up (or fails the test). */
 async function overriddenFailure(imports: unknown[], override: (builder: TestingModuleBuilder) => TestingModuleBuilder): Promise<Error & { code?: string }> {
@@ -173,5 +174,159 @@ describe('policy classes resolved from any module', () => {
     const result = await call(app.get(ToolRegistry), 'now', '{}');
     expect('output' in result && result.output.asText()).toBe('noon');
     await app.close();
+  });
+});
+
+describe('an alias (useExisting) whose token is a @Toolset class is checked through the provider it stands for', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it('fails start-up on an alias to a mock value, with the message of useValue', async () => {
+    @Module({ providers: [{ provide: 'MOCK', useValue: { now: () => 'x' } }, { provide: ClockTools, useExisting: 'MOCK' }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the provider ClockTools (AppModule, useExisting: 'MOCK') has the toolset ClockTools as its token, but its value is a plain object, not an instance of a @Toolset() class, so it has no tools to register; provide an instance of ClockTools. In a test, replace what the toolset depends on, or spy on the methods of the real instance, rather than the toolset itself",
+    );
+  });
+
+  it('fails start-up on an alias to an undecorated subclass, with the message of useClass', async () => {
+    @Injectable()
+    class UndecoratedSub extends ClockTools {}
+    @Module({ providers: [UndecoratedSub, { provide: ClockTools, useExisting: UndecoratedSub }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
+    expect(error.message).toContain(
+      'ScopeToolModule: the provider ClockTools (AppModule, useExisting: UndecoratedSub) has the toolset ClockTools as its token, but its value is an instance of UndecoratedSub, and UndecoratedSub is not a toolset; decorate UndecoratedSub with @Toolset()',
+    );
+  });
+
+  it('follows a chain of aliases, into another module', async () => {
+    @Module({ providers: [{ provide: 'MOCK', useValue: { now: () => 'x' } }], exports: ['MOCK'] })
+    class MockModule {}
+    @Module({ imports: [MockModule], providers: [{ provide: 'STEP', useExisting: 'MOCK' }, { provide: ClockTools, useExisting: 'STEP' }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
+    expect(error.message).toContain("ScopeToolModule: the provider ClockTools (AppModule, useExisting: 'MOCK' of MockModule) has the toolset ClockTools as its token, but its value is a plain object");
+  });
+
+  it('refuses an alias to a request-scoped factory as request-scoped, naming the alias and the factory, and does not warn', async () => {
+    @Module({
+      providers: [
+        { provide: 'REQ', scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { zone: string }) => ({ zone: request.zone }) },
+        { provide: ClockTools, useExisting: 'REQ' },
+      ],
+    })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toContain(
+      "ScopeToolModule: the toolset ClockTools (provider ClockTools of AppModule, useExisting: factory provider 'REQ' of AppModule) is request-scoped (Scope.REQUEST); tools are bound once at start-up",
+    );
+    expect(error.message).toContain("make the provider 'REQ' default-scoped");
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("with discover: 'features' and the class listed, refuses it as request-scoped (not \"no module provides it\")", async () => {
+    @Module({
+      imports: [ScopeToolModule.forFeature([ClockTools])],
+      providers: [{ provide: 'REQ', scope: Scope.REQUEST, useFactory: () => new ClockTools() }, { provide: ClockTools, useExisting: 'REQ' }],
+    })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), AppModule] });
+    expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (provider ClockTools of AppModule, useExisting: factory provider 'REQ' of AppModule) is request-scoped");
+  });
+
+  it('refuses an alias to a transient toolset as transient', async () => {
+    @Toolset()
+    @Injectable({ scope: Scope.TRANSIENT })
+    class TransientClock {
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ providers: [TransientClock, { provide: ClockTools, useExisting: TransientClock }] })
+    class AppModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset TransientClock (AppModule) is transient (Scope.TRANSIENT);');
+  });
+
+  it('registers an alias to a decorated toolset once, and with discover: features a listed alias token counts as provided', async () => {
+    @Toolset()
+    @Injectable()
+    class ClockTools2 extends ClockTools {}
+    @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools2, { provide: ClockTools, useExisting: ClockTools2 }] })
+    class AppModule {}
+    for (const discover of ['all', 'features'] as const) {
+      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)), discover }), AppModule] });
+      const result = await call(app.get(ToolRegistry), 'now', '{}');
+      expect('output' in result && result.output.asText()).toBe('noon');
+      await app.close();
+    }
+  });
+
+  it("with discover: 'features' and a listed class overridden with a decorated subclass, registers the subclass (not \"no module provides it\")", async () => {
+    @Toolset()
+    @Injectable()
+    class ClockTools2 extends ClockTools {}
+    @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools] })
+    class ListedClock {}
+    const builder = Test.createTestingModule({
+      imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)), discover: 'features' }), ListedClock],
+    }).setLogger({ log() {}, error() {}, warn() {} });
+    const app = await builder.overrideProvider(ClockTools).useClass(ClockTools2).compile();
+    await app.init();
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    await app.close();
+  });
+});
+
+describe('an alias (useExisting) whose token is a policy class', () => {
+  it('asks the instance the alias stands for when it is an instance of the policy (a subclass)', async () => {
+    @Injectable()
+    class StrictWriters extends WritersOnly {
+      override authorize(...args: Parameters<WritersOnly['authorize']>): boolean {
+        return super.authorize(...args) && (args[1].context as { strict?: boolean } | undefined)?.strict === true;
+      }
+    }
+    @Module({ providers: [NotesRepository, Directory, StrictWriters, { provide: WritersOnly, useExisting: StrictWriters }, NotesTools] })
+    class StrictNotes {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), StrictNotes] });
+    const registry = app.get(ToolRegistry);
+    const permitted = await call(registry, 'add_note', '{"title":"tea"}', { user: 'alice', strict: true });
+    expect('output' in permitted && permitted.output.asText()).toBe('added tea for alice');
+    await expect(call(registry, 'add_note', '{"title":"tea"}', { user: 'alice' })).rejects.toBeDefined();
+    await app.close();
+  });
+
+  it('fails start-up on an alias to a mock, saying it is not an instance of the policy (not "not a provider of any module")', async () => {
+    @Module({ providers: [NotesRepository, { provide: 'MOCK', useValue: { authorize: () => true } }, { provide: WritersOnly, useExisting: 'MOCK' }, NotesTools] })
+    class MockedNotes {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), MockedNotes] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the policy WritersOnly of NotesTools (MockedNotes) is provided by WritersOnly (MockedNotes, useExisting: 'MOCK'), whose value is a plain object, not an instance of WritersOnly, and scope-tool asks instances of the policy class; provide an instance of WritersOnly or of a subclass (in a test: overrideProvider(WritersOnly).useClass(FakeWritersOnly) with class FakeWritersOnly extends WritersOnly)",
+    );
+  });
+
+  it('refuses an alias to a request-scoped policy as request-scoped', async () => {
+    @Injectable({ scope: Scope.REQUEST })
+    class RequestWriters extends WritersOnly {
+      constructor(directory: Directory, @Inject(REQUEST) readonly request: unknown) {
+        super(directory);
+      }
+    }
+    @Module({ providers: [NotesRepository, Directory, RequestWriters, { provide: WritersOnly, useExisting: RequestWriters }, NotesTools] })
+    class RequestNotes {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), RequestNotes] });
+    expect(error.message).toContain(
+      'ScopeToolModule: the policy WritersOnly (provider WritersOnly of RequestNotes, useExisting: provider RequestWriters of RequestNotes) is request-scoped (Scope.REQUEST);',
+    );
+    expect(error.message).toContain('make the provider RequestWriters default-scoped');
   });
 });

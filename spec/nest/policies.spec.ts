@@ -88,4 +88,16 @@ describe('@Authorize policy classes come from the Nest container', () => {
       "tool: invalid tool: ScopeToolModule: the policy WritersOnly of Orphan (OrphanModule) is not a provider of any module; add it (an @Injectable() class) to the providers of the toolset's module, or of a module it imports (a factory provider counts when its token is the class: { provide: WritersOnly, useFactory })",
     );
   });
+
+  it('fails start-up when two modules provide one policy class (two instances), naming both modules', async () => {
+    @Module({ providers: [Directory, WritersOnly], exports: [Directory] })
+    class FirstPolicies {}
+    @Module({ imports: [FirstPolicies], providers: [WritersOnly] })
+    class SecondPolicies {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, FirstPolicies, SecondPolicies] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: the policy WritersOnly is provided by both NotesModule (token WritersOnly) and FirstPolicies (token WritersOnly), as two instances, so scope-tool would not know which one to ask; provide it in one module and export that module to share it',
+    );
+  });
 });

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
-import { classifyFailure } from '../../lib/protocol';
+import { classifyFailure, ToolError } from '../../lib/protocol';
 import { call, ClockModule, ClockTools, MANIFEST, NotesModule, NotesRepository, NotesTools, start, startFailure } from './fixtures';
 
 /** A consumer in another module: ToolRegistry is injectable by class. */
@@ -42,6 +43,21 @@ describe('ScopeToolModule.forRoot discovers @Toolset providers', () => {
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: stale }), NotesModule, ClockModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe('tool: invalid tool: ScopeToolModule: tool "now" (ClockTools.now) is missing from the manifest; run scope-tool generate');
+  });
+
+  it('turns an unexpected error during start-up into a ScopeToolModule ToolError, with the error as its cause', async () => {
+    const broken = new TypeError('discovery broke');
+    const scan = jest.spyOn(DiscoveryService.prototype, 'getControllers').mockImplementation(() => {
+      throw broken;
+    });
+    try {
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule] });
+      expect(error).toBeInstanceOf(ToolError);
+      expect(error.message).toBe('tool: invalid tool: ScopeToolModule: start-up failed: discovery broke');
+      expect((error as Error & { cause?: unknown }).cause).toBe(broken);
+    } finally {
+      scan.mockRestore();
+    }
   });
 
   it('fails start-up on a manifest path that cannot be read, naming the file', async () => {

@@ -87,37 +87,74 @@ describe('request-scoped toolsets and policies are refused at start-up', () => {
   });
 });
 
-describe('transient toolsets and policies get one instance of their own', () => {
-  it('binds a transient toolset to one instance created for the registry, distinct from other consumers', async () => {
+describe('transient toolsets and policies are refused at start-up', () => {
+  it('refuses a Scope.TRANSIENT toolset, naming the class, its module, why and the fix, without building an instance', async () => {
     let created = 0;
     @Toolset()
     @Injectable({ scope: Scope.TRANSIENT })
     class Clock {
-      readonly serial = ++created;
+      constructor() {
+        created += 1;
+      }
       @Tool()
       now(): string {
-        return `instance ${this.serial}`;
+        return 'noon';
+      }
+    }
+    @Module({ providers: [Clock] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the toolset Clock (ClockModule) is transient (Scope.TRANSIENT); its tools are bound once, to one instance, for the registry's life, and a transient provider gives every consumer an instance of its own, so there is no one instance for the registry to call; make the toolset default-scoped (singleton: no scope option) and read per-call data (the caller, the tenant) from ToolCall.context, which CallOptions.context carries on every call",
+    );
+    expect(created).toBe(0);
+  });
+
+  it('refuses a transient toolset that other providers inject (each has its own instance; none is the registry’s)', async () => {
+    let created = 0;
+    @Toolset()
+    @Injectable({ scope: Scope.TRANSIENT })
+    class Clock {
+      constructor() {
+        created += 1;
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
       }
     }
     @Injectable()
-    class Consumer {
+    class First {
       constructor(readonly clock: Clock) {}
     }
-    @Module({ providers: [Clock, Consumer] })
+    @Injectable()
+    class Second {
+      constructor(readonly clock: Clock) {}
+    }
+    @Module({ providers: [Clock, First, Second] })
     class ClockModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    const consumer = app.get(Consumer, { strict: false });
-    const registry = app.get(ToolRegistry);
-    const first = await call(registry, 'now', '{}');
-    const second = await call(registry, 'now', '{}');
-    const text = 'output' in first ? first.output.asText() : undefined;
-    expect(text).toMatch(/^instance \d+$/);
-    expect(text).not.toBe(`instance ${consumer.clock.serial}`);
-    expect('output' in second && second.output.asText()).toBe(text);
-    await app.close();
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset Clock (ClockModule) is transient (Scope.TRANSIENT);');
+    expect(created).toBe(2); // the consumers' instances, built by Nest; none for the registry
   });
 
-  it('resolves a transient policy class once for the registry', async () => {
+  it('refuses a transient class provider under another token, naming the token in the fix', async () => {
+    @Toolset()
+    class Clock {
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ providers: [{ provide: 'CLOCK', useClass: Clock, scope: Scope.TRANSIENT }] })
+    class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.message).toContain("ScopeToolModule: the toolset Clock (provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT);");
+    expect(error.message).toContain("make the provider 'CLOCK' default-scoped (singleton: no scope option)");
+  });
+
+  it('refuses a transient policy class, naming it, why and the fix', async () => {
     let created = 0;
     @Injectable({ scope: Scope.TRANSIENT })
     class Counted {
@@ -139,12 +176,33 @@ describe('transient toolsets and policies get one instance of their own', () => 
     }
     @Module({ providers: [Counted, Clock] })
     class ClockModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the policy Counted (ClockModule) is transient (Scope.TRANSIENT); a policy is bound once, to one instance, for the registry's life, and a transient provider gives every consumer an instance of its own, so there is no one instance for the registry to ask; make the policy default-scoped (singleton: no scope option) and read per-call data from CallOptions.context, which every call passes to authorize()",
+    );
+    expect(created).toBe(0);
+  });
+
+  it('binds a default-scoped toolset that injects a transient dependency (the toolset is the one instance; the dependency is its own)', async () => {
+    @Injectable({ scope: Scope.TRANSIENT })
+    class Stamp {
+      readonly at = 'noon';
+    }
+    @Toolset()
+    @Injectable()
+    class Clock {
+      constructor(private readonly stamp: Stamp) {}
+      @Tool()
+      now(): string {
+        return this.stamp.at;
+      }
+    }
+    @Module({ providers: [Stamp, Clock] })
+    class ClockModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    const before = created;
-    await call(app.get(ToolRegistry), 'now', '{}');
-    await call(app.get(ToolRegistry), 'now', '{}');
-    expect(created).toBe(before);
-    expect(before).toBeGreaterThanOrEqual(1);
+    const result = await call(app.get(ToolRegistry), 'now', '{}');
+    expect('output' in result && result.output.asText()).toBe('noon');
     await app.close();
   });
 });
