@@ -45,7 +45,7 @@ export interface DtoInput<T> {
  * Decoding, in order: the input schema (when given); `__proto__` / `constructor` / `prototype`
  * anywhere; unknown members at every depth (the first one and a count); JSON kinds against
  * `design:type` (no coercion: `"2024"` is not a number); `null` refused unless the schema admitted
- * it; Date members as RFC 3339 date or date-time strings; then class-transformer `plainToInstance`
+ * it; Date members as RFC 3339 date-time strings; then class-transformer `plainToInstance`
  * and class-validator `validateSync` (whitelist, forbidNonWhitelisted, forbidUnknownValues), with
  * string lengths in code points and numeric enums by value only. Issue messages read
  * `/title: must be shorter than or equal to 120 characters (maxLength)`, one line each, at most 10.

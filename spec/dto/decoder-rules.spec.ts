@@ -21,7 +21,7 @@ function refusal(run: () => unknown): ToolError {
   throw new Error('expected a refusal');
 }
 
-const booking = { room: 2, checkIn: '2024-05-01T10:00:00Z', checkOut: '2024-05-03', guests: [{ name: 'Ada', age: 36 }] };
+const booking = { room: 2, checkIn: '2024-05-01T10:00:00Z', checkOut: '2024-05-03T10:00:00Z', guests: [{ name: 'Ada', age: 36 }] };
 
 describe('the strict decoder', () => {
   it('refuses 5,000 levels of a recursive DTO cleanly (class-transformer would overflow the stack)', () => {
@@ -55,9 +55,12 @@ describe('the strict decoder', () => {
     refusal(() => dtoInput(Suggest).decode({ prefix: '😀' }));
   });
 
-  it('decodes Date members from ISO 8601 strings (a space separator too) and refuses other strings', () => {
+  it('decodes Date members from RFC 3339 date-time strings (a space separator too) and refuses other strings, a date alone too', () => {
     const decoded = dtoInput(RoomBooking).decode({ ...booking, checkIn: '2024-05-01 10:00:00Z' });
     expect(decoded.checkIn).toBeInstanceOf(Date);
     refusal(() => dtoInput(RoomBooking).decode({ ...booking, checkIn: 'tomorrow' }));
+    expect(refusal(() => dtoInput(RoomBooking).decode({ ...booking, checkOut: '2024-05-03' })).message).toMatch(
+      /\/checkOut: must be an RFC 3339 date-time string \(2024-05-01T12:00:00Z\), received another string/,
+    );
   });
 });

@@ -135,9 +135,17 @@ describe('dtoInput decode', () => {
     expect(issuesOf({ title: 'x', labels: { label: 'a' } })[0]).toMatchObject({ path: ['labels'], message: 'must be an array, received object' });
   });
 
-  it('takes dates as ISO 8601 date or date-time strings only', () => {
-    expect(input.decode({ title: 'x', due: '2024-02-29' }).due).toBeInstanceOf(Date);
-    for (const bad of ['2023-02-29', 'yesterday', '1714564800000', '2024-05-01 12:00']) {
+  it('takes dates as RFC 3339 date-time strings only, as the generated and derived schemas say (a date alone used to pass the decoder)', () => {
+    expect(input.decode({ title: 'x', due: '2024-02-29T10:00:00Z' }).due).toBeInstanceOf(Date);
+    expect(issuesOf({ title: 'x', due: '2024-02-29' })[0]).toMatchObject({
+      path: ['due'],
+      constraint: 'type',
+      message: 'must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string',
+    });
+    expect(input.inputSchema['properties']).toMatchObject({
+      due: { type: 'string', format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$' },
+    });
+    for (const bad of ['2023-02-29T10:00:00Z', '2024-02-29', 'yesterday', '1714564800000', '2024-05-01 12:00', '2016-12-31T23:59:60Z']) {
       expect(issuesOf({ title: 'x', due: bad })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
     }
     expect(issuesOf({ title: 'x', due: 1714564800000 })[0]).toMatchObject({ path: ['due'], constraint: 'type' });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { EachConst, KeptChecks, TwoLists, UnicodeFlag, UnionKind } from './fixtures/constraints/constraints.tools';
+import { EachConst, KeptChecks, TwoLists, UnicodeFlag, UnionKind, When } from './fixtures/constraints/constraints.tools';
 
 let result: GenerationResult;
 beforeAll(() => {
@@ -252,9 +252,20 @@ describe('15. generic DTOs', () => {
   });
 });
 
+describe('21. Date members take date-time strings only', () => {
+  it('a date alone is refused by the generated schema, the decoder and the derived schema alike (the decoder and its message used to take it)', () => {
+    agree('when', When, { at: '2024-05-01' }, false);
+    agree('when', When, { at: '2024-05-01T10:00:00Z' }, true);
+    const derived = dtoInput(When);
+    expect(compileSchemaValue(derived.inputSchema).validate({ at: '2024-05-01' })).not.toEqual([]);
+    expect(() => derived.decode({ at: '2024-05-01' })).toThrow('/at: must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string');
+    expect(derived.decode({ at: '2024-05-01T10:00:00Z' })).toBeInstanceOf(When);
+  });
+});
+
 describe('the fixture as a whole', () => {
   it('generates exactly the tools without a refused member, and no warnings', () => {
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['each_const', 'ignored_tag', 'kept_checks', 'two_lists', 'unicode_flag', 'union_kind']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['each_const', 'ignored_tag', 'kept_checks', 'two_lists', 'unicode_flag', 'union_kind', 'when']);
     expect(result.warnings).toEqual([]);
   });
 });
