@@ -219,7 +219,7 @@ export function badFeature(cls: unknown, problem: 'not-a-toolset' | 'not-provide
   const detail =
     problem === 'not-a-toolset'
       ? `${name} is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset() or remove it from the list`
-      : `${name} is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module (a factory provider counts when its token is the class: { provide: ${name}, useFactory })`;
+      : `${name} is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module (a factory provider counts when its token is the class: { provide: ${name}, useFactory }, and must be default-scoped, as every toolset)`;
   return new ToolError('ERR_INVALID_TOOL', `${WHO}: ${detail}`);
 }
 

@@ -14,8 +14,9 @@ export const SCOPE_TOOL_OPTIONS: unique symbol = Symbol('scope-tool:nest-options
  * - `'all'` (default): every `@Toolset()` provider of every module of the application;
  * - `'features'`: only the classes listed in a `ScopeToolModule.forFeature()` (explicit opt-in, for
  *   applications that load modules whose toolsets the model must not see by default); no factory
- *   is called to learn its class, so list classes provided as themselves, as values, or by a
- *   factory provider whose token is the class.
+ *   is called to learn its class (a default-scoped provider's value is known without that). A
+ *   listed class counts as provided when a provider has it as its token (an alias included) or
+ *   holds an instance of it.
  * Any other value fails start-up with ToolError ERR_INVALID_TOOL.
  */
 export type ToolsetDiscovery = 'all' | 'features';

@@ -107,7 +107,7 @@ describe('ScopeToolModule.forFeature', () => {
     class Forgetful {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Forgetful] });
     expect(error.message).toBe(
-      'tool: invalid tool: ScopeToolModule: ClockTools is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module (a factory provider counts when its token is the class: { provide: ClockTools, useFactory })',
+      'tool: invalid tool: ScopeToolModule: ClockTools is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module (a factory provider counts when its token is the class: { provide: ClockTools, useFactory }, and must be default-scoped, as every toolset)',
     );
   });
 
