@@ -124,7 +124,7 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
   const arg = use.args[0];
   const values = arg === undefined ? undefined : enumValues(arg, use.name, ctx);
   if (values === undefined || values.length === 0) {
-    const what = use.name === 'IsEnum' ? 'an enum' : 'an array literal of strings or numbers';
+    const what = use.name === 'IsEnum' ? 'an enum' : 'an array literal of strings, numbers or null';
     ctx.fail(`${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`, use.node);
     return;
   }
@@ -137,7 +137,7 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
 }
 
 /** Adds a value list to a fragment, keeping what is there (see applyEnum). @internal */
-export function combineEnum(use: DecoratorUse, target: SchemaObject, values: readonly (string | number)[], slot: Slot, ctx: MemberContext): void {
+export function combineEnum(use: DecoratorUse, target: SchemaObject, values: readonly (string | number | null)[], slot: Slot, ctx: MemberContext): void {
   let list = [...new Set(values)];
   const prior = Array.isArray(target['enum']) ? (target['enum'] as unknown[]) : undefined;
   if (prior !== undefined) list = list.filter((v) => prior.includes(v));
@@ -147,7 +147,8 @@ export function combineEnum(use: DecoratorUse, target: SchemaObject, values: rea
     ctx.fail(`${ctx.where}: @${use.name} shares no value with the values the member already allows (${before}), so it would accept nothing; keep one value list`, use.node);
     return;
   }
-  const nullable = slot.parts.some((t) => (t.flags & ts.TypeFlags.Null) !== 0);
+  const nullable = slot.parts.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) || list.includes(null);
+  list = list.filter((v) => v !== null);
   target['enum'] = nullable ? [...list, null] : list;
   const numbers = list.filter((v): v is number => typeof v === 'number');
   const keep = new Set<string>(nullable ? ['null'] : []);
@@ -183,11 +184,12 @@ export function applyEquals(use: DecoratorUse, target: SchemaObject, value: Lite
   target['const'] = value;
 }
 
-function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (string | number)[] | undefined {
+function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (string | number | null)[] | undefined {
   if (name !== 'IsEnum') {
     const value = literalValue(arg, ctx.checker);
     if (!Array.isArray(value)) return undefined;
-    return value.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? value : undefined;
+    // @IsIn / @IsNotIn lists may hold null (class-validator compares with ===).
+    return value.every((v): v is string | number | null => v === null || typeof v === 'string' || typeof v === 'number') ? value : undefined;
   }
   const symbol = ctx.checker.getSymbolAtLocation(arg);
   const target = symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? ctx.checker.getAliasedSymbol(symbol) : symbol;

@@ -65,9 +65,9 @@ describe('5. @IsIn / @IsEnum combine with the member\'s other checks', () => {
     expect(props['lower']).toEqual({ type: 'string', pattern: '^[a-z]$', enum: ['a', 'B'] });
     expect(props['notX']).toEqual({ type: 'string', not: { enum: ['x'] }, enum: ['x', 'y'] });
     expect(props['size']).toEqual({ type: 'string', enum: ['m', 'l'] });
-    const ok = { role: 'user', code: 'a', short: 'a', lower: 'a', notX: 'y', size: 'm', tags: ['a'], maybe: null };
+    const ok = { role: 'user', code: 'a', short: 'a', lower: 'a', notX: 'y', size: 'm', tags: ['a'], maybe: null, orNull: null };
     agree('kept_checks', KeptChecks, ok, true);
-    for (const bad of [{ role: 'admin' }, { code: '' }, { short: 'bbbb' }, { lower: 'B' }, { notX: 'x' }, { size: 's' }, { tags: ['c'] }, { maybe: 'b' }]) {
+    for (const bad of [{ role: 'admin' }, { code: '' }, { short: 'bbbb' }, { lower: 'B' }, { notX: 'x' }, { size: 's' }, { tags: ['c'] }, { maybe: 'b' }, { orNull: 'b' }]) {
       agree('kept_checks', KeptChecks, { ...ok, ...bad }, false);
     }
   });
@@ -76,6 +76,8 @@ describe('5. @IsIn / @IsEnum combine with the member\'s other checks', () => {
     const props = propsOf('kept_checks');
     expect(props['tags']).toEqual({ type: 'array', items: { type: 'string', enum: ['a', 'b'] } });
     expect(props['maybe']).toEqual({ type: ['null', 'string'], enum: ['a', null] });
+    // A list may hold null (it used to fail generation as "needs an array literal of strings or numbers").
+    expect(props['orNull']).toEqual({ type: ['null', 'string'], enum: ['a', null] });
   });
 
   it('refuses a list on an array member without each, values the type cannot hold, and lists with no common value', () => {
