@@ -180,7 +180,7 @@ function typeTarget(use: DecoratorUse, checker: ts.TypeChecker): string | ts.Cla
   if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const decls = symbol?.declarations ?? [];
   const cls = decls.find(ts.isClassDeclaration);
-  if (cls !== undefined && !cls.getSourceFile().isDeclarationFile) return cls;
+  if (cls !== undefined) return cls;
   const name = symbol?.getName();
   if (name !== undefined && name in PRIMITIVE_TARGETS && decls.every((d) => d.getSourceFile().isDeclarationFile)) return name;
   return undefined;

@@ -44,6 +44,11 @@ export function itemParts(parts: readonly ts.Type[], checker: ts.TypeChecker): t
 
 /** The kind of one part of a type. @internal */
 export function kindOf(t: ts.Type, checker: ts.TypeChecker): ValueKind {
+  // A branded primitive (`string & { __brand: 'Id' }`) holds values of its primitive.
+  if (t.isIntersection()) {
+    const primitive = t.types.map((p) => kindOf(p, checker)).find((k) => k === 'string' || k === 'number' || k === 'boolean');
+    return primitive ?? 'object';
+  }
   const f = t.flags;
   if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return 'any';
   if (f & ts.TypeFlags.Null) return 'null';
@@ -75,6 +80,8 @@ export type Literal = string | number | boolean | null;
  */
 export function typeHolds(parts: readonly ts.Type[], value: Literal): boolean {
   return parts.some((t) => {
+    // A branded primitive holds what its primitive holds (the brand is not on the wire).
+    if (t.isIntersection()) return t.types.some((p) => (p.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) !== 0 && typeHolds([p], value));
     const f = t.flags;
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
     if (value === null) return (f & ts.TypeFlags.Null) !== 0;
@@ -91,9 +98,10 @@ export function typeHolds(parts: readonly ts.Type[], value: Literal): boolean {
   });
 }
 
-/** The DTO class declaration a type part names, or undefined (primitives, interfaces, Date, Records). @internal */
+/**
+ * The class declaration a type part names (a DTO class, also one a package declares), or undefined
+ * (primitives, interfaces, object types, Date, Records). @internal
+ */
 export function classOf(t: ts.Type): ts.ClassDeclaration | undefined {
-  const decl = t.getSymbol()?.declarations?.find(ts.isClassDeclaration);
-  if (decl === undefined || decl.getSourceFile().isDeclarationFile) return undefined;
-  return decl;
+  return t.getSymbol()?.declarations?.find(ts.isClassDeclaration);
 }
