@@ -24,10 +24,11 @@ import {
   startUpFailed,
   tokenName,
   toolsetController,
+  toolsetEnhancer,
 } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
-import { boundInstance, constructorOf, isToolsetClass, learnFactories, moduleNameOf, policyClassifier, providerPlace, providersOf, toolsetClassifier } from './providers';
+import { boundInstance, classOf, constructorOf, isToolsetClass, learnFactories, moduleNameOf, policyClassifier, providerPlace, providersOf, toolsetClassifier } from './providers';
 import type { FoundProvider, Probe } from './providers';
 import { markFilled, ToolRegistry } from './tool-registry';
 
@@ -103,9 +104,10 @@ export class ToolsetExplorer implements OnModuleInit {
    *   messages.ts): ERR_INVALID_TOOL for ScopeToolModule.forRoot imported twice; request-scoped
    *   forRootAsync options; an unknown `discover`; a transient or request-scoped toolset or policy
    *   (class, factory or alias); a provider whose token is a toolset or policy class but whose value
-   *   is not an instance of one; a `@Toolset()` controller; a class provided twice (two instances:
-   *   two modules, or two tokens of one module); a policy class no module provides; a bad
-   *   forFeature() list. ERR_DUPLICATE_TOOL for a tool name declared by two classes. Every
+   *   is not an instance of one; with discover 'features', a listed toolset token holding an
+   *   unlisted toolset; a `@Toolset()` controller, or enhancer no module provides; a class
+   *   provided twice (two instances: two modules, or two tokens of one module); a policy class no
+   *   module provides; a bad forFeature() list. ERR_DUPLICATE_TOOL for a tool name declared by two classes. Every
    *   createRegistry error, with its own code. Anything else that fails here (not expected) as
    *   ERR_INVALID_TOOL, with the error as its cause
    */
@@ -123,7 +125,9 @@ export class ToolsetExplorer implements OnModuleInit {
     const options = this.#options(wrappers);
     const features = options.discover === 'features';
     const listed = this.#listed(wrappers);
-    this.#checkControllers((cls) => !features || listed.has(cls));
+    const wanted = (cls: Function) => !features || listed.has(cls);
+    this.#checkControllers(wanted);
+    this.#checkEnhancers(wrappers, wanted);
     const logger = new Logger('ScopeToolModule');
     const probes = await learnFactories(wrappers, !features, (message) => logger.warn(message));
     const toolsets = this.#selected(wrappers, probes, listed, features).map((found) => ({ found, instance: boundInstance(found, 'toolset') }));
@@ -214,13 +218,34 @@ export class ToolsetExplorer implements OnModuleInit {
   }
 
   /**
+   * A `@Toolset()` class (that `wanted` accepts) that Nest builds only as an enhancer: named in
+   * `@UseGuards()`, `@UseInterceptors()`, `@UsePipes()`, `@UseFilters()` or a parameter pipe, and
+   * no provider's token nor a provider's value's class. Nest keeps such a class in its module's
+   * injectables and builds an instance of its own, which is no provider, so it would silently not
+   * be a tool. A class that some module also provides is registered from that provider.
+   * @throws ToolError ERR_INVALID_TOOL naming the class, its module and the enhancer kind
+   */
+  #checkEnhancers(wrappers: readonly InstanceWrapper[], wanted: (cls: Function) => boolean): void {
+    let provided: Set<unknown> | undefined;
+    for (const module of this.#modules.values()) {
+      for (const enhancer of module.injectables.values()) {
+        const cls = enhancer.metatype;
+        if (enhancer.isNotMetatype || typeof cls !== 'function' || !isToolsetClass(cls) || !wanted(cls)) continue;
+        provided ??= new Set(wrappers.flatMap((w) => [w.token, classOf(w, new Map())]));
+        if (!provided.has(cls)) throw toolsetEnhancer(cls, module.name, enhancer.subtype);
+      }
+    }
+  }
+
+  /**
    * The toolset providers to register, by `discover` and the forFeature() lists (with 'features',
-   * only listed classes are looked at). A listed class is provided when some provider has it as its
-   * token (an alias included) or holds an instance of it.
+   * only listed classes are looked at, by a provider's token and its value's class; see
+   * toolsetClassifier). A listed class is provided when some provider has it as its token (an alias
+   * included) or its value's class is the class.
    */
   #selected(wrappers: readonly InstanceWrapper[], probes: ReadonlyMap<InstanceWrapper, Probe>, listed: ReadonlySet<Function>, features: boolean): FoundProvider[] {
     for (const cls of listed) if (readToolset(cls) === undefined) throw badFeature(cls, 'not-a-toolset');
-    const found = providersOf('toolset', wrappers, toolsetClassifier(probes, (cls) => !features || listed.has(cls)));
+    const found = providersOf('toolset', wrappers, toolsetClassifier(probes, features ? listed : undefined));
     const tokens = new Set(wrappers.map((w) => w.token));
     for (const cls of listed) if (!found.has(cls) && !tokens.has(cls)) throw badFeature(cls, 'not-provided');
     return [...found.values()];

@@ -114,6 +114,20 @@ export function notAToolsetValue(token: Function, place: string, value: string, 
 }
 
 /**
+ * With discover 'features': a provider whose token is a listed `@Toolset()` class but whose value's
+ * class is another toolset, neither listed nor a subclass of a listed class (its tools would become
+ * tools unlisted). `place`: the token and module (`Other (FeatureModule)`).
+ */
+export function notListedValue(token: Function, place: string, valueClass: Function): ToolError {
+  const name = token.name || '(anonymous class)';
+  const value = valueClass.name || '(anonymous class)';
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the provider ${place} has the toolset ${name}, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ${value}, which is neither listed nor a subclass of a listed class; with discover: 'features' only the listed toolsets (or a decorated subclass of one, as an override) become tools, so list ${value} in forFeature() too, or provide an instance of ${name}`,
+  );
+}
+
+/**
  * A policy class provided under its own token whose value is not an instance of it (a test
  * override with a mock value): the registry binds instances of the policy class.
  */
@@ -148,6 +162,23 @@ export function transientRefused(kind: 'toolset' | 'policy', place: string, prov
   return new ToolError(
     'ERR_INVALID_TOOL',
     `${WHO}: the ${kind} ${place} is transient (Scope.TRANSIENT); ${kind === 'toolset' ? 'its tools are' : 'a policy is'} bound once, to one instance, for the registry's life, and a transient provider gives every consumer an instance of its own, so there is no one instance for the registry to ${verb}; ${fix}`,
+  );
+}
+
+/** How messages name the decorators that make a class an enhancer of each subtype. */
+const ENHANCER_KINDS: Readonly<Record<string, string>> = { guard: 'a guard', interceptor: 'an interceptor', pipe: 'a pipe', filter: 'an exception filter' };
+
+/**
+ * A `@Toolset()` class that Nest builds only as an enhancer (named in `@UseGuards()` and the like,
+ * in no module's providers): the enhancer instance is Nest's own, not a provider, so it would
+ * silently not be a tool. `subtype`: Nest's enhancer subtype (guard, interceptor, pipe, filter).
+ */
+export function toolsetEnhancer(cls: Function, moduleName: string | undefined, subtype: string | undefined): ToolError {
+  const name = cls.name || '(anonymous class)';
+  const as = (subtype !== undefined && ENHANCER_KINDS[subtype]) || 'an enhancer';
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${WHO}: the toolset ${placeOf(cls, moduleName)} is used as ${as} (@UseGuards(), @UseInterceptors(), @UsePipes(), @UseFilters() or a parameter pipe) and is a provider of no module; Nest builds an enhancer of its own for it, which is not a provider, and ScopeToolModule registers toolsets from providers only; add ${name} to the providers of ${moduleName ?? 'its module'} (the enhancer stays a separate instance, Nest's own), or make the ${subtype ?? 'enhancer'} a class that is no @Toolset()`,
   );
 }
 
@@ -205,11 +236,16 @@ export function rootImportedTwice(importers: readonly string[]): ToolError {
   );
 }
 
-/** ToolRegistry read before ScopeToolModule filled it (a TestingModule compiled but not init()ed, or a failed start-up). */
+/**
+ * ToolRegistry read before ScopeToolModule filled it: a TestingModule compiled but not init()ed, a
+ * constructor, a failed start-up, or the onModuleInit of a provider of a global module that Nest
+ * starts before ScopeToolModule (Nest runs the hooks of all global modules first, in the order it
+ * found them, depth-first through the imports).
+ */
 export function registryNotReady(method: string): ToolError {
   return new ToolError(
     'ERR_INVALID_REGISTRY',
-    `${WHO}: ToolRegistry.${method}() was called before ScopeToolModule filled the registry; it is filled when the application initializes (app.init(), NestFactory.create*(), or await moduleRef.init() after Test.createTestingModule(...).compile()), and stays unusable if that start-up failed`,
+    `${WHO}: ToolRegistry.${method}() was called before ScopeToolModule filled the registry; it is filled when the application initializes (app.init(), NestFactory.create*(), or await moduleRef.init() after Test.createTestingModule(...).compile()), in ScopeToolModule's onModuleInit, and stays unusable if that start-up failed. A constructor runs before it, and so does the onModuleInit of a provider of a @Global() module that Nest reaches before ScopeToolModule (global modules start before all others, in the order Nest finds them, depth-first through the imports): import ScopeToolModule.forRoot() (or forRootAsync()) first in the root module's imports, or read the registry in onApplicationBootstrap`,
   );
 }
 

@@ -15,8 +15,10 @@ export const SCOPE_TOOL_OPTIONS: unique symbol = Symbol('scope-tool:nest-options
  * - `'features'`: only the classes listed in a `ScopeToolModule.forFeature()` (explicit opt-in, for
  *   applications that load modules whose toolsets the model must not see by default); no factory
  *   is called to learn its class (a default-scoped provider's value is known without that). A
- *   listed class counts as provided when a provider has it as its token (an alias included) or
- *   holds an instance of it.
+ *   provider counts by its value's class, whatever its token: a listed class counts as provided
+ *   when a provider has it as its token (an alias included) or as its value's class. A provider
+ *   whose token is a listed class must hold an instance of a listed class or of a decorated
+ *   subclass of one (an override), or start-up fails.
  * Any other value fails start-up with ToolError ERR_INVALID_TOOL.
  */
 export type ToolsetDiscovery = 'all' | 'features';

@@ -8,7 +8,7 @@ import { Scope } from '@nestjs/common';
 import { INQUIRER, ModuleRef, REQUEST, createContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { readToolset } from '../decorators';
-import { describeValue, notAPolicyValue, notAToolsetValue, placeOf, providedTwice, requestScoped, tokenName, transientRefused } from './messages';
+import { describeValue, notAPolicyValue, notAToolsetValue, notListedValue, placeOf, providedTwice, requestScoped, tokenName, transientRefused } from './messages';
 
 /** One provider of a class we need (a toolset or a policy). */
 export interface FoundProvider {
@@ -22,9 +22,13 @@ export interface FoundProvider {
   readonly alias?: InstanceWrapper;
 }
 
-/** What learnFactories learned of a non-static factory provider: its value's class. */
+/**
+ * What learnFactories learned of a non-static factory provider: its values' classes (one for a
+ * probe; for a transient factory, the class of every consumer's instance, which may differ, as an
+ * INQUIRER factory's do).
+ */
 export interface Probe {
-  readonly cls: Function;
+  readonly classes: readonly Function[];
 }
 
 /** A problem learnFactories met, for the module's log. */
@@ -51,14 +55,15 @@ export function isToolsetClass(cls: unknown): boolean {
 /**
  * The class of the value a provider yields, when known without calling anything: the class of a
  * class provider; for a value provider or a static factory provider, the constructor of its
- * instance; for a transient or request-scoped factory provider, what learnFactories learned.
+ * instance; for a transient or request-scoped factory provider, what learnFactories learned: of
+ * its values' classes (one per consumer), the first that `prefer` accepts, else the first.
  * Undefined for what is not an object, and for a factory nobody called. An alias (`useExisting`)
  * is read through aliasTarget first; one whose target could not be found is read by its own value.
  */
-export function classOf(wrapper: InstanceWrapper, probes: ReadonlyMap<InstanceWrapper, Probe>): Function | undefined {
+export function classOf(wrapper: InstanceWrapper, probes: ReadonlyMap<InstanceWrapper, Probe>, prefer: (cls: Function) => boolean = () => false): Function | undefined {
   if (!wrapper.isAlias && !wrapper.isNotMetatype && typeof wrapper.metatype === 'function') return wrapper.metatype;
   const probe = probes.get(wrapper);
-  if (probe !== undefined) return probe.cls;
+  if (probe !== undefined) return probe.classes.find(prefer) ?? probe.classes[0];
   if (isHiddenFactory(wrapper)) return undefined;
   try {
     return constructorOf(wrapper.instance);
@@ -142,7 +147,8 @@ async function buildOnce(wrapper: InstanceWrapper, ref: ModuleRef): Promise<Sett
  * Learns the class of the value of transient and request-scoped factory providers, which Nest does
  * not build at start-up (a class provider's class is known without building it), so that one that
  * yields a toolset or policy is refused rather than missed:
- * - a transient one that some consumer injected: the class of a consumer's instance (no call);
+ * - a transient one that some consumer injected: the classes of every consumer's instance (no
+ *   call; an INQUIRER factory may yield a toolset for one consumer only, and is refused for it);
  * - with `probe` (discover: 'all') and only under a token that is not a class (a string or a
  *   symbol): the factory is called once through the declaring module, in a context of its own
  *   (outside any consumer; with no request, `REQUEST` is undefined), bounded by
@@ -161,10 +167,13 @@ export async function learnFactories(wrappers: readonly InstanceWrapper[], probe
     if (!isHiddenFactory(wrapper)) continue;
     const isStatic = wrapper.isDependencyTreeStatic();
     if (isStatic) {
-      const consumers = wrapper.getStaticTransientInstances().map((host) => constructorOf(host?.instance));
-      const cls = consumers.find((c) => c !== undefined);
-      if (cls !== undefined) {
-        probes.set(wrapper, { cls });
+      const classes = new Set<Function>();
+      for (const host of wrapper.getStaticTransientInstances()) {
+        const cls = constructorOf(host?.instance);
+        if (cls !== undefined) classes.add(cls);
+      }
+      if (classes.size > 0) {
+        probes.set(wrapper, { classes: [...classes] });
         continue;
       }
     }
@@ -182,7 +191,7 @@ export async function learnFactories(wrappers: readonly InstanceWrapper[], probe
       continue;
     }
     const cls = constructorOf(settled.value);
-    if (cls !== undefined) probes.set(wrapper, { cls });
+    if (cls !== undefined) probes.set(wrapper, { classes: [cls] });
   }
   return probes;
 }
@@ -234,24 +243,39 @@ function tokenPlace(cls: Function, provider: InstanceWrapper, target: InstanceWr
 /**
  * Recognizes a toolset provider: one whose token is a `@Toolset()` class (an alias `useExisting`
  * included, read through the provider it stands for), whose value must then be an instance of a
- * `@Toolset()` class; or one (not an alias) whose value's class is a `@Toolset()` class. `accept`:
- * which toolset classes to look for (all, or the forFeature() lists).
- * @throws ToolError ERR_INVALID_TOOL for a toolset token whose known value is not a toolset instance
+ * `@Toolset()` class; or one (not an alias) whose value's class is a `@Toolset()` class (the
+ * decorator is not inherited). `listed`: with discover 'features', the classes the forFeature()
+ * lists name, and then a provider counts by its value's class:
+ * - under an unlisted token (a `@Toolset()` class or not), it counts when its value's class is
+ *   listed; it is not checked otherwise (it never becomes a tool);
+ * - under a listed token, its value's class must be a listed class or a decorated subclass of one
+ *   (an override), or start-up fails: an unrelated toolset would become a tool unlisted.
+ * Undefined `listed` (discover 'all'): every toolset counts.
+ * @throws ToolError ERR_INVALID_TOOL for a toolset token whose known value is not a toolset instance,
+ *   or (with `listed`) a listed token whose value's class is neither listed nor a subclass of a listed class
  */
-export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, accept: (cls: Function) => boolean): (wrapper: InstanceWrapper) => Classified | undefined {
+export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, listed?: ReadonlySet<Function>): (wrapper: InstanceWrapper) => Classified | undefined {
+  const accept = (cls: Function) => listed === undefined || listed.has(cls);
+  const wanted = (cls: Function) => accept(cls) || [...(listed ?? [])].some((l) => cls.prototype instanceof l);
   return (wrapper) => {
     const { token } = wrapper;
     if (typeof token === 'function' && isToolsetClass(token)) {
-      if (!accept(token)) return undefined;
       const target = aliasTarget(wrapper);
-      const known = classOf(target, probes);
+      if (!accept(token)) {
+        const known = classOf(target, probes, (c) => isToolsetClass(c) && accept(c));
+        return known !== undefined && isToolsetClass(known) && accept(known) ? { cls: known, target } : undefined;
+      }
+      const known = classOf(target, probes, isToolsetClass);
       if (known === undefined && isHiddenFactory(target)) return { cls: token, target };
-      if (known !== undefined && isToolsetClass(known)) return { cls: known, target };
+      if (known !== undefined && isToolsetClass(known)) {
+        if (!wanted(known)) throw notListedValue(token, tokenPlace(token, wrapper, target), known);
+        return { cls: known, target };
+      }
       const value = known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
       throw notAToolsetValue(token, tokenPlace(token, wrapper, target), value, known);
     }
     if (wrapper.isAlias) return undefined;
-    const cls = classOf(wrapper, probes);
+    const cls = classOf(wrapper, probes, (c) => isToolsetClass(c) && accept(c));
     return cls !== undefined && isToolsetClass(cls) && accept(cls) ? { cls } : undefined;
   };
 }
@@ -266,13 +290,13 @@ export function policyClassifier(policy: Function, where: string, probes: Readon
   return (wrapper) => {
     if (wrapper.token === policy) {
       const target = aliasTarget(wrapper);
-      const known = classOf(target, probes);
+      const known = classOf(target, probes, (c) => c === policy || c.prototype instanceof policy);
       if (known === undefined && isHiddenFactory(target)) return { cls: policy, target };
       if (known !== undefined && (known === policy || known.prototype instanceof policy)) return { cls: policy, target };
       const value = known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
       throw notAPolicyValue(policy, where, tokenPlace(policy, wrapper, target), value);
     }
-    return !wrapper.isAlias && classOf(wrapper, probes) === policy ? { cls: policy } : undefined;
+    return !wrapper.isAlias && classOf(wrapper, probes, (c) => c === policy) === policy ? { cls: policy } : undefined;
   };
 }
 

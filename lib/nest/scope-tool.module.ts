@@ -73,8 +73,11 @@ function optionsOf(factory: unknown, how: 'useClass' | 'useExisting', token: unk
  *    or with `discover: 'features'` only the classes a `forFeature()` lists) are the providers whose
  *    token is a `@Toolset()` class, an alias `useExisting` included (their value, for an alias the
  *    value of the provider it stands for, must be an instance of a `@Toolset()` class), and those
- *    whose value's class is one; MetadataScanner finds their `@Tool()` methods. A `@Toolset()`
- *    class in a module's `controllers` is refused;
+ *    whose value's class is one; MetadataScanner finds their `@Tool()` methods. With 'features', a
+ *    provider counts by its value's class, whatever its token, and a listed token must hold an
+ *    instance of a listed class or of a decorated subclass of one. A `@Toolset()` class in a
+ *    module's `controllers`, or one Nest builds only as an enhancer (guard, interceptor, pipe,
+ *    filter) that no module provides, is refused;
  * 3. an `@Authorize()` policy that is a class (and a class in `policies`) is taken from the Nest
  *    container (any module), so it may inject dependencies; a provider under its class as token
  *    (an alias included) must hold an instance of it or of a subclass, and two providers of it (two
@@ -91,17 +94,19 @@ function optionsOf(factory: unknown, how: 'useClass' | 'useExisting', token: unk
  *    only, one after another, each for at most a few seconds; its value is dropped (no lifecycle
  *    hook); if it throws or hangs there, a warning naming its token and module is logged and
  *    start-up goes on. A factory under a class token is never called: a toolset or policy class
- *    token is refused by its scope, any other class is not inspected (unless a consumer injected a
- *    transient one, whose instance tells its class);
+ *    token is refused by its scope, any other class is not inspected (unless consumers injected a
+ *    transient one: every consumer's instance tells a class, and one toolset or policy among them
+ *    is enough to refuse it);
  * 5. createRegistry binds every tool with the manifest and registers them in one atomic batch.
  *
  * Any problem ScopeToolModule finds at start-up fails it with a ToolError whose message, after the
  * code's text (`tool: invalid tool: `), starts `ScopeToolModule:` and names the class and module
  * (and the provider's token when it is not the class): ERR_DUPLICATE_TOOL when two classes declare
  * one tool name (both named), ERR_INVALID_TOOL otherwise (transient or request-scoped provider,
- * request-scoped options, token of a toolset or policy class holding something else, toolset
- * controller, class provided twice as two instances, policy not provided, bad forFeature list,
- * unknown `discover`, root module imported twice, options factory without createScopeToolOptions()),
+ * request-scoped options, token of a toolset or policy class holding something else, listed token
+ * holding an unlisted toolset, toolset controller or enhancer, class provided twice as two
+ * instances, policy not provided, bad forFeature list, unknown `discover`, root module imported
+ * twice, options factory without createScopeToolOptions()),
  * and the container's errors with their own codes (stale or missing manifest entry, refused DTO).
  * An error thrown by the application's own code while Nest builds providers (a forRootAsync
  * useFactory, a constructor) is Nest's to report, as it is. forFeature() and forRootAsync() check
@@ -154,7 +159,8 @@ export class ScopeToolModule {
    * and provide the classes there. With `discover: 'features'` only listed toolsets become tools;
    * with `'all'` the list is a start-up check. Either way a listed class must be a `@Toolset()`
    * provider of some module (a class provider, a value, or a factory provider whose token is the
-   * class), or start-up fails naming it (ToolError ERR_INVALID_TOOL).
+   * class, or any provider whose value's class it is), or start-up fails naming it (ToolError
+   * ERR_INVALID_TOOL).
    * @throws ToolError ERR_INVALID_TOOL when `toolsets` is not an array of classes
    */
   static forFeature(toolsets: readonly Type[]): DynamicModule {

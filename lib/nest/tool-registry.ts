@@ -17,9 +17,12 @@ export function markFilled(registry: object): void {
  * The Registry ScopeToolModule fills with the tools of the discovered `@Toolset()` providers. Inject
  * it by class (`constructor(private readonly tools: ToolRegistry)`); it is a protocol Registry
  * (`resolve(name)`, `definitions()`), complete once the module's `onModuleInit` has run, which Nest
- * does before that of any non-global module when ScopeToolModule is global (the default). Read
- * before that (a TestingModule compiled but not `init()`ed, a constructor that lists the tools, a
- * start-up that failed), it throws instead of answering as if no tool existed.
+ * does before that of any non-global module when ScopeToolModule is global (the default); global
+ * modules run theirs first, in the order Nest found them (depth-first through the imports), so a
+ * `@Global()` module imported before ScopeToolModule runs its hooks before it. Read before that (a
+ * TestingModule compiled but not `init()`ed, a constructor that lists the tools, such a global
+ * module's onModuleInit, a start-up that failed), it throws instead of answering as if no tool
+ * existed.
  */
 export class ToolRegistry extends Registry {
   /**

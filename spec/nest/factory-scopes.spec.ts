@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { Inject, Injectable, Logger, Module, Scope } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import { INQUIRER, REQUEST } from '@nestjs/core';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
@@ -95,6 +96,48 @@ describe('a toolset or policy from a transient factory provider is refused at st
     expect(error.message).toContain('ScopeToolModule: the policy Counted (factory provider Counted of ClockModule) is transient (Scope.TRANSIENT);');
     expect(error.message).toContain('make the provider Counted default-scoped (singleton: no scope option) and read per-call data from CallOptions.context');
     expect(created).toBe(0);
+  });
+
+  describe('a transient factory injected by several consumers is judged by every consumer’s instance, not the first one’s', () => {
+    /** A transient INQUIRER factory under 'T' that yields `special` for consumer B only (a Date for the others), and consumers A and B, in `order`. */
+    function consumers(special: () => object, order: 'AB' | 'BA'): { Module: Type } {
+      @Injectable()
+      class A {
+        constructor(@Inject('T') readonly t: unknown) {}
+      }
+      @Injectable()
+      class B {
+        constructor(@Inject('T') readonly t: unknown) {}
+      }
+      const factory = (inquirer: unknown) => ((inquirer as { constructor?: { name?: string } } | undefined)?.constructor?.name === 'B' ? special() : new Date());
+      @Module({ providers: [{ provide: 'T', scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: factory }, ...(order === 'AB' ? [A, B] : [B, A])] })
+      class ConsumersModule {}
+      return { Module: ConsumersModule };
+    }
+
+    it.each(['AB', 'BA'] as const)('refuses it as transient when only one consumer’s instance is a toolset (consumers in order %s), with discover all and features', async (order) => {
+      for (const discover of ['all', 'features'] as const) {
+        const { Module: ConsumersModule } = consumers(() => new ClockTools(), order);
+        const features = discover === 'features' ? [ScopeToolModule.forFeature([ClockTools])] : [];
+        @Module({ imports: [ConsumersModule, ...features] })
+        class Root {}
+        const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), Root] });
+        expect(error.code).toBe('ERR_INVALID_TOOL');
+        expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (factory provider 'T' of ConsumersModule) is transient (Scope.TRANSIENT);");
+      }
+    });
+
+    it('refuses it as transient when only one consumer’s instance is a policy in use', async () => {
+      class Gate {
+        authorize(): boolean {
+          return true;
+        }
+      }
+      const { Module: ConsumersModule } = consumers(() => new Gate(), 'AB');
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, policies: [Gate] }), ConsumersModule] });
+      expect(error.code).toBe('ERR_INVALID_TOOL');
+      expect(error.message).toContain("ScopeToolModule: the policy Gate (factory provider 'T' of ConsumersModule) is transient (Scope.TRANSIENT);");
+    });
   });
 
   it('refuses a transient factory under a class token that is not a toolset, when a consumer injected it and its instance is a toolset', async () => {

@@ -5,7 +5,8 @@
  * probe of a string- or symbol-token factory obtained is looked at and dropped, without hooks.
  */
 import 'reflect-metadata';
-import { Injectable, Logger, Module, Scope } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, Scope } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
@@ -59,6 +60,54 @@ describe('lifecycle hooks: Nest’s alone', () => {
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(seen).toEqual([['now']]);
     await app.close();
+  });
+
+  describe('a toolset of a @Global() module that reads ToolRegistry in its onModuleInit', () => {
+    /** A global module whose Clock reads the registry in onModuleInit; and a feature module that imports it. */
+    function globalClock(seen: string[][]): { Shared: Type; Feature: Type } {
+      @Toolset()
+      @Injectable()
+      class Clock {
+        constructor(private readonly tools: ToolRegistry) {}
+        onModuleInit(): void {
+          seen.push(this.tools.definitions().map((d) => d.name));
+        }
+        @Tool()
+        now(): string {
+          return 'noon';
+        }
+      }
+      @Global()
+      @Module({ providers: [Clock], exports: [Clock] })
+      class SharedModule {}
+      @Module({ imports: [SharedModule] })
+      class FeatureModule {}
+      return { Shared: SharedModule, Feature: FeatureModule };
+    }
+
+    it('reads the filled registry when ScopeToolModule.forRoot() comes first in the root module’s imports', async () => {
+      for (const pick of ['Shared', 'Feature'] as const) {
+        const seen: string[][] = [];
+        const modules = globalClock(seen);
+        const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), modules[pick]] });
+        expect(seen).toEqual([['now']]);
+        await app.close();
+      }
+    });
+
+    it('fails with ERR_INVALID_REGISTRY saying to import ScopeToolModule first when the global module comes before it (directly or through a module imported before it)', async () => {
+      for (const pick of ['Shared', 'Feature'] as const) {
+        const seen: string[][] = [];
+        const modules = globalClock(seen);
+        const error = await startFailure({ imports: [modules[pick], ScopeToolModule.forRoot({ manifest: NOW })] });
+        expect(error.code).toBe('ERR_INVALID_REGISTRY');
+        expect(error.message).toContain('ToolRegistry.definitions() was called before ScopeToolModule filled the registry');
+        expect(error.message).toContain(
+          "A constructor runs before it, and so does the onModuleInit of a provider of a @Global() module that Nest reaches before ScopeToolModule (global modules start before all others, in the order Nest finds them, depth-first through the imports): import ScopeToolModule.forRoot() (or forRootAsync()) first in the root module's imports, or read the registry in onApplicationBootstrap",
+        );
+        expect(seen).toEqual([]);
+      }
+    });
   });
 
   it('refuses a transient toolset with hooks: no instance is built for the registry, and only the consumer’s instance gets hooks (from Nest)', async () => {

@@ -92,7 +92,7 @@ describe('ToolRegistry before start-up', () => {
       .compile();
     const registry = moduleRef.get(ToolRegistry);
     expect(() => registry.definitions()).toThrow(
-      'tool: invalid registry: ScopeToolModule: ToolRegistry.definitions() was called before ScopeToolModule filled the registry; it is filled when the application initializes (app.init(), NestFactory.create*(), or await moduleRef.init() after Test.createTestingModule(...).compile()), and stays unusable if that start-up failed',
+      "tool: invalid registry: ScopeToolModule: ToolRegistry.definitions() was called before ScopeToolModule filled the registry; it is filled when the application initializes (app.init(), NestFactory.create*(), or await moduleRef.init() after Test.createTestingModule(...).compile()), in ScopeToolModule's onModuleInit, and stays unusable if that start-up failed. A constructor runs before it, and so does the onModuleInit of a provider of a @Global() module that Nest reaches before ScopeToolModule (global modules start before all others, in the order Nest finds them, depth-first through the imports): import ScopeToolModule.forRoot() (or forRootAsync()) first in the root module's imports, or read the registry in onApplicationBootstrap",
     );
     expect(() => registry.resolve('now')).toThrow('ToolRegistry.resolve() was called before ScopeToolModule filled the registry');
     await moduleRef.init();

@@ -4,8 +4,9 @@
  * value is not an instance of one, as a test override easily makes.
  */
 import 'reflect-metadata';
-import { Controller, Inject, Injectable, Logger, Module, Scope } from '@nestjs/common';
-import { REQUEST } from '@nestjs/core';
+import { Controller, Get, Inject, Injectable, Logger, Module, Query, Scope, UseGuards } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR, REQUEST } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { TestingModuleBuilder } from '@nestjs/testing';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
@@ -64,6 +65,126 @@ describe('a @Toolset class in a module’s controllers', () => {
     class Listed {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Listed] });
     expect(error.message).toContain("ScopeToolModule: the toolset Clock (Listed) is declared in the module's controllers");
+  });
+});
+
+describe('a @Toolset class that Nest builds only as an enhancer (guard, interceptor, pipe, filter)', () => {
+  /** A @Toolset class that is also a guard, and a controller that names it in @UseGuards(). */
+  function guarded(): { Clock: Type; Guarded: Type } {
+    @Toolset()
+    @Injectable()
+    class Clock {
+      canActivate(): boolean {
+        return true;
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Controller()
+    @UseGuards(Clock)
+    class Guarded {
+      @Get()
+      get(): string {
+        return 'ok';
+      }
+    }
+    return { Clock, Guarded };
+  }
+  const NOW = manifest(entry('now', 'Clock', 'now', null));
+
+  it('fails start-up, naming the class, its module, how Nest uses it and the fix, when no module provides it', async () => {
+    const { Guarded } = guarded();
+    @Module({ controllers: [Guarded] })
+    class GuardedModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), GuardedModule] });
+    expect(error.code).toBe('ERR_INVALID_TOOL');
+    expect(error.message).toBe(
+      "tool: invalid tool: ScopeToolModule: the toolset Clock (GuardedModule) is used as a guard (@UseGuards(), @UseInterceptors(), @UsePipes(), @UseFilters() or a parameter pipe) and is a provider of no module; Nest builds an enhancer of its own for it, which is not a provider, and ScopeToolModule registers toolsets from providers only; add Clock to the providers of GuardedModule (the enhancer stays a separate instance, Nest's own), or make the guard a class that is no @Toolset()",
+    );
+  });
+
+  it('fails for a pipe given to a parameter decorator too', async () => {
+    @Toolset()
+    @Injectable()
+    class Parser {
+      transform(value: unknown): unknown {
+        return value;
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Controller()
+    class Piped {
+      @Get()
+      get(@Query('q', Parser) q: string): string {
+        return q;
+      }
+    }
+    @Module({ controllers: [Piped] })
+    class PipedModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Parser', 'now', null)) }), PipedModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset Parser (PipedModule) is used as a pipe');
+  });
+
+  it('fails for a transient global guard (APP_GUARD), which Nest keeps among enhancers, not providers', async () => {
+    const { Clock } = guarded();
+    @Module({ providers: [{ provide: APP_GUARD, useClass: Clock, scope: Scope.TRANSIENT }] })
+    class GlobalGuardModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), GlobalGuardModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset Clock (GlobalGuardModule) is used as a guard');
+  });
+
+  it('fails for a request-scoped global interceptor (APP_INTERCEPTOR) too', async () => {
+    @Toolset()
+    @Injectable({ scope: Scope.REQUEST })
+    class Timing {
+      intercept(_context: unknown, next: { handle(): unknown }): unknown {
+        return next.handle();
+      }
+      @Tool()
+      now(): string {
+        return 'noon';
+      }
+    }
+    @Module({ providers: [{ provide: APP_INTERCEPTOR, useClass: Timing }] })
+    class GlobalInterceptorModule {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Timing', 'now', null)) }), GlobalInterceptorModule] });
+    expect(error.message).toContain('ScopeToolModule: the toolset Timing (GlobalInterceptorModule) is used as an interceptor');
+  });
+
+  it('registers a default-scoped global guard (APP_GUARD useClass), a provider whose value’s class is the toolset', async () => {
+    const { Clock } = guarded();
+    @Module({ providers: [{ provide: APP_GUARD, useClass: Clock }] })
+    class GlobalGuardModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), GlobalGuardModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    await app.close();
+  });
+
+  it('registers the provider’s instance when a module provides the class too', async () => {
+    const { Clock, Guarded } = guarded();
+    @Module({ controllers: [Guarded], providers: [Clock] })
+    class GuardedModule {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), GuardedModule] });
+    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    await app.close();
+  });
+
+  it("with discover: 'features', fails only for a listed class", async () => {
+    const { Clock, Guarded } = guarded();
+    @Module({ controllers: [Guarded] })
+    class Unlisted {}
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), Unlisted] });
+    expect(app.get(ToolRegistry).definitions()).toEqual([]);
+    await app.close();
+    @Module({ imports: [ScopeToolModule.forFeature([Clock])], controllers: [Guarded] })
+    class Listed {}
+    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), Listed] });
+    expect(error.message).toContain('ScopeToolModule: the toolset Clock (Listed) is used as a guard');
   });
 });
 

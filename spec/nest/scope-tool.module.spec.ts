@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
+import { Tool, Toolset } from '../../lib/decorators';
+import { entry, manifest } from '../container/fixtures';
 import { classifyFailure, ToolError } from '../../lib/protocol';
 import { call, ClockModule, ClockTools, MANIFEST, NotesModule, NotesRepository, NotesTools, start, startFailure } from './fixtures';
 
@@ -117,6 +119,63 @@ describe('ScopeToolModule.forFeature', () => {
     class Mistaken {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Mistaken] });
     expect(error.message).toContain('Plain is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset()');
+  });
+
+  describe("with discover: 'features', a provider counts by its value's class", () => {
+    @Toolset()
+    @Injectable()
+    class OtherTools {
+      @Tool({ name: 'other' })
+      other(): string {
+        return 'other';
+      }
+    }
+    const BOTH = manifest(entry('now', 'ClockTools', 'now', null), entry('other', 'OtherTools', 'other', null));
+
+    it('registers a listed class provided under the token of an unlisted @Toolset class ({ provide: Other, useClass: Listed }), not "no module provides it"', async () => {
+      @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [{ provide: OtherTools, useClass: ClockTools }] })
+      class FeatureModule {}
+      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
+      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      const result = await call(app.get(ToolRegistry), 'now', '{}');
+      expect('output' in result && result.output.asText()).toBe('noon');
+      await app.close();
+    });
+
+    it('registers a listed class behind an alias under an unlisted @Toolset class token once', async () => {
+      @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }] })
+      class FeatureModule {}
+      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
+      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      await app.close();
+    });
+
+    it('fails start-up when a listed token holds an instance of an unlisted @Toolset class that is no subclass of a listed one (its tools would be registered unlisted)', async () => {
+      @Module({ imports: [ScopeToolModule.forFeature([OtherTools])], providers: [{ provide: OtherTools, useClass: ClockTools }] })
+      class FeatureModule {}
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
+      expect(error.code).toBe('ERR_INVALID_TOOL');
+      expect(error.message).toBe(
+        "tool: invalid tool: ScopeToolModule: the provider OtherTools (FeatureModule) has the toolset OtherTools, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ClockTools, which is neither listed nor a subclass of a listed class; with discover: 'features' only the listed toolsets (or a decorated subclass of one, as an override) become tools, so list ClockTools in forFeature() too, or provide an instance of OtherTools",
+      );
+    });
+
+    it('fails the same way through an alias under the listed token', async () => {
+      @Module({ imports: [ScopeToolModule.forFeature([OtherTools])], providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }] })
+      class FeatureModule {}
+      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
+      expect(error.message).toContain(
+        'ScopeToolModule: the provider OtherTools (FeatureModule, useExisting: ClockTools) has the toolset OtherTools, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ClockTools, which is neither listed nor a subclass of a listed class;',
+      );
+    });
+
+    it("with discover: 'all', registers the value's class as before (every toolset is a tool)", async () => {
+      @Module({ imports: [ScopeToolModule.forFeature([OtherTools])], providers: [{ provide: OtherTools, useClass: ClockTools }] })
+      class FeatureModule {}
+      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH }), FeatureModule] });
+      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      await app.close();
+    });
   });
 
   it('refuses a list that is not made of classes, when the module is declared', () => {
