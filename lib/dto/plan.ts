@@ -5,6 +5,7 @@
  * class-validator metadata) are refused.
  */
 import { ToolError } from '../protocol';
+import { messageOf } from '../protocol/errors';
 import {
   constraintName,
   designType,
@@ -83,7 +84,7 @@ export function planOf(dto: DtoClass): ClassPlan {
 function fill(plan: ClassPlan): void {
   const dto = plan.dto;
   const records = layoutOrder(dto, validationRecords(dto).filter((r) => typeof r.target !== 'string'));
-  const defaults = instantiate(dto);
+  const defaults = instantiate(dto, plan.name);
   if (records.length === 0) refuseWithoutMetadata(plan.name, dto, defaults);
   const byProperty = new Map<string, ValidationRecord[]>();
   for (const r of records) {
@@ -142,12 +143,20 @@ function kindOf(type: unknown): ValueKind {
   return 'nested';
 }
 
-/** A default instance, to read property initializers; undefined when the constructor needs arguments. */
-function instantiate(dto: DtoClass): object | undefined {
+/**
+ * A default instance, to read property initializers. class-transformer builds every DTO with
+ * `new Dto()`, so a constructor that throws without arguments would fail every call: it is refused
+ * here, at bind time.
+ */
+function instantiate(dto: DtoClass, name: string): object {
   try {
     return new (dto as unknown as new () => object)();
-  } catch {
-    return undefined;
+  } catch (e) {
+    throw new ToolError(
+      'ERR_INVALID_TOOL',
+      `${name}: the constructor throws when called without arguments (${messageOf(e)}), and the decoder builds every DTO ` +
+        `with new ${name}(); a DTO must be constructible without arguments (make its parameters optional or remove the constructor)`,
+    );
   }
 }
 
