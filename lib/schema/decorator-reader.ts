@@ -61,8 +61,46 @@ export function literalValue(expr: ts.Expression, checker: ts.TypeChecker): Lite
   return value === NOT_LITERAL ? undefined : value;
 }
 
-function evaluate(expr: ts.Expression, checker: ts.TypeChecker): LiteralValue | typeof NOT_LITERAL {
-  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr)) return evaluate(expr.expression, checker);
+const ARITHMETIC = new Set([
+  ts.SyntaxKind.PlusToken,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.AsteriskToken,
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.PercentToken,
+  ts.SyntaxKind.AsteriskAsteriskToken,
+]);
+
+function arithmetic(op: ts.SyntaxKind, a: number, b: number): number {
+  switch (op) {
+    case ts.SyntaxKind.PlusToken:
+      return a + b;
+    case ts.SyntaxKind.MinusToken:
+      return a - b;
+    case ts.SyntaxKind.AsteriskToken:
+      return a * b;
+    case ts.SyntaxKind.SlashToken:
+      return a / b;
+    case ts.SyntaxKind.PercentToken:
+      return a % b;
+    default:
+      return a ** b;
+  }
+}
+
+/** The finite constants of the global `Number` a bound may name. */
+const NUMBER_CONSTANTS: Record<string, number | undefined> = {
+  MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
+  MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
+  MAX_VALUE: Number.MAX_VALUE,
+  MIN_VALUE: Number.MIN_VALUE,
+  EPSILON: Number.EPSILON,
+};
+
+function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): LiteralValue | typeof NOT_LITERAL {
+  if (depth > 16) return NOT_LITERAL;
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) {
+    return evaluate(expr.expression, checker, depth + 1);
+  }
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return expr.text;
   if (ts.isNumericLiteral(expr)) return Number(expr.text);
   if (expr.kind === ts.SyntaxKind.TrueKeyword) return true;
@@ -72,10 +110,30 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker): LiteralValue | 
     if (expr.operator === ts.SyntaxKind.MinusToken) return -Number(expr.operand.text);
     if (expr.operator === ts.SyntaxKind.PlusToken) return Number(expr.operand.text);
   }
+  if (ts.isPrefixUnaryExpression(expr) && (expr.operator === ts.SyntaxKind.MinusToken || expr.operator === ts.SyntaxKind.PlusToken)) {
+    // `-LIMIT`, `-(a + 1)`: a sign on a constant number.
+    const operand = evaluate(expr.operand, checker, depth + 1);
+    if (typeof operand !== 'number') return NOT_LITERAL;
+    return expr.operator === ts.SyntaxKind.MinusToken ? -operand : operand;
+  }
+  if (ts.isBinaryExpression(expr) && ARITHMETIC.has(expr.operatorToken.kind)) {
+    // Constant arithmetic on numbers (`60 * 60 * 24`, `2 ** 31 - 1`, `-DEFAULT_LIMIT - 1`).
+    const left = evaluate(expr.left, checker, depth + 1);
+    const right = evaluate(expr.right, checker, depth + 1);
+    if (typeof left !== 'number' || typeof right !== 'number') return NOT_LITERAL;
+    const value = arithmetic(expr.operatorToken.kind, left, right);
+    return Number.isFinite(value) ? value : NOT_LITERAL;
+  }
+  if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression) && expr.expression.text === 'Number') {
+    const builtin = NUMBER_CONSTANTS[expr.name.text];
+    if (builtin !== undefined && checker.getSymbolAtLocation(expr.expression)?.declarations?.every((d) => d.getSourceFile().hasNoDefaultLib)) {
+      return builtin;
+    }
+  }
   if (ts.isArrayLiteralExpression(expr)) {
     const out: LiteralValue[] = [];
     for (const element of expr.elements) {
-      const v = evaluate(element, checker);
+      const v = evaluate(element, checker, depth + 1);
       if (v === NOT_LITERAL) return NOT_LITERAL;
       out.push(v);
     }
@@ -87,7 +145,7 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker): LiteralValue | 
       if (!ts.isPropertyAssignment(prop)) return NOT_LITERAL;
       const key = ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name) ? prop.name.text : undefined;
       if (key === undefined) return NOT_LITERAL;
-      const v = evaluate(prop.initializer, checker);
+      const v = evaluate(prop.initializer, checker, depth + 1);
       if (v === NOT_LITERAL) return NOT_LITERAL;
       Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
     }
@@ -99,6 +157,22 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker): LiteralValue | 
   }
   const type = checker.getTypeAtLocation(expr);
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
+  if (ts.isIdentifier(expr) && (type.flags & ts.TypeFlags.NumberLike) !== 0) {
+    // `const LIMIT = 2 * 10` (type number): the const's initializer, evaluated.
+    const init = constInitializer(expr, checker);
+    if (init !== undefined) return evaluate(init, checker, depth + 1);
+  }
+  if (ts.isPropertyAccessExpression(expr) || (ts.isElementAccessExpression(expr) && ts.isStringLiteral(expr.argumentExpression))) {
+    // `DEFAULTS.order` with `const DEFAULTS = { order: 'asc' }` (no `as const`): the member of a const object literal.
+    const key = ts.isPropertyAccessExpression(expr) ? expr.name.text : (expr.argumentExpression as ts.StringLiteral).text;
+    const owner = ts.isIdentifier(expr.expression) ? constInitializer(expr.expression, checker) : undefined;
+    if (owner !== undefined) {
+      const object = evaluate(owner, checker, depth + 1);
+      if (object !== null && typeof object === 'object' && !Array.isArray(object) && Object.prototype.hasOwnProperty.call(object, key)) {
+        return (object as Record<string, LiteralValue>)[key] as LiteralValue;
+      }
+    }
+  }
   return NOT_LITERAL;
 }
 

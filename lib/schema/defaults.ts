@@ -8,34 +8,54 @@ import { compileSchemaValue } from '../protocol';
 import type { JsonValue } from '../protocol';
 import type { SchemaObject } from './manifest';
 
-/** Calls `fail` once per member (at any depth of inlined objects) whose default its schema refuses. */
-export function checkDefaults(schema: SchemaObject, dtoName: string, fail: (message: string) => void): void {
-  const stack: Array<{ node: SchemaObject; path: string }> = [{ node: schema, path: dtoName }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
-    const properties = node['properties'];
-    if (properties === null || typeof properties !== 'object') continue;
-    for (const [name, value] of Object.entries(properties as Record<string, unknown>)) {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
-      const member = value as SchemaObject;
-      const where = `${path}.${name}`;
-      if ('default' in member) {
-        const message = refusal(member);
-        if (message !== undefined) {
-          fail(`${where}: the default ${JSON.stringify(member['default'])} breaks the member's own constraints (${message}); change the initializer or the constraint`);
-        }
-      }
-      stack.push({ node: member, path: where });
+/**
+ * Checks the defaults of one DTO class's own members, wherever the class appears (the input, an
+ * array of it, a nullable nested member, a recursive definition): `schema` is the class's merged
+ * object schema, `defs` the definitions its members' `$ref`s name (`#/definitions/X`).
+ * @internal
+ */
+export function checkClassDefaults(
+  schema: SchemaObject,
+  className: string,
+  defs: ReadonlyMap<string, SchemaObject>,
+  fail: (message: string) => void,
+): void {
+  const properties = schema['properties'];
+  if (properties === null || typeof properties !== 'object') return;
+  let definitions: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(properties as Record<string, unknown>)) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !('default' in value)) continue;
+    definitions ??= relinked(Object.fromEntries(defs)) as Record<string, unknown>;
+    const member = relinked(value) as SchemaObject;
+    const message = refusal(member, definitions);
+    if (message !== undefined) {
+      fail(`${className}.${name}: the default ${JSON.stringify(member['default'])} breaks the member's own constraints (${message}); change the initializer or the constraint`);
     }
   }
 }
 
+/** A copy with draft-07 `#/definitions/X` refs as `#/$defs/X` and draft-07 tuples as `prefixItems`. */
+function relinked(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(relinked);
+  if (node === null || typeof node !== 'object') return node;
+  const out: SchemaObject = {};
+  for (const [k, v] of Object.entries(node as SchemaObject)) {
+    const value = k === '$ref' && typeof v === 'string' ? v.replace(/^#\/definitions\//, '#/$defs/') : relinked(v);
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+  }
+  if (out['type'] === 'array' && Array.isArray(out['items'])) {
+    const { items, additionalItems, ...rest } = out;
+    return { ...rest, prefixItems: items, ...(additionalItems === undefined ? {} : { items: additionalItems }) };
+  }
+  return out;
+}
+
 /** The first issue the member's schema (without its default) reports for the default, if any. */
-function refusal(member: SchemaObject): string | undefined {
+function refusal(member: SchemaObject, definitions?: Record<string, unknown>): string | undefined {
   const { default: value, ...rest } = member;
   let compiled;
   try {
-    compiled = compileSchemaValue(rest);
+    compiled = compileSchemaValue(definitions === undefined || Object.keys(definitions).length === 0 ? rest : { ...rest, $defs: definitions });
   } catch {
     return undefined; // a $ref into the root's $defs: checked by the decoder at run time instead
   }

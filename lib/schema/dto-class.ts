@@ -89,6 +89,7 @@ export function mergeClass(
   }
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   const chain = classChain(decl, checker);
+  classShape(chain, className, sink);
   const skip = checkMembers(properties, chain, className, checker, sink);
   const renames = new Map<string, string>();
   for (const name of Object.keys(properties)) {
@@ -124,9 +125,18 @@ export function mergeClass(
       continue;
     }
     const type = checker.getTypeAtLocation(first);
+    const builtin = nonJsonBuiltin(type, checker);
+    if (builtin !== undefined) {
+      sink.fail(
+        `${className}.${name}: a ${builtin} is not a JSON value (the schema cannot describe it, and the decoder does not ` +
+          `build one from JSON); use a Record<string, T> member (or an array) instead`,
+        first,
+      );
+      continue;
+    }
     recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
     checkJsDocDefault(fragment, members, `${className}.${name}`, checker, sink);
-    initializerDefault(fragment, members, checker);
+    initializerDefault(fragment, members, checker, `${className}.${name}`, { warn: (m, node) => sink.warn(m, node ?? first), fail: (m, node) => sink.fail(m, node ?? first) });
     authoredEnumOrder(fragment, members.find((m) => m.type !== undefined)?.type, checker);
     const facts = mergeMember({
       where: `${className}.${name}`,
@@ -164,6 +174,13 @@ export function mergeClass(
     const fragment = properties[name];
     if (fragment === undefined) continue;
     const wire = renames.get(name) ?? name;
+    if (FORBIDDEN_WIRE_NAMES.includes(wire)) {
+      sink.fail(
+        `${className}.${name}: the wire name "${wire}" is refused by the decoder in every argument (it could reach an ` +
+          'object prototype); rename the member, or give it another wire name with @Expose({ name })',
+        chain.flatMap((c) => c.members).find((m) => ts.isPropertyDeclaration(m) && memberName(m, checker) === name) ?? decl,
+      );
+    }
     if (Object.prototype.hasOwnProperty.call(renamed, wire)) {
       sink.fail(`${className}.${name}: wire name "${wire}" is used twice; give each member its own @Expose({ name })`);
     }
@@ -365,4 +382,64 @@ function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undef
   if (type.isStringLiteral()) return type.value;
   if (type.isNumberLiteral()) return String(type.value);
   return undefined;
+}
+
+/** Member names the decoder refuses anywhere (DESIGN.md section 4 rule 1; FORBIDDEN_NAMES of input-schema.ts). */
+const FORBIDDEN_WIRE_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/**
+ * Class-level shapes the decoder cannot follow: an index signature (the schema would admit extra
+ * members the decoder refuses as unknown) and a constructor that requires arguments (class-transformer
+ * builds every DTO with `new Dto()`, so every call would fail).
+ */
+function classShape(chain: readonly ts.ClassDeclaration[], className: string, sink: ClassSink): void {
+  for (const c of chain) {
+    const index = c.members.find(ts.isIndexSignatureDeclaration);
+    if (index === undefined) continue;
+    sink.fail(
+      `${className}: has an index signature (${index.getText().replace(/;$/, '')}), so the schema would admit members the ` +
+        'decoder refuses as unknown; remove the index signature; use a Record member (extra!: Record<string, string>)',
+      index,
+    );
+    break;
+  }
+  const ctor = chain.flatMap((c) => c.members.filter(ts.isConstructorDeclaration).filter((m) => m.body !== undefined))[0];
+  const required = ctor?.parameters.find((p) => p.questionToken === undefined && p.initializer === undefined && p.dotDotDotToken === undefined);
+  if (ctor !== undefined && required !== undefined) {
+    const owner = (ctor.parent as ts.ClassDeclaration).name?.text ?? className;
+    sink.fail(
+      `${className}: ${owner === className ? 'its' : `the ${owner}`} constructor requires the argument ${required.name.getText()}, but the decoder ` +
+        'builds every DTO with new ' + `${className}(); a DTO must be constructible without arguments (make the parameter optional or remove the constructor)`,
+      ctor,
+    );
+  }
+}
+
+/** Built-in classes that are not JSON values. */
+const NON_JSON_BUILTINS = new Set([
+  'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'Promise', 'RegExp', 'Error', 'Function', 'Symbol', 'BigInt',
+  'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'ReadonlyMap', 'ReadonlySet', 'Buffer', 'URL', 'URLSearchParams',
+  'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
+  'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array',
+]);
+
+/** The name of the built-in non-JSON class a member's type is (or holds as a union part or array item), if any. */
+function nonJsonBuiltin(type: ts.Type, checker: ts.TypeChecker, depth = 0): string | undefined {
+  if (depth > 4) return undefined;
+  if (type.isUnion()) {
+    for (const t of type.types) {
+      const found = nonJsonBuiltin(t, checker, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (checker.isArrayType(type)) {
+    const item = checker.getTypeArguments(type as ts.TypeReference)[0];
+    return item === undefined ? undefined : nonJsonBuiltin(item, checker, depth + 1);
+  }
+  const symbol = type.getSymbol() ?? type.aliasSymbol;
+  if (symbol === undefined || !NON_JSON_BUILTINS.has(symbol.name)) return undefined;
+  const decls = symbol.declarations ?? [];
+  const builtin = decls.length > 0 && decls.every((d) => d.getSourceFile().hasNoDefaultLib || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(d.getSourceFile().fileName));
+  return builtin ? symbol.name : undefined;
 }

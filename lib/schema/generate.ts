@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import ts from 'typescript';
 import { buildGenerator, type JsonSchemaGenerator } from 'typescript-json-schema';
 import { discoverTools, type FoundTool } from './discover';
-import { checkDefaults } from './defaults';
 import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
 import type { JsonObject } from '../protocol';
 import type { Manifest, ManifestTool, SchemaObject } from './manifest';
@@ -150,14 +149,12 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
         : clash
           ? undefined
           : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
-    if (schema !== undefined) checkDefaults(schema, input.name?.text ?? 'input', (message) => e.add(message, input));
     d = { schema, warnings: w.list, errors: e.list, texts: reach.declarations.map((n) => n.getText()) };
     cache.set(input, d);
     return d;
   };
   const tools: ManifestTool[] = [];
   const byName = new Map<string, FoundTool>();
-  const reported = new Set<string>();
   for (const tool of found) {
     const where = locate(tool.method, root);
     const previous = byName.get(tool.name);
@@ -172,8 +169,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     byName.set(tool.name, tool);
     const d: Derived = tool.input === undefined ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] } : derive(tool.input);
     for (const { message, node } of d.errors) {
-      if (reported.has(message)) continue;
-      reported.add(message);
+      // Per tool: a DTO two tools reach reports to each (a tool with an error is missing from the manifest, and says why).
       errors.push({ tool: tool.name, message, ...locate(node ?? tool.input ?? tool.method, root) });
     }
     for (const { message, node } of d.warnings) warnings.push({ tool: tool.name, message, ...locate(node ?? tool.method, root) });

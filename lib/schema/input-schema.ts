@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import type { JsonSchemaGenerator } from 'typescript-json-schema';
 import { mergeClass, type ClassSink } from './dto-class';
+import { checkClassDefaults } from './defaults';
 import type { SchemaObject } from './manifest';
 import type { Reach } from './reach';
 import { compileSchemaValue } from '../protocol';
@@ -28,7 +29,10 @@ export function deriveInputSchema(
   sink: ClassSink,
 ): SchemaObject | undefined {
   const name = root.name?.text ?? '';
-  if (!refuseGenerics(root, reach, sink)) return undefined;
+  if (!refuseGenerics(root, reach, sink) || !refuseNamespaced(root, reach, sink)) return undefined;
+  let failed = false;
+  const outer = sink;
+  sink = { warn: outer.warn, fail: (m, n) => ((failed = true), outer.fail(m, n)) };
   let raw: SchemaObject;
   try {
     raw = structuredClone(quietly(() => generator.getSchemaForSymbol(name, true))) as SchemaObject;
@@ -58,7 +62,22 @@ export function deriveInputSchema(
     classTags(def, decl, checker, sink);
     mergeClass(def, decl, checker, resolve, sink);
   }
+  // Defaults are checked per class, so a class's members are checked wherever it appears (DESIGN.md section 4 rule 7).
+  checkClassDefaults(top, name, defs, (m) => sink.fail(m, root));
+  for (const [defName, def] of defs) {
+    const decl = reach.classes.get(defName);
+    if (decl !== undefined && decl !== root) checkClassDefaults(def, defName, defs, (m) => sink.fail(m, decl));
+  }
   const schema = finalize(top, defs, name);
+  const symbolic = failed ? undefined : symbolNames(schema, [name]);
+  if (symbolic !== undefined) {
+    // typescript-json-schema writes a symbol-keyed member as `__@name@id` (an unstable id): never a member name.
+    sink.fail(
+      `${symbolic.join('.')}: the type has a symbol-keyed member, which typescript-json-schema names with an unstable id and no ` +
+        'JSON argument can carry; use a plain class, a Record<string, T> or an array for this member',
+    );
+    return undefined;
+  }
   return compiles(schema, name, sink) ? schema : undefined;
 }
 
@@ -79,6 +98,32 @@ function refuseGenerics(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink
       `${name}: a generic class (${generic}) cannot describe a tool input: decorator metadata erases ${params[0]?.name.text}, so the ` +
         `decoder cannot check what the schema says about it; declare a non-generic DTO class that names its member types ` +
         `(for example class ItemPage { @ValidateNested({ each: true }) @Type(() => Item) items!: Item[] })`,
+      decl,
+    );
+    ok = false;
+  }
+  return ok;
+}
+
+/**
+ * typescript-json-schema finds a DTO class by its name among the top-level declarations of a file: a
+ * class declared inside a namespace (`namespace Billing { export class Refund {} }`) is not found,
+ * and two such classes of one name (`Orders.Create`, `Invoices.Create`) would be confused. Generation
+ * fails naming the class and the fix. Returns false after reporting.
+ */
+function refuseNamespaced(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink): boolean {
+  let ok = true;
+  for (const decl of new Set([root, ...reach.classes.values()])) {
+    const spaces: string[] = [];
+    for (let n: ts.Node = decl.parent; !ts.isSourceFile(n); n = n.parent) {
+      if (ts.isModuleDeclaration(n) && ts.isIdentifier(n.name)) spaces.unshift(n.name.text);
+    }
+    if (spaces.length === 0) continue;
+    const name = decl.name?.text ?? '<anonymous>';
+    sink.fail(
+      `${spaces.join('.')}.${name}: is declared inside the namespace ${spaces.join('.')}, and the generator finds a DTO class by ` +
+        `its name at the top level of a file, so it cannot derive its schema; move the class out of the namespace ` +
+        `(export class ${name} at the top level of a module, renamed if the name is taken)`,
       decl,
     );
     ok = false;
@@ -138,6 +183,34 @@ function compiles(schema: SchemaObject, name: string, sink: ClassSink): boolean 
   }
 }
 
+/** The member path to the first property name holding `__@` (a symbol key), or undefined. */
+function symbolNames(node: unknown, trail: string[]): string[] | undefined {
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const found = symbolNames(n, trail);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (node === null || typeof node !== 'object') return undefined;
+  for (const [k, v] of Object.entries(node as SchemaObject)) {
+    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
+    if (k === 'properties' && v !== null && typeof v === 'object') {
+      for (const [member, sub] of Object.entries(v as SchemaObject)) {
+        if (member.includes('__@')) return [...trail, member.replace(/@\d+$/, '')];
+        const found = symbolNames(sub, [...trail, member]);
+        if (found !== undefined) return found;
+      }
+    } else if (k === 'required' && Array.isArray(v) && v.some((m) => typeof m === 'string' && m.includes('__@'))) {
+      return [...trail, String(v.find((m) => typeof m === 'string' && m.includes('__@'))).replace(/@\d+$/, '')];
+    } else {
+      const found = symbolNames(v, trail);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** The member names along a JSON pointer into the schema (`/properties/a/properties/b/x` gives a, b). */
 function membersOf(segments: readonly string[]): string[] {
   const out: string[] = [];
@@ -181,7 +254,7 @@ function pathOf(node: unknown, keyword: string, trail: string[] = []): string[] 
 function quietly<T>(run: () => T): T {
   const warn = console.warn;
   console.warn = (...args: unknown[]): void => {
-    if (typeof args[0] === 'string' && args[0].startsWith('initializer is expression for ')) return;
+    if (typeof args[0] === 'string' && /^(initializer is expression for |unknown initializer for property )/.test(args[0])) return;
     warn.apply(console, args);
   };
   try {

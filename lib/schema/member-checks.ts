@@ -421,10 +421,38 @@ function findObjectMember(fragment: Record<string, unknown>): Record<string, unk
  * becomes the member's `default` when it is a compile-time literal (DESIGN.md section 4 rule 7).
  * @internal
  */
-export function initializerDefault(fragment: Record<string, unknown>, members: readonly ts.PropertyDeclaration[], checker: ts.TypeChecker): void {
+export function initializerDefault(
+  fragment: Record<string, unknown>,
+  members: readonly ts.PropertyDeclaration[],
+  checker: ts.TypeChecker,
+  where: string,
+  report: { readonly warn: (message: string, node?: ts.Node) => void; readonly fail: (message: string, node?: ts.Node) => void },
+): void {
   if ('default' in fragment) return;
   const init = members.find((m) => m.initializer !== undefined)?.initializer;
   if (init === undefined) return;
   const value = literalValue(init, checker);
-  if (value !== undefined) fragment['default'] = value;
+  if (value !== undefined) {
+    fragment['default'] = value;
+    return;
+  }
+  // The decoder applies (and validates) the real default; a schema without it would not say that
+  // leaving the member out can fail. An object (`new Paging()`) the decoder builds and checks as a
+  // nested DTO: the schema only does not show it.
+  let inner: ts.Expression = init;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
+  if (ts.isIdentifier(inner) && inner.text === 'undefined') return; // no default: the member is simply absent
+  if (ts.isNewExpression(inner) || ts.isObjectLiteralExpression(inner) || ts.isArrayLiteralExpression(inner)) {
+    report.warn(
+      `${where}: the default (${init.getText()}) is not a literal the generator can evaluate, so the schema shows no default ` +
+        '(the decoder still applies it); write the default as a literal or a const to show it',
+      init,
+    );
+    return;
+  }
+  report.fail(
+    `${where}: the generator cannot evaluate the default (${init.getText()}), so the schema cannot show it nor check it ` +
+      'against the member\'s constraints (the decoder applies and validates it); write the default as a literal or a const',
+    init,
+  );
 }

@@ -1,0 +1,223 @@
+/**
+ * Fresh-eyes review of the generator: DTO shapes where the schema and the decoder disagreed and
+ * generation said nothing. Each test names the DTO and the argument; the generator now makes the
+ * schema say what the decoder does, warns naming `Dto.member`, or fails naming the fix.
+ */
+import 'reflect-metadata';
+import path from 'node:path';
+import { generateManifest, type GenerationResult } from '../../lib/schema';
+import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import { dtoInput } from '../../lib/dto';
+import { ArithOk, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
+import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
+
+let result: GenerationResult;
+let shapes: GenerationResult;
+beforeAll(() => {
+  result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'review', 'tsconfig.json') });
+  shapes = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'review-shapes', 'tsconfig.json') });
+});
+
+function shapeErrors(tool: string): string[] {
+  return shapes.errors.filter((e) => e.tool === tool).map((e) => e.message);
+}
+
+function shapeMissing(tool: string): boolean {
+  return !shapes.manifest.tools.some((t) => t.name === tool);
+}
+
+function schemaOf(name: string): JsonObject {
+  const tool = result.manifest.tools.find((t) => t.name === name);
+  if (tool === undefined) throw new Error(`tool ${name} not generated`);
+  return tool.definition.input_schema;
+}
+
+function errorsOf(tool: string): string[] {
+  return result.errors.filter((e) => e.tool === tool).map((e) => e.message);
+}
+
+function warningsOf(tool: string): string[] {
+  return result.warnings.filter((e) => e.tool === tool).map((e) => e.message);
+}
+
+function missing(tool: string): boolean {
+  return !result.manifest.tools.some((t) => t.name === tool);
+}
+
+/** The decoder's verdict without a generated schema (for shapes the generator refuses). */
+function decoderAlone(dto: new () => object, json: string): string {
+  try {
+    dtoInput(dto).decode(JSON.parse(json) as JsonValue);
+    return 'accepted';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    return (e as ToolError).message;
+  }
+}
+
+/** The schema's and the decoder's verdicts on one JSON text. */
+function verdicts(name: string, dto: new () => object, json: string): { schema: boolean; decoder: boolean } {
+  const schema = schemaOf(name);
+  const value = JSON.parse(json) as JsonValue;
+  const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
+  try {
+    dtoInput(dto, { inputSchema: schema }).decode(value);
+    return { schema: schemaOk, decoder: true };
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    return { schema: schemaOk, decoder: false };
+  }
+}
+
+const QTY = "OrderLine.qty: the default 0 breaks the member's own constraints (must be >= 1); change the initializer or the constraint";
+
+describe('review item 1: defaults are checked per DTO class, wherever the class appears', () => {
+  it('refuses a bad default in a DTO reached through an array (the decoder refused {"lines":[{"sku":"a"}]})', () => {
+    expect(decoderAlone(Order, '{"lines":[{"sku":"a"}]}')).toMatch(/\/lines\/0\/qty/);
+    expect(errorsOf('order')).toEqual([QTY]);
+    expect(missing('order')).toBe(true);
+  });
+
+  it('refuses it through a nullable nested member, and reports it to every tool that reaches the class', () => {
+    expect(errorsOf('maybe_line')).toEqual([QTY]);
+    expect(missing('maybe_line')).toBe(true);
+  });
+
+  it('refuses it in a recursive DTO (kept under $defs)', () => {
+    expect(errorsOf('tree')).toEqual([
+      "Tree.weight: the default 0 breaks the member's own constraints (must be >= 1); change the initializer or the constraint",
+    ]);
+  });
+
+  it('keeps a valid default in an array of DTOs: schema and decoder agree', () => {
+    expect(errorsOf('good_order')).toEqual([]);
+    expect(verdicts('good_order', GoodOrder, '{"lines":[{"sku":"a"}]}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('good_order', GoodOrder, '{"lines":[{"sku":"a","qty":0}]}')).toEqual({ schema: false, decoder: false });
+  });
+});
+
+describe('review item 2: a default the generator cannot evaluate is never dropped silently', () => {
+  it('evaluates a member of a const object (DEFAULTS.order) and checks it against @IsIn', () => {
+    expect(decoderAlone(ConstMember, '{}')).toMatch(/order/);
+    expect(errorsOf('const_member')).toEqual([
+      "ConstMember.order: the default \"ASC\" breaks the member's own constraints (must be one of [\"asc\",\"desc\"]); change the initializer or the constraint",
+    ]);
+    expect(schemaOf('const_member_ok')['properties']).toEqual({ size: { type: 'integer', default: 10 } });
+    expect(verdicts('const_member_ok', ConstMemberOk, '{}')).toEqual({ schema: true, decoder: true });
+  });
+
+  it('evaluates constant arithmetic (-DEFAULT_LIMIT - 1, 60 * 60 * 24)', () => {
+    expect(errorsOf('arith')).toEqual([
+      "Arith.limit: the default -21 breaks the member's own constraints (must be >= 0); change the initializer or the constraint",
+    ]);
+    expect(schemaOf('arith_ok')['properties']).toEqual({ seconds: { type: 'integer', default: 86400, maximum: 86400 } });
+    expect(verdicts('arith_ok', ArithOk, '{}')).toEqual({ schema: true, decoder: true });
+  });
+
+  it("fails generation on a default it cannot evaluate ('ab'.slice(1)), with the fix", () => {
+    expect(errorsOf('computed')).toEqual([
+      "Computed.code: the generator cannot evaluate the default ('ab'.slice(1)), so the schema cannot show it nor check it " +
+        "against the member's constraints (the decoder applies and validates it); write the default as a literal or a const",
+    ]);
+    expect(missing('computed')).toBe(true);
+  });
+
+  it('warns that the schema shows no default for an object default (new Paging())', () => {
+    expect(errorsOf('with_paging')).toEqual([]);
+    expect(warningsOf('with_paging')).toEqual([
+      'WithPaging.paging: the default (new Paging()) is not a literal the generator can evaluate, so the schema shows no default ' +
+        '(the decoder still applies it); write the default as a literal or a const to show it',
+    ]);
+    expect(verdicts('with_paging', WithPaging, '{}')).toEqual({ schema: true, decoder: true });
+  });
+});
+
+describe('review item 3: an index signature fails generation', () => {
+  it('refuses [extra: string]: string (the schema admitted extra members, the decoder refuses them)', () => {
+    expect(decoderAlone(Indexed, '{"name":"a","x":"y"}')).toMatch(/x/);
+    expect(shapeErrors('indexed')).toEqual([
+      'Indexed: has an index signature ([extra: string]: string), so the schema would admit members the decoder refuses as ' +
+        'unknown; remove the index signature; use a Record member (extra!: Record<string, string>)',
+    ]);
+    expect(shapeMissing('indexed')).toBe(true);
+  });
+});
+
+describe('review item 4: a DTO must be constructible without arguments', () => {
+  const NEEDS_ARG =
+    'NeedsArg: its constructor requires the argument name, but the decoder builds every DTO with new NeedsArg(); a DTO must ' +
+    'be constructible without arguments (make the parameter optional or remove the constructor)';
+
+  it('fails generation naming the class, as the input and as a nested DTO', () => {
+    expect(shapeErrors('needs_arg')).toEqual([NEEDS_ARG]);
+    expect(shapeErrors('holder')).toEqual([NEEDS_ARG]);
+    expect(shapeErrors('optional_arg')).toEqual([]);
+    expect(shapeMissing('optional_arg')).toBe(false);
+  });
+
+  it('is refused by the decoder at bind time with ERR_INVALID_TOOL (it said "a validator or transformer threw" per call)', () => {
+    for (const dto of [NeedsArg, Holder] as Array<Parameters<typeof dtoInput>[0]>) {
+      let caught: unknown;
+      try {
+        dtoInput(dto);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(ToolError);
+      expect((caught as ToolError).code).toBe('ERR_INVALID_TOOL');
+      expect((caught as ToolError).message).toMatch(/NeedsArg: the constructor throws when called without arguments .*a DTO must be constructible without arguments/);
+    }
+    expect(decoderAlone(OptionalArg, '{"name":"a"}')).toBe('accepted');
+  });
+});
+
+describe('review item 5: Map, Set and other non-JSON built-in classes fail generation', () => {
+  it('refuses Map<string, number> and Set<string> with the fix, and never emits a __@ member name', () => {
+    expect(shapeErrors('with_map')).toEqual([
+      'WithMap.counts: a Map is not a JSON value (the schema cannot describe it, and the decoder does not build one from JSON); ' +
+        'use a Record<string, T> member (or an array) instead',
+    ]);
+    expect(shapeErrors('with_set')).toEqual([
+      'WithSet.tags: a Set is not a JSON value (the schema cannot describe it, and the decoder does not build one from JSON); ' +
+        'use a Record<string, T> member (or an array) instead',
+    ]);
+    for (const r of [result, shapes]) expect(JSON.stringify(r.manifest)).not.toContain('__@');
+  });
+});
+
+describe('review item 6: wire names the decoder refuses fail generation', () => {
+  it('refuses a member named prototype and a member exposed as constructor', () => {
+    expect(decoderAlone(ProtoName, '{"prototype":"a"}')).toMatch(/prototype/);
+    expect(shapeErrors('proto_name')).toEqual([
+      'ProtoName.prototype: the wire name "prototype" is refused by the decoder in every argument (it could reach an object ' +
+        'prototype); rename the member, or give it another wire name with @Expose({ name })',
+    ]);
+    expect(shapeErrors('ctor_name')).toEqual([
+      'CtorName.maker: the wire name "constructor" is refused by the decoder in every argument (it could reach an object ' +
+        'prototype); rename the member, or give it another wire name with @Expose({ name })',
+    ]);
+  });
+});
+
+describe('review item 7: DTO classes inside a namespace', () => {
+  const inNamespace = (space: string, name: string): string =>
+    `${space}.${name}: is declared inside the namespace ${space}, and the generator finds a DTO class by its name at the top ` +
+    `level of a file, so it cannot derive its schema; move the class out of the namespace (export class ${name} at the top ` +
+    'level of a module, renamed if the name is taken)';
+
+  it('fails with the fix, for every tool (no error is dropped because another tool had the same text)', () => {
+    expect(shapeErrors('refund')).toEqual([inNamespace('Billing', 'Refund')]);
+    expect(shapeErrors('create_order')).toEqual([inNamespace('Orders', 'Create')]);
+    expect(shapeErrors('create_invoice')).toEqual([inNamespace('Invoices', 'Create')]);
+  });
+
+  it('every tool missing from the manifest has an error of its own', () => {
+    for (const r of [result, shapes]) {
+      const reported = new Set(r.errors.map((e) => e.tool));
+      const generated = new Set(r.manifest.tools.map((t) => t.name));
+      const declared = r === shapes ? 11 : 10;
+      expect(generated.size + reported.size).toBe(declared);
+      for (const name of generated) expect(reported.has(name)).toBe(false);
+    }
+  });
+});
