@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { literalValue, type DecoratorUse, type LiteralValue } from './decorator-reader';
+import { literalValue, objectArgument, type DecoratorUse, type LiteralValue } from './decorator-reader';
 import type { MemberContext, Slot } from './constraints';
 import type { SchemaObject } from './manifest';
 import { itemParts, typeHolds, type Literal } from './member-types';
@@ -124,7 +124,10 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
   const arg = use.args[0];
   const values = arg === undefined ? undefined : enumValues(arg, use.name, ctx);
   if (values === undefined || values.length === 0) {
-    const what = use.name === 'IsEnum' ? 'an enum' : 'an array literal of strings, numbers or null';
+    const what =
+      use.name === 'IsEnum'
+        ? 'a TypeScript enum or a const object literal of string or number values (const Color = { Red: \'red\' } as const)'
+        : 'an array literal of strings, numbers or null';
     ctx.fail(`${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`, use.node);
     return;
   }
@@ -204,9 +207,27 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
     return out;
   }
   const value = literalValue(arg, ctx.checker);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    // A const object (`const Color = { Red: 'red' } as const; @IsEnum(Color)`): class-validator takes its values.
+    const object = objectArgument(arg, ctx.checker);
+    if (object === undefined) return undefined;
+    const values = [...object.values()];
+    return values.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? values : undefined;
+  }
   const out = Object.values(value as Record<string, LiteralValue>);
   return out.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? out : undefined;
+}
+
+/** How to write a pattern without each flag JSON Schema lacks. */
+function flagFixes(flags: string): string {
+  const fixes: string[] = [];
+  if (flags.includes('g')) fixes.push('drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail');
+  if (flags.includes('y')) fixes.push('drop the y flag and anchor the pattern with ^');
+  if (flags.includes('i')) fixes.push('for the i flag, write both cases, for example [Aa]');
+  if (flags.includes('s')) fixes.push('for the s flag, write [\\s\\S] where the pattern has .');
+  if (flags.includes('m')) fixes.push('for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $');
+  if (fixes.length === 0) fixes.push('write the pattern without them');
+  return fixes.join('; ');
 }
 
 /** `@Matches(/re/)` or `@Matches('re', 'u')`: a pattern, refusing flags JSON Schema lacks. @internal */
@@ -235,7 +256,7 @@ export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: Membe
   if (flags !== '' && flags !== 'u') {
     ctx.fail(
       `${ctx.where}: @Matches flags "${flags}" cannot be expressed in JSON Schema (patterns always use the u flag); ` +
-        'remove the flags and spell the pattern out (for example [Aa] instead of the i flag)',
+        `remove the flags and spell the pattern out (${flagFixes(flags)})`,
       use.node,
     );
     return;

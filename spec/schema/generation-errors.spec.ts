@@ -32,7 +32,8 @@ describe('generateManifest contradictions', () => {
   it('refuses @Matches flags other than none or u', () => {
     expect(result.errors.map((e) => e.message)).toContain(
       'Counter.code: @Matches flags "gi" cannot be expressed in JSON Schema (patterns always use the u flag); ' +
-        'remove the flags and spell the pattern out (for example [Aa] instead of the i flag)',
+        'remove the flags and spell the pattern out (drop the g flag: it only makes the RegExp remember lastIndex between calls, ' +
+        'so a repeated value can fail; for the i flag, write both cases, for example [Aa])',
     );
   });
 

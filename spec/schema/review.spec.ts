@@ -8,7 +8,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { ArithOk, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
+import { ArithOk, Bounds, ConstEnum, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
 import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
 
 let result: GenerationResult;
@@ -215,9 +215,46 @@ describe('review item 7: DTO classes inside a namespace', () => {
     for (const r of [result, shapes]) {
       const reported = new Set(r.errors.map((e) => e.tool));
       const generated = new Set(r.manifest.tools.map((t) => t.name));
-      const declared = r === shapes ? 11 : 10;
+      const declared = r === shapes ? 11 : 15;
       expect(generated.size + reported.size).toBe(declared);
       for (const name of generated) expect(reported.has(name)).toBe(false);
     }
+  });
+});
+
+describe('review item 8: @Matches flags, @IsEnum of a const object, constant arithmetic in bounds', () => {
+  const FLAGS = (where: string, flags: string, fix: string): string =>
+    `${where}: @Matches flags "${flags}" cannot be expressed in JSON Schema (patterns always use the u flag); ` +
+    `remove the flags and spell the pattern out (${fix})`;
+
+  it('says how to write the pattern without g, s or m', () => {
+    expect(errorsOf('global_flag')).toEqual([
+      FLAGS('GlobalFlag.code', 'g', 'drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail'),
+    ]);
+    expect(errorsOf('dot_all')).toEqual([FLAGS('DotAll.code', 's', 'for the s flag, write [\\s\\S] where the pattern has .')]);
+    expect(errorsOf('multiline')).toEqual([
+      FLAGS('Multiline.code', 'm', 'for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $'),
+    ]);
+  });
+
+  it('reads @IsEnum(Color) of a const object as its values', () => {
+    expect(errorsOf('const_enum')).toEqual([]);
+    expect(schemaOf('const_enum')['properties']).toEqual({ color: { enum: ['red', 'blue'], type: 'string' } });
+    expect(verdicts('const_enum', ConstEnum, '{"color":"red"}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('const_enum', ConstEnum, '{"color":"Red"}')).toEqual({ schema: false, decoder: false });
+  });
+
+  it('evaluates 60 * 60 * 24, 2 ** 31 - 1, Number.MAX_SAFE_INTEGER and -DEFAULT_LIMIT', () => {
+    expect(errorsOf('bounds')).toEqual([]);
+    expect(schemaOf('bounds')['properties']).toEqual({
+      seconds: { type: 'integer', maximum: 86400 },
+      int32: { type: 'integer', maximum: 2147483647 },
+      safe: { type: 'integer', maximum: Number.MAX_SAFE_INTEGER, minimum: -20 },
+    });
+    const ok = '{"seconds":86400,"int32":2147483647,"safe":-20}';
+    expect(verdicts('bounds', Bounds, ok)).toEqual({ schema: true, decoder: true });
+    expect(verdicts('bounds', Bounds, '{"seconds":86401,"int32":0,"safe":0}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":2147483648,"safe":0}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":0,"safe":-21}')).toEqual({ schema: false, decoder: false });
   });
 });
