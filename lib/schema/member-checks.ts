@@ -428,10 +428,11 @@ export function initializerDefault(
   where: string,
   report: { readonly warn: (message: string, node?: ts.Node) => void; readonly fail: (message: string, node?: ts.Node) => void },
 ): void {
-  if ('default' in fragment) return;
   const init = members.find((m) => m.initializer !== undefined)?.initializer;
   if (init === undefined) return;
   const value = literalValue(init, checker);
+  // typescript-json-schema writes a template literal default with its backquotes (`abc` gives "`abc`"): the value read here wins.
+  if ('default' in fragment && (value === undefined || JSON.stringify(value) === JSON.stringify(fragment['default']))) return;
   if (value !== undefined) {
     fragment['default'] = value;
     return;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { ArithOk, Bounds, ConstEnum, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
+import { ArithOk, Bounds, ConstEnum, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
 import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
 
 let result: GenerationResult;
@@ -122,6 +122,12 @@ describe('review item 2: a default the generator cannot evaluate is never droppe
     expect(missing('computed')).toBe(true);
   });
 
+  it('shows a template literal default without its backquotes (typescript-json-schema wrote "`abc`")', () => {
+    expect(errorsOf('template')).toEqual([]);
+    expect(schemaOf('template')['properties']).toEqual({ word: { type: 'string', default: 'abc', minLength: 3 } });
+    expect(verdicts('template', Template, '{}')).toEqual({ schema: true, decoder: true });
+  });
+
   it('warns that the schema shows no default for an object default (new Paging())', () => {
     expect(errorsOf('with_paging')).toEqual([]);
     expect(warningsOf('with_paging')).toEqual([
@@ -192,6 +198,10 @@ describe('review item 6: wire names the decoder refuses fail generation', () => 
       'ProtoName.prototype: the wire name "prototype" is refused by the decoder in every argument (it could reach an object ' +
         'prototype); rename the member, or give it another wire name with @Expose({ name })',
     ]);
+    expect(shapeErrors('proto_wire')).toContain(
+      'ProtoWire.parent: the wire name "__proto__" is refused by the decoder in every argument (it could reach an object ' +
+        'prototype); rename the member, or give it another wire name with @Expose({ name })',
+    );
     expect(shapeErrors('ctor_name')).toEqual([
       'CtorName.maker: the wire name "constructor" is refused by the decoder in every argument (it could reach an object ' +
         'prototype); rename the member, or give it another wire name with @Expose({ name })',
@@ -215,7 +225,7 @@ describe('review item 7: DTO classes inside a namespace', () => {
     for (const r of [result, shapes]) {
       const reported = new Set(r.errors.map((e) => e.tool));
       const generated = new Set(r.manifest.tools.map((t) => t.name));
-      const declared = r === shapes ? 11 : 15;
+      const declared = r === shapes ? 12 : 16;
       expect(generated.size + reported.size).toBe(declared);
       for (const name of generated) expect(reported.has(name)).toBe(false);
     }
