@@ -157,8 +157,8 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Lite
   }
   const type = checker.getTypeAtLocation(expr);
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
-  if (ts.isIdentifier(expr) && (type.flags & ts.TypeFlags.NumberLike) !== 0) {
-    // `const LIMIT = 2 * 10` (type number): the const's initializer, evaluated.
+  if (ts.isIdentifier(expr)) {
+    // `const LIMIT = 2 * 10` (type number), `const ORDER: string = 'asc'`, `const LIST = ['a', 'b']`: the const's initializer, evaluated.
     const init = constInitializer(expr, checker);
     if (init !== undefined) return evaluate(init, checker, depth + 1);
   }

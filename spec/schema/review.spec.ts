@@ -102,7 +102,11 @@ describe('review item 2: a default the generator cannot evaluate is never droppe
     expect(errorsOf('const_member')).toEqual([
       "ConstMember.order: the default \"ASC\" breaks the member's own constraints (must be one of [\"asc\",\"desc\"]); change the initializer or the constraint",
     ]);
-    expect(schemaOf('const_member_ok')['properties']).toEqual({ size: { type: 'integer', default: 10 } });
+    expect(schemaOf('const_member_ok')['properties']).toEqual({
+      size: { type: 'integer', default: 10 },
+      order: { type: 'string', default: 'asc', enum: ['asc', 'desc'] },
+    });
+    expect(verdicts('const_member_ok', ConstMemberOk, '{"order":"ASC"}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('const_member_ok', ConstMemberOk, '{}')).toEqual({ schema: true, decoder: true });
   });
 
