@@ -30,7 +30,7 @@ import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
 import { boundInstance, classOf, constructorOf, isToolsetClass, learnFactories, moduleNameOf, policyClassifier, providerPlace, providersOf, toolsetClassifier } from './providers';
 import type { FoundProvider, Probe } from './providers';
-import { markFilled, ToolRegistry } from './tool-registry';
+import { fillRegistry, markFilled, ToolRegistry } from './tool-registry';
 
 /** The token of each root module's mark, to tell two roots (and who imports them) apart. @internal */
 export const SCOPE_TOOL_ROOT: unique symbol = Symbol('scope-tool:nest-root');
@@ -134,7 +134,7 @@ export class ToolsetExplorer implements OnModuleInit {
     this.#checkNames(toolsets.map(({ found, instance }) => ({ found, cls: constructorOf(instance) ?? found.cls })));
     const policies = this.#policyInstances(wrappers, probes, options, toolsets);
     try {
-      createRegistry({
+      fillRegistry(this.#registry, () => createRegistry({
         manifest: options.manifest,
         toolsets: toolsets.map((t) => t.instance),
         policies: options.policies,
@@ -144,7 +144,7 @@ export class ToolsetExplorer implements OnModuleInit {
           if (instance === undefined) throw new Error(`${cls.name} was not resolved at start-up`);
           return instance;
         },
-      });
+      }));
     } catch (e) {
       throw buildFailed(e);
     }

@@ -249,6 +249,14 @@ export function registryNotReady(method: string): ToolError {
   );
 }
 
+/** ToolRegistry.register() called by anyone but ScopeToolModule's start-up. */
+export function registrySealed(): ToolError {
+  return new ToolError(
+    'ERR_INVALID_REGISTRY',
+    `${WHO}: ToolRegistry is sealed: it holds the tools of the discovered @Toolset() providers, checked against the manifest and guarded by the module's policies and their @Authorize() policies, and a tool registered by hand would skip all three; declare the tool in a @Toolset() provider and regenerate the manifest (scope-tool generate), or keep other tools in a Registry of their own (new Registry(...))`,
+  );
+}
+
 /** A class listed in forFeature() that is not a toolset or not provided. */
 export function badFeature(cls: unknown, problem: 'not-a-toolset' | 'not-provided'): ToolError {
   const name = typeof cls === 'function' ? cls.name || '(anonymous class)' : String(cls);

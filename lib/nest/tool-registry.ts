@@ -2,15 +2,31 @@
  * `ToolRegistry`: the application's Registry, as an injectable class (its own injection token).
  */
 import { Registry } from '../protocol';
-import type { Binding, Definition } from '../protocol';
-import { registryNotReady } from './messages';
+import type { Binding, Definition, Tool } from '../protocol';
+import { registryNotReady, registrySealed } from './messages';
 
 /** The registries ScopeToolModule has filled (start-up succeeded). */
 const filled = new WeakSet<object>();
 
+/** The registries ScopeToolModule's start-up is filling right now (the one register() it makes). */
+const filling = new WeakSet<object>();
+
 /** Marks a registry as filled by ScopeToolModule's start-up. @internal */
 export function markFilled(registry: object): void {
   filled.add(registry);
+}
+
+/**
+ * Runs `fill` with `registry` open to register(): ScopeToolModule's one atomic batch of the discovered
+ * toolsets. Closed again afterwards, whatever happens. @internal
+ */
+export function fillRegistry<T>(registry: object, fill: () => T): T {
+  filling.add(registry);
+  try {
+    return fill();
+  } finally {
+    filling.delete(registry);
+  }
 }
 
 /**
@@ -25,6 +41,20 @@ export function markFilled(registry: object): void {
  * existed.
  */
 export class ToolRegistry extends Registry {
+  /**
+   * Sealed: the registry holds exactly the discovered `@Toolset()` providers' tools, checked against
+   * the manifest and guarded by the `policies` and their `@Authorize()` policies. A tool registered
+   * by hand would skip all three, so only ScopeToolModule's start-up registers (an empty batch is a
+   * no-op, as in Registry). To add a tool, declare it in a `@Toolset()` provider and regenerate the
+   * manifest; other tools belong in a Registry of their own (`new Registry(...)`).
+   * @throws ToolError ERR_INVALID_REGISTRY for any non-empty batch not made by ScopeToolModule
+   */
+  override register(...tools: Tool[]): void {
+    if (tools.length === 0) return;
+    if (!filling.has(this)) throw registrySealed();
+    super.register(...tools);
+  }
+
   /**
    * See Registry.resolve.
    * @throws ToolError ERR_INVALID_REGISTRY when called before ScopeToolModule filled the registry
