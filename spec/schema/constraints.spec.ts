@@ -9,7 +9,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { EachConst, KeptChecks, TwoLists, UnicodeFlag, UnionKind, When } from './fixtures/constraints/constraints.tools';
+import { EachConst, KeptChecks, TwoLists, UnicodeFlag, UnionKind, UnitRuns, When } from './fixtures/constraints/constraints.tools';
 
 let result: GenerationResult;
 beforeAll(() => {
@@ -125,11 +125,14 @@ describe('7. @Matches and the u flag', () => {
     expect(errorsOf('no_unicode_flag')).toEqual([
       'NoUnicodeFlag.dot: @Matches(/^.{1,3}$/) without the u flag reads the dot (.) differently from JSON Schema, which always applies the u flag ' +
         '(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^.{1,3}$/u',
-      'NoUnicodeFlag.negated: @Matches(/^[^,]+$/) without the u flag reads a negated character class [^...] differently from JSON Schema, which ' +
-        'always applies the u flag (the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); ' +
-        'write /^[^,]+$/u',
-      'NoUnicodeFlag.string: @Matches(/^\\S+$/) without the u flag reads \\S differently from JSON Schema, which always applies the u flag ' +
+      'NoUnicodeFlag.negated: @Matches(/^[^,]{2,}$/) without the u flag reads a negated character class [^...] differently from JSON Schema, which always applies the u flag ' +
+        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^[^,]{2,}$/u",
+      'NoUnicodeFlag.string: @Matches(/^\\S$/) without the u flag reads \\S differently from JSON Schema, which always applies the u flag ' +
         "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); pass 'u' as the second argument",
+      'NoUnicodeFlag.adjacent: @Matches(/^\\S+\\S+$/) without the u flag reads \\S differently from JSON Schema, which always applies the u flag ' +
+        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^\\S+\\S+$/u",
+      'NoUnicodeFlag.surrogates: @Matches(/^[^\\ud800-\\udfff]+$/) without the u flag reads a surrogate escape in a character class differently from JSON Schema, which always applies the u flag ' +
+        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^[^\\ud800-\\udfff]+$/u",
     ]);
   });
 
@@ -138,6 +141,24 @@ describe('7. @Matches and the u flag', () => {
     agree('unicode_flag', UnicodeFlag, { short: '😀😀', plain: 'a.b' }, true);
     agree('unicode_flag', UnicodeFlag, { short: '😀😀😀😀', plain: 'a.b' }, false);
     agree('unicode_flag', UnicodeFlag, { short: 'ab', plain: '😀' }, false);
+  });
+
+  it('accepts ., \\S, \\W, \\D and [^...] under an unbounded + or * without u: one or more code units is one or more code points', () => {
+    expect(errorsOf('unit_runs')).toEqual([]);
+    expect(propsOf('unit_runs')).toEqual({
+      token: { type: 'string', pattern: '^[^\\s]+$' },
+      item: { type: 'string', pattern: '^[^,]+$' },
+      line: { type: 'string', pattern: '^.+$' },
+      word: { type: 'string', pattern: '^\\S*$' },
+      email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
+      lazy: { type: 'string', pattern: '^(?:\\W+?|\\D*)x$' },
+    });
+    const ok = { token: '😀', item: 'a😀b', line: '😀😀', word: '', email: '😀@b😀.c', lazy: '😀x' };
+    agree('unit_runs', UnitRuns, ok, true);
+    agree('unit_runs', UnitRuns, { ...ok, word: 'a😀b' }, true);
+    for (const bad of [{ token: '😀 ' }, { item: '😀,' }, { line: '' }, { word: ' 😀' }, { email: '😀@b' }, { lazy: 'a1x' }]) {
+      agree('unit_runs', UnitRuns, { ...ok, ...bad }, false);
+    }
   });
 });
 
@@ -267,7 +288,7 @@ describe('21. Date members take date-time strings only', () => {
 
 describe('the fixture as a whole', () => {
   it('generates exactly the tools without a refused member, and no warnings', () => {
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['each_const', 'ignored_tag', 'kept_checks', 'two_lists', 'unicode_flag', 'union_kind', 'when']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual(['each_const', 'ignored_tag', 'kept_checks', 'two_lists', 'unicode_flag', 'union_kind', 'unit_runs', 'when']);
     expect(result.warnings).toEqual([]);
   });
 });
