@@ -34,7 +34,7 @@ export function deriveSchema(plan: ClassPlan, seen: ReadonlySet<ClassPlan> = new
   const required: string[] = [];
   for (const p of plan.properties) {
     properties[p.wire] = propertySchema(p, inner);
-    if (!p.optional && !p.hasDefault) required.push(p.wire);
+    if (!p.optional && !p.hasDefault && !p.conditional) required.push(p.wire);
   }
   const schema: JsonObject = { type: 'object', properties, additionalProperties: false };
   if (required.length > 0) schema.required = required;

@@ -36,6 +36,11 @@ export interface PropertyPlan {
   readonly optional: boolean;
   /** A property initializer gave the member a default (it may be absent). */
   readonly hasDefault: boolean;
+  /**
+   * `@ValidateIf` without `@IsDefined`: the member may be absent here, and class-validator requires
+   * and checks it only when the condition holds.
+   */
+  readonly conditional: boolean;
   readonly defaultValue?: unknown;
   /** The class-validator records of this property. */
   readonly records: readonly ValidationRecord[];
@@ -125,7 +130,10 @@ function propertyPlan(dto: DtoClass, property: string, records: ValidationRecord
   const typed = transformerType(dto, property);
   const optional = records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION && r.name === 'isOptional');
   const defaultValue = defaults === undefined ? undefined : (defaults as Record<string, unknown>)[property];
-  const base = { property, wire: wireName(dto, property), optional, hasDefault: defaultValue !== undefined, defaultValue, records };
+  const conditional =
+    records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION && r.name !== 'isOptional') &&
+    !records.some((r) => r.type === VALIDATION_TYPES.IS_DEFINED);
+  const base = { property, wire: wireName(dto, property), optional, hasDefault: defaultValue !== undefined, conditional, defaultValue, records };
   if (declared === Array) {
     const items = kindOf(typed);
     return { ...base, kind: 'array', items, nested: items === 'nested' ? planOf(typed as DtoClass) : undefined };

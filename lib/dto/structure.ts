@@ -49,7 +49,7 @@ function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: Issu
   for (const prop of plan.properties) {
     const at = [...path, prop.wire];
     if (!Object.prototype.hasOwnProperty.call(value, prop.wire)) {
-      if (!prop.optional && !prop.hasDefault) {
+      if (!prop.optional && !prop.hasDefault && !prop.conditional) {
         sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: 'is required' });
       }
       continue;

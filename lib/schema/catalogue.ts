@@ -48,7 +48,10 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   IsOptional: structural('not required; null still refused unless the type includes null'),
   Validate: only('a custom constraint class runs in the decoder only'),
   ValidateBy: only('a custom inline constraint runs in the decoder only'),
-  ValidateIf: only('the member is checked only when the condition holds; the schema states its checks unconditionally'),
+  ValidateIf: only(
+    'the schema cannot express the condition: it accepts the member\'s absence and applies its checks whenever it is present, ' +
+      'while the decoder requires and checks the member only when the condition holds',
+  ),
   ValidateNested: structural('the nested DTO schema (needs a DTO class member, not an interface, object type or primitive, and @Type(() => Class); a union with a DTO class is refused: one DTO type per member; an array of arrays of DTOs is refused: wrap each row in a row DTO)'),
   ValidatePromise: { kind: 'refused', fix: 'JSON arguments are never promises and admission is synchronous; remove @ValidatePromise' },
   IsLatLong: only('validator.js isLatLong ("lat,long" with range checks) has no exact pattern here'),

@@ -150,7 +150,10 @@ export function mergeClass(
     });
     dateTimePattern(fragment, type, checker);
     const hasDefault = members.some((m) => m.initializer !== undefined);
-    if (facts.optional || hasDefault) required.delete(name);
+    // @ValidateIf: class-validator requires and checks the member only when the condition holds (its
+    // warning says so), unless @IsDefined requires it always; the schema accepts its absence.
+    const conditional = decorators.some((d) => d.name === 'ValidateIf') && !decorators.some((d) => d.name === 'IsDefined');
+    if (facts.optional || hasDefault || conditional) required.delete(name);
     else if (!required.has(name)) {
       // The decoder requires every member without @IsOptional() or an initializer (class-validator checks a
       // member whatever its `?`); typescript-json-schema left it out of `required` because of the `?`.

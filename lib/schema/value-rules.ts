@@ -111,6 +111,16 @@ function valuesFitType(use: DecoratorUse, values: readonly Literal[], slot: Slot
   return false;
 }
 
+/** The `X` of an `Object.values(X)` argument (an identifier or a dotted name), or undefined. */
+function objectValuesOf(arg: ts.Expression): string | undefined {
+  if (!ts.isCallExpression(arg) || arg.arguments.length !== 1) return undefined;
+  const callee = arg.expression;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'values') return undefined;
+  if (!ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object') return undefined;
+  const entity = arg.arguments[0] as ts.Expression;
+  return ts.isIdentifier(entity) || ts.isPropertyAccessExpression(entity) ? entity.getText() : undefined;
+}
+
 /**
  * `@IsEnum(E)` and `@IsIn([...])` add `enum` to the fragment: every other keyword stays (what earlier
  * decorators and JSDoc tags said still holds), two value lists keep the values both allow, a
@@ -128,7 +138,14 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
       use.name === 'IsEnum'
         ? 'a TypeScript enum or a const object literal of string or number values (const Color = { Red: \'red\' } as const)'
         : 'an array literal of strings, numbers or null';
-    ctx.fail(`${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`, use.node);
+    const entity = use.name === 'IsIn' && arg !== undefined ? objectValuesOf(arg) : undefined;
+    ctx.fail(
+      entity !== undefined
+        ? `${ctx.where}: @IsIn(Object.values(${entity})) is not evaluated by the generator; write @IsEnum(${entity}), which accepts ` +
+            'the same values (class-validator checks a value against the object\'s values), or list the values inline'
+        : `${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`,
+      use.node,
+    );
     return;
   }
   if (use.name === 'IsNotIn') {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
-import { ArithOk, Bounds, ConstEnum, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
+import { ArithOk, Bounds, ConstEnum, Customer, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
 import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
 
 let result: GenerationResult;
@@ -229,7 +229,7 @@ describe('review item 7: DTO classes inside a namespace', () => {
     for (const r of [result, shapes]) {
       const reported = new Set(r.errors.map((e) => e.tool));
       const generated = new Set(r.manifest.tools.map((t) => t.name));
-      const declared = r === shapes ? 12 : 16;
+      const declared = r === shapes ? 12 : 18;
       expect(generated.size + reported.size).toBe(declared);
       for (const name of generated) expect(reported.has(name)).toBe(false);
     }
@@ -270,5 +270,34 @@ describe('review item 8: @Matches flags, @IsEnum of a const object, constant ari
     expect(verdicts('bounds', Bounds, '{"seconds":86401,"int32":0,"safe":0}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":2147483648,"safe":0}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":0,"safe":-21}')).toEqual({ schema: false, decoder: false });
+  });
+});
+
+describe('review: false refusals of ordinary DTOs', () => {
+  it('@ValidateIf with ? or !: not required; the warning says the decoder requires and checks it only when the condition holds', () => {
+    // Before: company?: string was refused ("optional in TypeScript (?), but without @IsOptional() the decoder requires it"),
+    // and the decoder required company and vat even when hasCompany was false, where class-validator skips them.
+    expect(errorsOf('customer')).toEqual([]);
+    // @IsDefined still requires region always: class-validator checks it whatever the condition.
+    expect(schemaOf('customer')['required']).toEqual(['hasCompany', 'region']);
+    const why =
+      "the schema cannot express the condition: it accepts the member's absence and applies its checks whenever it is present, " +
+      'while the decoder requires and checks the member only when the condition holds';
+    expect(warningsOf('customer')).toEqual(['company', 'vat', 'region'].map((m) => `Customer.${m}: @ValidateIf is checked by the decoder only (${why})`));
+    expect(verdicts('customer', Customer, '{"hasCompany":false,"region":"eu"}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('customer', Customer, '{"hasCompany":true,"company":"ACME","vat":"X1","region":"eu"}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('customer', Customer, '{"hasCompany":true,"company":5,"vat":"X1","region":"eu"}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('customer', Customer, '{"hasCompany":false}')).toEqual({ schema: false, decoder: false });
+    // The condition holds and company is absent: only the decoder can refuse it (what the warning says).
+    expect(verdicts('customer', Customer, '{"hasCompany":true,"vat":"X1","region":"eu"}')).toEqual({ schema: true, decoder: false });
+    expect(decoderAlone(Customer, '{"hasCompany":false,"region":"eu"}')).toBe('accepted');
+  });
+
+  it('@IsIn(Object.values(Status)) is refused with the fix @IsEnum(Status)', () => {
+    expect(errorsOf('status_filter')).toEqual([
+      'StatusFilter.status: @IsIn(Object.values(Status)) is not evaluated by the generator; write @IsEnum(Status), which accepts the same ' +
+        "values (class-validator checks a value against the object's values), or list the values inline",
+    ]);
+    expect(missing('status_filter')).toBe(true);
   });
 });
