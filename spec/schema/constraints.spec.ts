@@ -7,8 +7,9 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
-import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import { compileSchemaValue, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
+import { generated } from './verdicts';
 import { EachConst, KeptChecks, TwoLists, UnicodeFlag, UnionKind, UnitRuns, When } from './fixtures/constraints/constraints.tools';
 
 let result: GenerationResult;
@@ -16,32 +17,10 @@ beforeAll(() => {
   result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'constraints', 'tsconfig.json') });
 });
 
-function schemaOf(name: string): JsonObject {
-  const tool = result.manifest.tools.find((t) => t.name === name);
-  if (tool === undefined) throw new Error(`tool ${name} not generated: ${JSON.stringify(result.errors.filter((e) => e.tool === name))}`);
-  return tool.definition.input_schema;
-}
+const { schemaOf, errorsOf, verdicts } = generated(() => result);
 
 function propsOf(name: string): Record<string, JsonObject> {
   return schemaOf(name)['properties'] as Record<string, JsonObject>;
-}
-
-function errorsOf(tool: string): string[] {
-  return result.errors.filter((e) => e.tool === tool).map((e) => e.message);
-}
-
-/** The schema's and the decoder's verdicts on one argument. */
-function verdicts(name: string, dto: new () => object, value: JsonValue): { schema: boolean; decoder: boolean } {
-  const schema = schemaOf(name);
-  const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
-  try {
-    dtoInput(dto, { inputSchema: schema }).decode(value);
-    return { schema: schemaOk, decoder: true };
-  } catch (e) {
-    expect(e).toBeInstanceOf(ToolError);
-    expect((e as ToolError).message).not.toMatch(/validator or transformer threw/);
-    return { schema: schemaOk, decoder: false };
-  }
 }
 
 /** Both verdicts equal `accepted` (the argument is in the failure message). */

@@ -6,8 +6,9 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
-import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import type { JsonObject } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
+import { generated, decoderAlone } from './verdicts';
 import {
   ConditionalOptional,
   Computed,
@@ -30,39 +31,12 @@ beforeAll(() => {
   result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'fidelity', 'tsconfig.json') });
 });
 
-function schemaOf(name: string): JsonObject {
-  const tool = result.manifest.tools.find((t) => t.name === name);
-  if (tool === undefined) throw new Error(`tool ${name} not generated`);
-  return tool.definition.input_schema;
-}
+const { schemaOf, verdicts: verdictsOf } = generated(() => result);
+/** The schema's and the decoder's verdicts on one JSON text. */
+const verdicts = (name: string, dto: new () => object, json: string) => verdictsOf(name, dto, { json });
 
 function errorsOf(tool: string): Array<{ message: string; line?: number }> {
   return result.errors.filter((e) => e.tool === tool).map((e) => ({ message: e.message, line: e.line }));
-}
-
-/** The decoder's verdict without a generated schema (for shapes the generator refuses). */
-function decoderAlone(dto: new () => object, json: string): string {
-  try {
-    dtoInput(dto).decode(JSON.parse(json) as JsonValue);
-    return 'accepted';
-  } catch (e) {
-    expect(e).toBeInstanceOf(ToolError);
-    return (e as ToolError).message;
-  }
-}
-
-/** The schema's and the decoder's verdicts on one JSON text. */
-function verdicts(name: string, dto: new () => object, json: string): { schema: boolean; decoder: boolean } {
-  const schema = schemaOf(name);
-  const value = JSON.parse(json) as JsonValue;
-  const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
-  try {
-    dtoInput(dto, { inputSchema: schema }).decode(value);
-    return { schema: schemaOk, decoder: true };
-  } catch (e) {
-    expect(e).toBeInstanceOf(ToolError);
-    return { schema: schemaOk, decoder: false };
-  }
 }
 
 const NO_OPTIONAL = (member: string): string =>

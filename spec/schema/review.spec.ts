@@ -6,8 +6,9 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
-import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import { ToolError } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
+import { generated, decoderAlone } from './verdicts';
 import { ArithOk, Bounds, ConstEnum, Customer, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
 import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
 
@@ -18,55 +19,16 @@ beforeAll(() => {
   shapes = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'review-shapes', 'tsconfig.json') });
 });
 
+const { schemaOf, errorsOf, warningsOf, missing, verdicts: verdictsOf } = generated(() => result);
+/** The schema's and the decoder's verdicts on one JSON text. */
+const verdicts = (name: string, dto: new () => object, json: string) => verdictsOf(name, dto, { json });
+
 function shapeErrors(tool: string): string[] {
   return shapes.errors.filter((e) => e.tool === tool).map((e) => e.message);
 }
 
 function shapeMissing(tool: string): boolean {
   return !shapes.manifest.tools.some((t) => t.name === tool);
-}
-
-function schemaOf(name: string): JsonObject {
-  const tool = result.manifest.tools.find((t) => t.name === name);
-  if (tool === undefined) throw new Error(`tool ${name} not generated`);
-  return tool.definition.input_schema;
-}
-
-function errorsOf(tool: string): string[] {
-  return result.errors.filter((e) => e.tool === tool).map((e) => e.message);
-}
-
-function warningsOf(tool: string): string[] {
-  return result.warnings.filter((e) => e.tool === tool).map((e) => e.message);
-}
-
-function missing(tool: string): boolean {
-  return !result.manifest.tools.some((t) => t.name === tool);
-}
-
-/** The decoder's verdict without a generated schema (for shapes the generator refuses). */
-function decoderAlone(dto: new () => object, json: string): string {
-  try {
-    dtoInput(dto).decode(JSON.parse(json) as JsonValue);
-    return 'accepted';
-  } catch (e) {
-    expect(e).toBeInstanceOf(ToolError);
-    return (e as ToolError).message;
-  }
-}
-
-/** The schema's and the decoder's verdicts on one JSON text. */
-function verdicts(name: string, dto: new () => object, json: string): { schema: boolean; decoder: boolean } {
-  const schema = schemaOf(name);
-  const value = JSON.parse(json) as JsonValue;
-  const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
-  try {
-    dtoInput(dto, { inputSchema: schema }).decode(value);
-    return { schema: schemaOk, decoder: true };
-  } catch (e) {
-    expect(e).toBeInstanceOf(ToolError);
-    return { schema: schemaOk, decoder: false };
-  }
 }
 
 const QTY = "OrderLine.qty: the default 0 breaks the member's own constraints (must be >= 1); change the initializer or the constraint";
