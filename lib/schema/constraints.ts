@@ -72,7 +72,9 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
   let optional = false;
   let wireName: string | undefined;
   const names = new Set(ctx.decorators.map((d) => d.name));
-  if (!checkMatrix(ctx, names) || !checkShape(ctx)) return { optional, wireName };
+  // A member refused for its shape still reports its @IsOptional(): without it the caller adds a
+  // false "without @IsOptional() the decoder requires it" to the shape's errors.
+  if (!checkMatrix(ctx, names) || !checkShape(ctx)) return { optional: names.has('IsOptional'), wireName };
   const memberParts = typeParts(ctx.type);
   const memberText = typeText(ctx);
   let nullItems = true;

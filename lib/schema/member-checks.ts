@@ -369,8 +369,8 @@ export function typeText(ctx: MemberContext): string {
 /**
  * `Record<string, T>` (a string index signature): typescript-json-schema closes every object with
  * `additionalProperties: false`, which would refuse every entry; the values' schema is restored
- * for primitive `T` (string, number, boolean, unknown). Other value types are refused: declare a
- * nested DTO array instead.
+ * for primitive `T` (string, number, boolean, unknown, or a union of string, number, boolean and
+ * null). Other value types are refused: declare a nested DTO array instead.
  * @internal
  */
 export function recordValues(fragment: Record<string, unknown>, type: ts.Type, checker: ts.TypeChecker, fail: (m: string) => void): void {
@@ -382,11 +382,15 @@ export function recordValues(fragment: Record<string, unknown>, type: ts.Type, c
   const value = info.type;
   let schema: Record<string, unknown> | undefined;
   if (value.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) schema = {};
-  else if (value.flags & ts.TypeFlags.String) schema = { type: 'string' };
-  else if (value.flags & ts.TypeFlags.Number) schema = { type: 'number' };
-  else if (value.flags & ts.TypeFlags.Boolean) schema = { type: 'boolean' };
+  else {
+    const kinds = primitiveKinds(value);
+    if (kinds !== undefined) schema = { type: kinds.length === 1 ? kinds[0] : kinds };
+  }
   if (schema === undefined) {
-    fail(`Record values of type ${checker.typeToString(value)} are not checked by the decoder; use string, number, boolean or unknown values, or an array of a nested DTO`);
+    fail(
+      `Record values of type ${checker.typeToString(value)} are not checked by the decoder; use string, number, boolean or unknown ` +
+        'values (or a union of them, null included), or an array of a nested DTO',
+    );
     return;
   }
   if (typeof fragment['$ref'] === 'string') {
@@ -396,6 +400,30 @@ export function recordValues(fragment: Record<string, unknown>, type: ts.Type, c
   }
   const target = fragment['type'] === 'object' ? fragment : findObjectMember(fragment);
   if (target !== undefined) target['additionalProperties'] = schema;
+}
+
+/**
+ * The JSON types of a Record's value type made only of string, number, boolean and null (`string`,
+ * `string | number`, `boolean | null`): the decoder validates the arguments against the manifest's
+ * schema first, so `additionalProperties: { type: [...] }` is what both check. Undefined otherwise
+ * (a literal, an object, a DTO, an array, undefined).
+ */
+function primitiveKinds(value: ts.Type): string[] | undefined {
+  const parts = value.isUnion() ? value.types : [value];
+  // `boolean` is `true | false` in a union: a single literal (`true`) is not every boolean.
+  if (parts.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral).length === 1) return undefined;
+  const kinds: string[] = [];
+  for (const part of parts) {
+    let kind: string | undefined;
+    if (part.flags & ts.TypeFlags.String) kind = 'string';
+    else if (part.flags & ts.TypeFlags.Number) kind = 'number';
+    else if (part.flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) kind = 'boolean';
+    else if (part.flags & ts.TypeFlags.Null && value.isUnion()) kind = 'null';
+    if (kind === undefined) return undefined;
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  const order = ['string', 'number', 'boolean', 'null'];
+  return kinds.sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 function findObjectMember(fragment: Record<string, unknown>): Record<string, unknown> | undefined {

@@ -9,7 +9,7 @@ import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { ToolError } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
 import { generated, decoderAlone } from './verdicts';
-import { ArithOk, Bounds, ConstEnum, Customer, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
+import { ArithOk, Bounds, ConstEnum, Customer, Flags, NullableValues, Settings, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
 import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
 
 let result: GenerationResult;
@@ -191,7 +191,7 @@ describe('review item 7: DTO classes inside a namespace', () => {
     for (const r of [result, shapes]) {
       const reported = new Set(r.errors.map((e) => e.tool));
       const generated = new Set(r.manifest.tools.map((t) => t.name));
-      const declared = r === shapes ? 12 : 18;
+      const declared = r === shapes ? 12 : 25;
       expect(generated.size + reported.size).toBe(declared);
       for (const name of generated) expect(reported.has(name)).toBe(false);
     }
@@ -261,5 +261,66 @@ describe('review: false refusals of ordinary DTOs', () => {
         "values (class-validator checks a value against the object's values), or list the values inline",
     ]);
     expect(missing('status_filter')).toBe(true);
+  });
+});
+
+describe('review: a refused Record member keeps its @IsOptional()', () => {
+  const refusals = (cls: string): string[] => [
+    `${cls}.byName: Record values of type Address are not checked by the decoder; use string, number, boolean or unknown values ` +
+      '(or a union of them, null included), or an array of a nested DTO',
+    `${cls}.byName: @Type(() => Address) contradicts the TypeScript type Record<string, Address>: the decoder would take only Address ` +
+      'objects where the schema accepts the declared type; make @Type name the declared type, or change the type',
+  ];
+  it('byName?: Record<string, Address> with @IsOptional(): the two refusals only (it also said "without @IsOptional() the decoder requires it")', () => {
+    expect(errorsOf('by_name')).toEqual(refusals('ByName'));
+    expect(errorsOf('by_name_required')).toEqual(refusals('ByNameRequired'));
+    expect(missing('by_name')).toBe(true);
+  });
+});
+
+describe('review: Record values of a union of primitive JSON types', () => {
+  const NAMES = { not: { enum: ['__proto__', 'constructor', 'prototype'] } };
+  it('Record<string, string | number> and <string, string | number | boolean>: additionalProperties lists the types; schema and decoder agree', () => {
+    // Before: refused with "Record values of type string | number are not checked by the decoder".
+    expect(errorsOf('settings')).toEqual([]);
+    expect(warningsOf('settings')).toEqual([]);
+    expect((schemaOf('settings')['properties'] as Record<string, unknown>)['settings']).toEqual({
+      type: 'object',
+      additionalProperties: { type: ['string', 'number'] },
+      propertyNames: NAMES,
+    });
+    expect(verdicts('settings', Settings, '{"settings":{"a":true}}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('settings', Settings, '{"settings":{"a":"x","b":1}}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('settings', Settings, '{"settings":{"a":null}}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('settings', Settings, '{"settings":{"a":{"b":1}}}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('settings', Settings, '{}')).toEqual({ schema: true, decoder: true });
+
+    expect(errorsOf('flags')).toEqual([]);
+    expect((schemaOf('flags')['properties'] as Record<string, unknown>)['flags']).toEqual({
+      type: 'object',
+      additionalProperties: { type: ['string', 'number', 'boolean'] },
+      propertyNames: NAMES,
+    });
+    expect(verdicts('flags', Flags, '{"flags":{"a":true,"b":"x","c":1.5}}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('flags', Flags, '{"flags":{"a":[1]}}')).toEqual({ schema: false, decoder: false });
+  });
+
+  it('Record<string, number | null>: nullable values', () => {
+    expect(errorsOf('nullable_values')).toEqual([]);
+    expect((schemaOf('nullable_values')['properties'] as Record<string, unknown>)['values']).toEqual({
+      type: 'object',
+      additionalProperties: { type: ['number', 'null'] },
+      propertyNames: NAMES,
+    });
+    expect(verdicts('nullable_values', NullableValues, '{"values":{"a":null,"b":2}}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('nullable_values', NullableValues, '{"values":{"a":"2"}}')).toEqual({ schema: false, decoder: false });
+  });
+
+  it('a union with a DTO or an array stays refused', () => {
+    const fix = 'use string, number, boolean or unknown values (or a union of them, null included), or an array of a nested DTO';
+    expect(errorsOf('mixed_values')).toEqual([`MixedValues.values: Record values of type string | Address are not checked by the decoder; ${fix}`]);
+    expect(errorsOf('array_values')).toEqual([`ArrayValues.values: Record values of type string | number[] are not checked by the decoder; ${fix}`]);
+    expect(missing('mixed_values')).toBe(true);
+    expect(missing('array_values')).toBe(true);
   });
 });
