@@ -86,34 +86,21 @@ export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonT
 }
 
 /**
- * The JSON text of plain data (see plainText), or undefined for anything else (a value with a
- * toJSON method included). The text passes admission apart from the size bound. @internal (lib/mcp)
+ * The JSON text of plain data (see plainValue), or undefined for anything else: a value with a toJSON
+ * method (own, inherited or non-enumerable; the caller's JSON.stringify calls it), or a getter or trap
+ * that throws (the caller's own path reports it). The text passes admission apart from the size
+ * bound. @internal (lib/mcp)
  */
 export function plainJsonText(value: unknown): string | undefined {
-  // callToJSON true: a value with a toJSON method (own, inherited or non-enumerable) is left to the
-  // caller's JSON.stringify, which calls it.
-  return plainText(value, true, 0);
-}
-
-/** How deep plainText goes before it leaves the value to the full walk (which finds cycles). */
-const PLAIN_DEPTH = 32;
-
-/**
- * The common case of toJsonText, written directly: plain data (plain objects and arrays, well-formed
- * strings, safe-integer-range finite numbers, booleans, null, members that are undefined) at most
- * PLAIN_DEPTH deep, encoded exactly as the full walk would encode it. Anything else (class instances,
- * a toJSON method, Map, Set, undefined elements, functions, symbols, BigInt, non-finite or large
- * numbers, lone surrogates, deep or cyclic values) gives undefined, and the full walk converts the
- * value or says why it cannot: the members read before such a value are then read a second time
- * (a getter runs twice). plainText also gives undefined when a getter or trap throws.
- */
-function plainText(value: unknown, callToJSON: boolean, depth: number): string | undefined {
   try {
-    return plainValue(value, callToJSON, depth);
+    return plainValue(value, true, 0);
   } catch {
     return undefined;
   }
 }
+
+/** How deep plainValue goes before it leaves the value to the full walk (which finds cycles). */
+const PLAIN_DEPTH = 32;
 
 /**
  * A string as a JSON string literal, as JSON.stringify writes it, or undefined when it holds a lone
@@ -135,6 +122,15 @@ function quoted(text: string): string | undefined {
   return hasLoneSurrogate(text) ? undefined : JSON.stringify(text);
 }
 
+/**
+ * The common case of toJsonText, written directly: plain data (plain objects and arrays, well-formed
+ * strings, safe-integer-range finite numbers, booleans, null, members that are undefined) at most
+ * PLAIN_DEPTH deep, encoded exactly as the full walk would encode it. Anything else (class instances,
+ * a toJSON method when `callToJSON`, Map, Set, undefined elements, functions, symbols, BigInt,
+ * non-finite or large numbers, lone surrogates, deep or cyclic values) gives undefined, and the full
+ * walk converts the value or says why it cannot: the members read before such a value are then read
+ * a second time (a getter runs twice). What a getter or trap throws passes through to the caller.
+ */
 function plainValue(value: unknown, callToJSON: boolean, depth: number): string | undefined {
   switch (typeof value) {
     case 'string':
