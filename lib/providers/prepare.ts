@@ -23,8 +23,9 @@ export interface PreparedToolCall {
  * 1. the request must have a non-empty string `name` and a string `arguments`;
  * 2. `name` must be registered: otherwise the error's message and its one issue (code
  *    `unknown_tool`, empty path, `params: { tool, availableTools, omittedTools }`) name the unknown
- *    tool and list the registered names (sorted, at most 20); the model is told
- *    `error: unknown tool "x"; call one of: a, b, c`;
+ *    tool and list the registered names nearest first (see `nearestToolNames`, at most 20); the
+ *    model is told `error: unknown tool "x"; call one of: a, b, c`. A near match is only listed,
+ *    never run;
  * 3. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
  *    included (blank arguments would otherwise be admitted as `{}` and run a tool with no required
  *    members on a call the model never finished); its one issue (code `invalid_json`, `offset` = the
@@ -98,7 +99,7 @@ export function describeUnknownTool(unknown: UnknownTool): string {
 }
 
 function unknownTool(name: string, registry: Registry): ToolError {
-  const names = registry.definitions().map((d) => d.name);
+  const names = nearestToolNames(name, registry.definitions().map((d) => d.name));
   const unknown: UnknownTool = {
     tool: name,
     availableTools: Object.freeze(names.slice(0, MAX_LISTED_TOOLS)),
@@ -133,4 +134,46 @@ function breakOffPath(partial: string): readonly (string | number)[] {
   } catch {
     return [];
   }
+}
+
+/** Only this many code units of a proposed name are compared (definition names have at most 64). */
+const COMPARED_NAME = 128;
+
+/**
+ * Orders tool names for the unknown-tool text, nearest to the name the model used first: by
+ * optimal string alignment distance (Damerau-Levenshtein where an adjacent transposition counts as
+ * one edit, no substring edited twice) between the lower-cased names, ties alphabetical (UTF-16
+ * code units). `get_wether` lists `get_weather` first however many tools sort before it. The work
+ * is bounded: at most 128 code units of `name` are compared, so a hostile name of a megabyte costs
+ * what a long one does. @internal
+ * @param name - the name the model proposed
+ * @param names - the registered names
+ * @returns a new array holding every name of `names`, nearest first
+ */
+export function nearestToolNames(name: string, names: readonly string[]): string[] {
+  const wanted = name.slice(0, COMPARED_NAME).toLowerCase();
+  const ranked = names.map((n) => ({ n, d: editDistance(wanted, n.slice(0, COMPARED_NAME).toLowerCase()) }));
+  ranked.sort((a, b) => a.d - b.d || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
+  return ranked.map((r) => r.n);
+}
+
+/** Optimal string alignment distance of `a` and `b`, in UTF-16 code units; three rolling rows. */
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        d = Math.min(d, before[j - 2] + 1);
+      }
+      current[j] = d;
+    }
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous[b.length];
 }

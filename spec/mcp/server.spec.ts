@@ -105,13 +105,13 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     expect(textOf(result)).toContain('__proto__');
   });
 
-  it('answers an unknown tool with the protocol error InvalidParams listing the tools', async () => {
+  it('answers an unknown tool with the protocol error InvalidParams listing the tools, nearest first', async () => {
     session = await connect();
     const error = await session.client.callTool({ name: 'get_wether', arguments: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((error as McpError).message).toBe(
-      'MCP error -32602: unknown tool "get_wether"; call one of: ask_address, ask_yes_no, book_flight, boom, charge_card, delete_all, file_note, forecast, get_weather, media, slow',
+      'MCP error -32602: unknown tool "get_wether"; call one of: get_weather, ask_yes_no, delete_all, file_note, ask_address, charge_card, forecast, media, slow, book_flight, boom',
     );
   });
 

@@ -187,10 +187,39 @@ describe('prepareToolCall on an unknown tool', () => {
     const call: AssembledToolCall = { id: 'c', request: { name: 'tool_99', arguments: '' }, complete: false };
     const error = thrown(() => prepareToolCall(registry, call));
     expect(MAX_LISTED_TOOLS).toBe(20);
-    expect(error.issues[0].params).toEqual({ tool: 'tool_99', availableTools: names.slice(0, 20), omittedTools: 3 });
+    // Nearest first: tool_09 and tool_19 are one edit away, the rest two (alphabetical among them).
+    const listed = ['tool_09', 'tool_19', ...names.filter((n) => n !== 'tool_09' && n !== 'tool_19').slice(0, 18)];
+    expect(error.issues[0].params).toEqual({ tool: 'tool_99', availableTools: listed, omittedTools: 3 });
     expect(renderOutcome('tool_99', { error }).output.asText()).toBe(
-      `error: unknown tool "tool_99"; call one of: ${names.slice(0, 20).join(', ')} (and 3 more)`,
+      `error: unknown tool "tool_99"; call one of: ${listed.join(', ')} (and 3 more)`,
     );
+  });
+
+  it('lists the nearest names first among 30 tools, though they sort past 20 alphabetically, and runs none', async () => {
+    const ran = jest.fn(() => 'ran');
+    const fillers = Array.from({ length: 28 }, (_, i) => `archive_${String(i).padStart(2, '0')}`);
+    const registry = new Registry(...[...fillers, 'search_files', 'send_file'].map((n) => noRequiredTool(n, ran)));
+    expect(registry.definitions().map((d) => d.name).indexOf('search_files')).toBeGreaterThanOrEqual(20);
+
+    const error = thrown(() => prepareToolCall(registry, { id: 'call_1', request: { name: 'serach_files', arguments: '{}' } }));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    const params = error.issues[0].params as { availableTools: string[]; omittedTools: number };
+    // An adjacent transposition ("ea" for "ae") is one edit; case is ignored when measuring.
+    expect(params.availableTools.slice(0, 2)).toEqual(['search_files', 'send_file']);
+    expect(params.availableTools).toHaveLength(20);
+    expect(params.omittedTools).toBe(10);
+    expect(renderOutcome('serach_files', { error }).output.asText()).toMatch(
+      /^error: unknown tool "serach_files"; call one of: search_files, send_file, archive_00, /,
+    );
+    const upper = thrown(() => prepareToolCall(registry, { id: 'call_2', request: { name: 'SEARCH_FILES', arguments: '{}' } }));
+    expect((upper.issues[0].params as { availableTools: string[] }).availableTools[0]).toBe('search_files');
+    expect(ran).not.toHaveBeenCalled();
+  });
+
+  it('bounds the comparison of a hostile name of a megabyte and still lists the tools', () => {
+    const registry = new Registry(...['alpha', 'beta'].map((n) => noRequiredTool(n)));
+    const error = thrown(() => prepareToolCall(registry, { id: 'c', request: { name: 'b'.repeat(1_000_000), arguments: '{}' } }));
+    expect((error.issues[0].params as { availableTools: string[] }).availableTools).toEqual(['beta', 'alpha']);
   });
 
   it('says so when no tool is registered, and quotes a hostile name as one JSON string', () => {
