@@ -9,8 +9,15 @@ export { EMBEDDED_CONTENT_URI, mcpToolResult, outputOfMcpToolResult } from './co
 export type { McpContent, McpToolResult, McpToolResultValue } from './content';
 export { WRAPPED_FIELD, elicitationForm, elicitationMessage } from './elicitation';
 export type { ElicitationForm, McpRequestedSchema } from './elicitation';
-export { ContinuationSealer } from './sealed-state';
-export type { ContinuationSealerConfig, SealBinding } from './sealed-state';
+export { ContinuationError, ContinuationSealer, MemoryContinuationUseStore } from './sealed-state';
+export type {
+  ContinuationErrorReason,
+  ContinuationKey,
+  ContinuationSealerConfig,
+  ContinuationUseStore,
+  SealBinding,
+  SealCall,
+} from './sealed-state';
 export { definitionOfMcpTool, mcpTool, mcpTools } from './tools';
 export type { McpTool } from './tools';
 export { createMcpServer } from './server';
