@@ -3,10 +3,11 @@
  * (ajv-formats), no remote `$ref`, compiled once and cached. Ports the seed's `core/jsonschema`
  * Parse and Schema.Validate (reference-semantics sections 3.1 and 3.2; DESIGN.md section 3.6-3.7).
  *
- * Differences from the reference, by decision: patterns are JavaScript regular expressions with the
- * `u` flag (the reference used RE2, so lookaround and backreferences compile here); numbers are
- * compared as doubles, which admission makes exact by refusing integer literals beyond 2^53 - 1;
- * the compiled value keeps the author's member order (DESIGN.md section 3.6).
+ * Patterns (`pattern`, `patternProperties`) run on RE2 in linear time, as in the reference: ECMA-262
+ * syntax translated to keep its meaning (lib/protocol/regex.ts); lookaround and backreferences are
+ * refused at compile. Differences from the reference, by decision: numbers are compared as doubles,
+ * which admission makes exact by refusing integer literals beyond 2^53 - 1; the compiled value
+ * keeps the author's member order (DESIGN.md section 3.6).
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';
@@ -17,6 +18,7 @@ import { goQuote, messageOf, ToolError } from './errors';
 import type { JsonValue } from './json';
 import { admitJson, canonicalJson, jsonPointer, MAX_INPUT_BYTES, utf8Length } from './json';
 import { isDetachedJson } from './json-data';
+import { linearRegExp } from './regex';
 
 /** The `$schema` URI of JSON Schema draft 2020-12, the default dialect. */
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -122,7 +124,10 @@ export function compileSchema(text: string): CompiledSchema {
  * @throws ToolError ERR_INVALID_SCHEMA `jsonschema: invalid schema: <reason>` when the value is not
  *   JSON, its canonical form exceeds MAX_INPUT_BYTES UTF-8 bytes, it is not an object or boolean,
  *   `$schema` names another dialect, it breaks the metaschema (`/type: must be equal to one of the
- *   allowed values`), or Ajv refuses it (unknown keyword or format, unresolvable `$ref`, bad pattern)
+ *   allowed values`), or Ajv refuses it (unknown keyword or format, unresolvable `$ref`, bad pattern);
+ *   a pattern must be ECMA-262 syntax (u flag) that RE2 can run in linear time: lookaround and
+ *   backreferences are refused (`pattern "(?=x)" uses lookaround ((?=, (?!, (?<=, (?<!), which RE2
+ *   syntax lacks ...`; lib/protocol/regex.ts lists every difference)
  */
 export function compileSchemaValue(value: unknown): CompiledSchema {
   let key: string;
@@ -238,9 +243,11 @@ interface AjvSlot {
 const slots: Partial<Record<Dialect, AjvSlot>> = {};
 
 /**
- * Ajv options. `loadSchema` is deliberately absent: nothing is ever fetched. `addUsedSchema: false`
- * keeps one schema's `$id` from becoming resolvable by another. `ownProperties` keeps inherited
- * names (`toString`, `constructor`) from satisfying `required`. Unknown keywords and formats are
+ * Ajv options. `code.regExp`: every `pattern` and `patternProperties` runs on RE2 (linear time;
+ * lib/protocol/regex.ts), never on the backtracking RegExp. `loadSchema` is deliberately absent:
+ * nothing is ever fetched. `addUsedSchema: false` keeps one schema's `$id` from becoming resolvable
+ * by another. `ownProperties` keeps inherited names (`toString`, `constructor`) from satisfying
+ * `required`. Unknown keywords and formats are
  * errors (`strictSchema`); type-coupling checks (`strictTypes`, `strictTuples`, `strictRequired`)
  * are off because they refuse valid, common schemas.
  *
@@ -269,7 +276,7 @@ const AJV_OPTIONS: Options = {
   inlineRefs: true,
   logger: false,
   validateSchema: false,
-  code: { optimize: false },
+  code: { optimize: false, regExp: linearRegExp },
 };
 
 function ajvFor(dialect: Dialect): AjvSlot {

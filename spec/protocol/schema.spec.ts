@@ -61,7 +61,7 @@ describe('compileSchemaValue: what is a schema', () => {
     [42, 'a schema must be a JSON object or boolean, not a number'],
     [{ type: 'string', garbage: 1 }, 'strict mode: unknown keyword: "garbage"'],
     [{ type: 'string', format: 'no-such-format' }, 'unknown format "no-such-format"'],
-    [{ type: 'string', pattern: '[' }, 'Invalid regular expression'],
+    [{ type: 'string', pattern: '[' }, 'pattern "[" is not a valid ECMA-262 regular expression with the u flag'],
     [{ a: undefined }, 'schema is not a JSON value'],
   ])('refuses %j: %s', (schema, reason) => {
     expect(compileError(schema).message).toContain(`jsonschema: invalid schema: ${reason}`);
