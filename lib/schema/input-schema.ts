@@ -40,7 +40,8 @@ export function deriveInputSchema(
     sink.fail(`${name}: typescript-json-schema cannot derive a schema for this class; check that it is exported and its name is unique in the project`);
     return undefined;
   }
-  const defs = new Map<string, SchemaObject>(Object.entries((raw['definitions'] ?? {}) as Record<string, SchemaObject>));
+  const defs = plainNames(raw, name, sink);
+  if (defs === undefined) return undefined;
   delete raw['definitions'];
   delete raw['$schema'];
   let top = raw;
@@ -56,11 +57,25 @@ export function deriveInputSchema(
   };
   classTags(top, root, checker, sink);
   mergeClass(top, root, checker, resolve, sink);
+  const merged = new Set<ts.ClassDeclaration>([root]);
   for (const [defName, def] of defs) {
     const decl = reach.classes.get(defName);
     if (decl === undefined) continue;
+    merged.add(decl);
     classTags(def, decl, checker, sink);
     mergeClass(def, decl, checker, resolve, sink);
+  }
+  // A nested class whose definition was not found would keep typescript-json-schema's bare types,
+  // without its decorators' constraints: generation fails rather than write that schema.
+  for (const decl of reach.nested) {
+    if (merged.has(decl)) continue;
+    const cls = decl.name?.text ?? '<anonymous>';
+    sink.fail(
+      `${name}: the generator cannot find the schema typescript-json-schema derived for the nested class ${cls} ` +
+        `(definitions: ${[...defs.keys()].join(', ') || 'none'}), so the constraints of its decorators would be missing; ` +
+        'generation stops instead: report this with the compilerOptions module and moduleResolution of the tsconfig',
+      decl,
+    );
   }
   // Defaults are checked per class, so a class's members are checked wherever it appears (DESIGN.md section 4 rule 7).
   checkClassDefaults(top, name, defs, (m) => sink.fail(m, root));
@@ -263,6 +278,53 @@ function quietly<T>(run: () => T): T {
     console.warn = warn;
   }
 }
+
+/**
+ * typescript-json-schema names a definition by the type's fully qualified text, and strips the
+ * `import("file").` qualifier TypeScript prints for a class of another module, but not the form an
+ * ESM project gets (`module: nodenext`, `"type": "module"`): `import("/abs/label",{with:{...}}).Label`.
+ * Each definition is keyed by its plain name here (every `$ref` rewritten), so an ESM project gets
+ * the same manifest as its CommonJS twin and no absolute path reaches it. Two definitions that would
+ * share a plain name fail generation. Returns the definitions, or undefined after reporting.
+ */
+function plainNames(raw: SchemaObject, rootName: string, sink: ClassSink): Map<string, SchemaObject> | undefined {
+  const defs = new Map<string, SchemaObject>();
+  const renames = new Map<string, string>();
+  for (const [defName, def] of Object.entries((raw['definitions'] ?? {}) as Record<string, SchemaObject>)) {
+    const plain = defName.replace(IMPORT_QUALIFIER, '');
+    if (defs.has(plain)) {
+      sink.fail(
+        `${rootName}: reaches two types printed as ${plain} (${[...renames].find(([, p]) => p === plain)?.[0] ?? plain} and ` +
+          `${defName}), and schema definitions are keyed by name, so a class would lose its decorators; rename one of them`,
+      );
+      return undefined;
+    }
+    if (plain !== defName) renames.set(defName, plain);
+    defs.set(plain, def);
+  }
+  if (renames.size === 0) return defs;
+  const rewrite = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(rewrite);
+    else if (node !== null && typeof node === 'object') {
+      const obj = node as SchemaObject;
+      const target = refName(obj['$ref']);
+      const plain = target === undefined ? undefined : renames.get(target);
+      if (plain !== undefined) obj['$ref'] = `#/definitions/${encodeURIComponent(plain)}`;
+      for (const [k, v] of Object.entries(obj)) if (!VALUE_KEYWORDS.has(k)) rewrite(v);
+    }
+  };
+  const top = refName(raw['$ref']);
+  if (top !== undefined && renames.has(top)) raw['$ref'] = `#/definitions/${encodeURIComponent(renames.get(top) as string)}`;
+  for (const [k, v] of Object.entries(raw)) if (k !== 'definitions' && !VALUE_KEYWORDS.has(k)) rewrite(v);
+  for (const def of defs.values()) rewrite(def);
+  return defs;
+}
+
+/** Keywords whose values are data, not schemas: never searched for `$ref`. */
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+
+/** The module qualifier TypeScript prints before a type of another module (`import("./x").`, with import attributes). */
+const IMPORT_QUALIFIER = /\bimport\("(?:[^"\\]|\\.)*"(?:,\{[^()]*\})?\)\./g;
 
 function refName(ref: unknown): string | undefined {
   if (typeof ref !== 'string') return undefined;

@@ -13,6 +13,12 @@ export interface Reach {
    * the second `X_1`), and the classes' decorators are merged by name, so a class would lose them.
    */
   readonly collisions: Array<readonly [ts.NamedDeclaration, ts.NamedDeclaration]>;
+  /**
+   * The user classes reached as the type of a member (or of its items, union parts or type
+   * arguments), not only as a base class: typescript-json-schema gives each a definition, whose
+   * decorators the generator must merge.
+   */
+  readonly nested: ReadonlySet<ts.ClassDeclaration>;
 }
 
 function isUserDeclaration(decl: ts.Node): boolean {
@@ -41,6 +47,7 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
   const declarations: ts.Declaration[] = [];
   const seenTypes = new Set<ts.Type>();
   const seenDecls = new Set<ts.Node>();
+  const nested = new Set<ts.ClassDeclaration>();
 
   const addDecl = (decl: ts.Declaration): boolean => {
     if (seenDecls.has(decl) || !isUserDeclaration(decl)) return false;
@@ -71,8 +78,10 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
     }
     const symbol = type.getSymbol();
     for (const decl of symbol?.declarations ?? []) {
-      if (ts.isClassDeclaration(decl)) visitClass(decl);
-      else if (ts.isEnumDeclaration(decl) || ts.isInterfaceDeclaration(decl)) {
+      if (ts.isClassDeclaration(decl)) {
+        if (isUserDeclaration(decl)) nested.add(decl);
+        visitClass(decl);
+      } else if (ts.isEnumDeclaration(decl) || ts.isInterfaceDeclaration(decl)) {
         if (isUserDeclaration(decl)) name(decl);
         if (addDecl(decl) && ts.isInterfaceDeclaration(decl)) {
           for (const p of checker.getPropertiesOfType(type)) {
@@ -91,5 +100,5 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
   };
 
   visitClass(root);
-  return { classes, declarations, collisions };
+  return { classes, declarations, collisions, nested };
 }
