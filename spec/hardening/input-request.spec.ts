@@ -1,13 +1,15 @@
 /**
  * Suspension survives the wire: an InputRequest round-trips through its wire JSON byte for byte,
- * a tampered wire is refused or rebuilt through the same rules, and a Continuation built from a
- * tampered or foreign request is refused by a tool that seals its checkpoint (the library cannot
- * know which call a continuation belongs to: reference 7.3 step 8, the runtime's duty).
+ * a tampered wire is refused or rebuilt through the same rules, and a request that comes back
+ * tampered (state, response schema), foreign (tool, principal) or twice is refused by a runtime that
+ * seals it with ContinuationSealer (the library cannot know which call a continuation belongs to:
+ * reference 7.3 step 8, the runtime's duty).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { Failure, FuncTool, InputRequest, Output, ToolError, bind, canonicalJson, classifyFailure } from '../../lib/protocol';
-import type { Binding, Continuation, JsonObject, Result } from '../../lib/protocol';
+import { ContinuationError, ContinuationSealer } from '../../lib/mcp';
+import { FuncTool, InputRequest, Output, ToolError, bind, canonicalJson, classifyFailure } from '../../lib/protocol';
+import type { Binding, JsonObject, Result } from '../../lib/protocol';
 import { safeJsonObject, safeJsonValue } from './arbitraries';
 
 const schemas = fc.constantFrom<JsonObject | boolean>(
@@ -57,67 +59,109 @@ describe('InputRequest wire round trip', () => {
 });
 
 /**
- * The pattern that makes tampered and foreign continuations refusable today: the tool seals its
- * checkpoint with an HMAC over its own name, the state and the response schema, and verifies the
- * seal when resumed.
+ * The runtime's duty done with ContinuationSealer (lib/mcp/sealed-state.ts): the runtime seals each
+ * InputRequest before it goes on the wire, bound to tool, arguments, response schema and principal,
+ * and opens what comes back before it builds the Continuation, so the answer is checked against the
+ * schema the tool asked with and the tool gets its own state, once.
  */
-const KEY = Buffer.from('hardening-spec-key');
-const seal = (tool: string, state: string, schema: unknown): string =>
-  createHmac('sha256', KEY).update(`${tool}\n${state}\n${canonicalJson(schema)}`).digest('hex');
+const sealer = new ContinuationSealer({ keys: [{ id: 'k1', secret: randomBytes(32) }], currentKeyId: 'k1' });
+const ARGS = '{}';
 
-function sealedTool(name: string): Binding {
-  return bind(FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v) => v }, (_input, call): InputRequest | Output => {
-    const schema = { type: 'boolean' };
+/** A tool that deletes on a truthy answer: it trusts the schema it asked with ({"type":"boolean"}). */
+function deleteTool(name: string, acted: string[] = []): Binding {
+  const config = { name, inputSchema: { type: 'object' }, decode: (v: unknown) => v };
+  return bind(FuncTool.create(config, (_input, call): InputRequest | Output => {
     if (call.continuation === undefined) {
-      const state = JSON.stringify({ path: '/etc/app.conf' });
-      return InputRequest.create({ prompt: '"Delete /etc/app.conf?"', responseSchema: schema, continuationState: JSON.stringify({ state, seal: seal(name, state, schema) }) });
+      const continuationState = JSON.stringify({ path: '/etc/app.conf' });
+      const prompt = '"Delete /etc/app.conf?"';
+      return InputRequest.create({ prompt, responseSchema: { type: 'boolean' }, continuationState });
     }
-    const { state, seal: got } = JSON.parse(call.continuation.state) as { state: string; seal: string };
-    const want = seal(name, state, schema);
-    if (typeof got !== 'string' || got.length !== want.length || !timingSafeEqual(Buffer.from(got), Buffer.from(want))) {
-      throw new Failure({ kind: 'rejected', output: Output.text('error: this answer does not belong to this call; ask again') });
-    }
-    return Output.text(call.continuation.response === 'true' ? `deleted ${JSON.parse(state).path}` : 'kept');
+    const { path } = JSON.parse(call.continuation.state) as { path: string };
+    const outcome = JSON.parse(call.continuation.response) ? `deleted ${path}` : `kept ${path}`;
+    acted.push(outcome);
+    return Output.text(outcome);
   }));
 }
 
-async function suspend(binding: Binding): Promise<InputRequest> {
-  const result: Result = await binding.call(binding.contract.prepare({ name: binding.contract.name, arguments: '{}' }));
+const callOf = (binding: Binding, principal: string) =>
+  ({ toolName: binding.contract.name, arguments: ARGS, principal });
+
+/** Runs the call until it suspends; returns the sealed request's wire JSON, as the client sees it. */
+async function suspend(binding: Binding, principal = 'alice'): Promise<string> {
+  const result: Result = await binding.call(binding.contract.prepare({ name: binding.contract.name, arguments: ARGS }));
   if (!('inputRequest' in result)) throw new Error('expected a suspension');
-  return result.inputRequest;
+  return JSON.stringify(sealer.sealRequest(result.inputRequest, callOf(binding, principal)));
 }
 
-async function resume(binding: Binding, continuation: Continuation): Promise<string> {
+/** Resumes from a wire and an answer the client sent; a refusal comes back as its reason or code. */
+async function resume(binding: Binding, wire: string, answer: string, principal = 'alice'): Promise<string> {
   try {
-    const result = await binding.call(binding.contract.prepare({ name: binding.contract.name, arguments: '{}' }, continuation));
+    const request = await sealer.openRequest(InputRequest.parse(wire), callOf(binding, principal));
+    const continuation = request.continuation(answer);
+    const invocation = binding.contract.prepare({ name: binding.contract.name, arguments: ARGS }, continuation);
+    const result = await binding.call(invocation);
     return 'output' in result ? (result.output.asText() as string) : 'suspended';
   } catch (e) {
+    if (e instanceof ContinuationError) return `refused: ${e.reason}`;
+    if (e instanceof ToolError) return `invalid: ${e.code}`;
     return `${classifyFailure(e)?.kind}: ${classifyFailure(e)?.output.asText()}`;
   }
 }
 
+/** The wire with its token's payload replaced by `edit(payload)`, MAC kept. */
+function withPayload(wire: string, edit: (payload: Record<string, unknown>) => Record<string, unknown>): string {
+  const request = JSON.parse(wire) as { continuation_state: string };
+  const [version, kid, body, mac] = request.continuation_state.split('.');
+  const payload = edit(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>);
+  const forged = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return JSON.stringify({ ...request, continuation_state: [version, kid, forged, mac].join('.') });
+}
+
 describe('continuations from tampered or foreign requests', () => {
-  it('resumes with a continuation of the untouched request, also after a wire round trip', async () => {
-    const tool = sealedTool('delete_file');
-    const request = InputRequest.parse(JSON.stringify(await suspend(tool)));
-    expect(await resume(tool, request.continuation('true'))).toBe('deleted /etc/app.conf');
+  it('resumes with the untouched request after a wire round trip', async () => {
+    const tool = deleteTool('delete_file');
+    const wire = await suspend(tool);
+    expect(JSON.parse(wire).continuation_state).toMatch(/^v2\.k1\./);
+    expect(await resume(tool, wire, 'true')).toBe('deleted /etc/app.conf');
   });
 
-  it('refuses a continuation built from a request whose state was tampered on the wire', async () => {
-    const tool = sealedTool('delete_file');
-    const wire = JSON.parse(JSON.stringify(await suspend(tool)));
-    wire.continuation_state.state = JSON.stringify({ path: '/etc/passwd' });
-    const tampered = InputRequest.parse(JSON.stringify(wire));
-    expect(await resume(tool, tampered.continuation('true'))).toBe('rejected: error: this answer does not belong to this call; ask again');
+  it('refuses a request whose response_schema was swapped for true, so "yes" never reaches the tool', async () => {
+    const acted: string[] = [];
+    const tool = deleteTool('delete_file', acted);
+    const swapped = JSON.stringify({ ...JSON.parse(await suspend(tool)), response_schema: true });
+    expect(InputRequest.parse(swapped).continuation('"yes"').response).toBe('"yes"');
+    expect(await resume(tool, swapped, '"yes"')).toBe('refused: wrong_schema');
+    expect(acted).toEqual([]);
   });
 
-  it('refuses a continuation built from a request another tool issued', async () => {
-    const foreign = await suspend(sealedTool('archive_file'));
-    expect(await resume(sealedTool('delete_file'), foreign.continuation('true'))).toMatch(/^rejected: /);
+  it('refuses a request whose state was tampered on the wire', async () => {
+    const acted: string[] = [];
+    const tool = deleteTool('delete_file', acted);
+    const tampered = withPayload(await suspend(tool), (p) => ({ ...p, s: JSON.stringify({ path: '/etc/passwd' }) }));
+    expect(await resume(tool, tampered, 'true')).toBe('refused: tampered');
+    expect(acted).toEqual([]);
+  });
+
+  it('refuses a request another tool issued, or another principal brings back', async () => {
+    const foreign = await suspend(deleteTool('archive_file'));
+    expect(await resume(deleteTool('delete_file'), foreign, 'true')).toBe('refused: wrong_tool');
+    expect(await resume(deleteTool('delete_file'), await suspend(deleteTool('delete_file')), 'true', 'mallory'))
+      .toBe('refused: wrong_principal');
+  });
+
+  it('resumes a request once: a replayed request is refused and the tool acts once', async () => {
+    const acted: string[] = [];
+    const tool = deleteTool('delete_file', acted);
+    const wire = await suspend(tool);
+    expect(await resume(tool, wire, 'true')).toBe('deleted /etc/app.conf');
+    expect(await resume(tool, wire, 'true')).toBe('refused: replayed');
+    expect(acted).toEqual(['deleted /etc/app.conf']);
   });
 
   it('refuses an answer the request schema does not allow, before any tool runs', async () => {
-    const request = await suspend(sealedTool('delete_file'));
-    expect(() => request.continuation('"yes"')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST' }));
+    const acted: string[] = [];
+    const tool = deleteTool('delete_file', acted);
+    expect(await resume(tool, await suspend(tool), '"yes"')).toBe('invalid: ERR_INVALID_INPUT_REQUEST');
+    expect(acted).toEqual([]);
   });
 });
