@@ -5,7 +5,7 @@
 import { plainToInstance } from 'class-transformer';
 import { ToolError, compileSchemaValue } from '../protocol';
 import type { CompiledSchema, JsonObject, JsonValue } from '../protocol';
-import { declareValidatedForm } from '../protocol/func';
+import { declareEncoder, declareValidatedForm } from '../protocol/func';
 import { sameValidation } from '../protocol/schema';
 import type { DtoClass } from './reflection';
 import { planOf } from './plan';
@@ -13,9 +13,10 @@ import type { ClassPlan } from './plan';
 import { findForbiddenMember } from './forbidden';
 import { checkStructure } from './structure';
 import { validateInstance } from './validation';
-import { repairInstance } from './repair';
+import { repairInstance, transformable } from './repair';
 import { deriveSchema, EMPTY_INPUT_SCHEMA } from './derive-schema';
 import { invalidInput, IssueSink, sinkError } from './issues';
+import { encodeInstance } from './encode';
 
 /** Options of dtoInput. */
 export interface DtoInputOptions {
@@ -27,7 +28,10 @@ export interface DtoInputOptions {
   readonly inputSchema?: JsonObject;
 }
 
-/** A tool input: the schema shown to the model and the strict decoder that agrees with it. */
+/**
+ * A tool input: the schema shown to the model, the strict decoder that agrees with it, and the
+ * encoder that states a decoded input as JSON (what a Guard's policy sees, FuncConfig.encode).
+ */
 export interface DtoInput<T> {
   /** The input schema (a JSON Schema object). */
   readonly inputSchema: JsonObject;
@@ -37,6 +41,18 @@ export interface DtoInput<T> {
    *   `unknown_member`, `dto`, `too_deep`); never anything else
    */
   readonly decode: (value: JsonValue) => T;
+  /**
+   * States an input `decode` returned as a JSON object: the members the instance holds (defaults of
+   * absent members included, `undefined` left out) under their wire names (`@Expose({ name })`), in
+   * the DTO's declared order (base class members first), nested DTOs (members and array items)
+   * through their own plans, Dates as RFC 3339 strings (`toJSON()`), anything else (free-form
+   * members, `@Transform` results) as the instance holds it. Only the DTO's members appear, so
+   * nothing the decoder dropped reappears. It never changes the instance. FuncTool uses it without
+   * being told (the decoder declares it), so a policy sees `Authorization.arguments` as the tool's
+   * input. Pure: throws only when reading the instance throws (a getter). (A method signature, so a
+   * DtoInput of a narrower input, emptyInput's, is a DtoInput<object>.)
+   */
+  encode(input: T): JsonObject;
 }
 
 /**
@@ -50,6 +66,10 @@ export interface DtoInput<T> {
  * string lengths in code points and numeric enums by value only. Issue messages read
  * `/title: must be shorter than or equal to 120 characters (maxLength)`, one line each, at most 10.
  * Nesting that overflows the stack (class-transformer recurses) is a `too_deep` issue.
+ *
+ * `encode` states a decoded instance as JSON (see DtoInput.encode); a FuncTool built with `decode`
+ * uses it for Invocation.normalizedArguments, the text a Guard's policy sees, so a policy judges the
+ * defaults and normalizations the tool runs with.
  *
  * @param dto - the DTO class (constructible without arguments for defaults to apply)
  * @throws ToolError ERR_INVALID_TOOL naming `Class.property` for an asynchronous class-validator
@@ -71,12 +91,14 @@ export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOp
   declareValidatedForm(decode, (value, validatedBy) =>
     guarded(() => decodeWith(plan, compiled, value, compiled !== undefined && sameValidation(compiled, validatedBy)) as T),
   );
-  return Object.freeze({ inputSchema, decode });
+  const encode = (input: T): JsonObject => encodeInstance(plan, input);
+  declareEncoder(decode, encode);
+  return Object.freeze({ inputSchema, decode, encode });
 }
 
 /**
  * The input of a tool that takes none: schema `{"type":"object","properties":{},"additionalProperties":false}`,
- * decoding only `{}` (to an empty frozen object).
+ * decoding only `{}` (to an empty frozen object), encoding every input as `{}`.
  * @throws ToolError ERR_INVALID_SCHEMA when the given inputSchema does not compile
  */
 export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<string, never>> {
@@ -97,7 +119,9 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
       if (!sink.empty) throw sinkError(sink);
       return Object.freeze({}) as Record<string, never>;
     });
-  return Object.freeze({ inputSchema: options.inputSchema ?? EMPTY_INPUT_SCHEMA, decode });
+  const encode = (): JsonObject => ({});
+  declareEncoder(decode, encode);
+  return Object.freeze({ inputSchema: options.inputSchema ?? EMPTY_INPUT_SCHEMA, decode, encode });
 }
 
 /**
@@ -113,8 +137,10 @@ function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value
   checkStructure(value, plan, sink, { nullSanctioned: compiled !== undefined });
   if (!sink.empty) throw sinkError(sink);
   // The kinds were checked above, so implicit conversion only instantiates nested DTOs and Dates;
-  // it never turns a string into a number.
-  const instance = plainToInstance(plan.dto as new () => object, value as object, { enableImplicitConversion: true }) as object;
+  // it never turns a string into a number. It gets the value without its free-form members
+  // (repair.ts transformable), which it would walk recursively; repairInstance copies them.
+  const shape = transformable(value, plan) as object;
+  const instance = plainToInstance(plan.dto as new () => object, shape, { enableImplicitConversion: true }) as object;
   repairInstance(instance, value, plan);
   validateInstance(instance, plan, sink);
   if (!sink.empty) throw sinkError(sink);
@@ -126,16 +152,14 @@ function schemaCheck(compiled: CompiledSchema, value: JsonValue): void {
   if (issues.length > 0) throw invalidInput(issues.slice(0, 10), issues.length);
 }
 
-/** Runs a decode step so that nothing but a ToolError ever escapes. */
+/**
+ * Runs a decode step. Invalid input is a ToolError with issues, thrown by the step itself; any
+ * other throw is a defect of a validator or transformer (a custom constraint whose database is
+ * down, a RangeError of user code), never the model's mistake: it passes through unchanged, and
+ * Contract.prepare reports it as the tool's failure (ERR_INVALID_INVOCATION wrapping
+ * InputValidatorError, not an admission refusal). No admitted value overflows the decoder's own
+ * recursion: it follows DTO nesting only, bounded by MAX_DTO_DEPTH (structure.ts).
+ */
 function guarded<T>(step: () => T): T {
-  try {
-    return step();
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    if (e instanceof RangeError) {
-      throw invalidInput([{ code: 'too_deep', path: [], message: 'the arguments are nested too deeply to decode; flatten them' }]);
-    }
-    // A defect in a validator or transformer: keep it as the (diagnostic) cause, out of the message.
-    throw new ToolError('ERR_INVALID_INVOCATION', 'the arguments could not be decoded: a validator or transformer threw', { cause: e });
-  }
+  return step();
 }

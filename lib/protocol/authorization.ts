@@ -4,7 +4,7 @@
  */
 import type { WrappingTool } from './capability';
 import type { Invocation } from './contract';
-import { isInvocation } from './contract';
+import { isInvocation, normalizedArguments } from './contract';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
@@ -14,10 +14,14 @@ import { Output } from './output';
 import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
 import { callOptionsOf, isToolShaped } from './tool';
+import { abortReasonOf, isCallAborted } from './deadline';
 
 /**
- * What a policy sees: the Guard's frozen definition and the invocation's admitted arguments, so
- * policy code can neither bypass the Contract nor execute the invocation. Ports Authorization.
+ * What a policy sees: the Guard's frozen definition and the invocation's normalized arguments (the
+ * arguments as the tool receives them, see Invocation.normalizedArguments), so policy code judges
+ * the value the tool runs with, and can neither bypass the Contract nor execute the invocation.
+ * Ports Authorization (whose arguments are the admitted text: the seed's tools decode without
+ * defaults or transforms, where the two texts are the same value).
  */
 export class Authorization {
   readonly #definition: Definition;
@@ -28,7 +32,8 @@ export class Authorization {
    * copied (one per Guard, not one per call): nothing a policy does to it can change the definition
    * the Guard, its Contract or the tool use. Any other definition is validated and snapshotted.
    * @param definition - the tool definition (validated and snapshotted)
-   * @param args - the admitted arguments JSON text (a string: immutable, so not copied either)
+   * @param args - the arguments JSON text (a Guard passes Invocation.normalizedArguments; a string:
+   *   immutable, so not copied either)
    * @throws ToolError ERR_INVALID_DEFINITION when `definition` is invalid
    */
   constructor(definition: Definition, args: string) {
@@ -41,7 +46,13 @@ export class Authorization {
     return this.#definition;
   }
 
-  /** The admitted arguments JSON text. */
+  /**
+   * The arguments JSON object text as the tool receives them: for a FuncTool with an encoder (every
+   * dtoInput decoder, so every `@Tool()` method with a DTO), the decoded input encoded back, with the
+   * defaults of absent members, `@Transform` results, `@Expose` wire names, nested DTOs and Dates
+   * (RFC 3339 strings), members in the DTO's declared order; for any other tool, the admitted text
+   * exactly as received. `JSON.parse` it to read a member.
+   */
   get arguments(): string {
     return this.#arguments;
   }
@@ -96,11 +107,6 @@ type Decide = (authorization: Authorization, options: CallOptions) => unknown;
 
 const ABORTED = Symbol('aborted');
 
-/** Reads `signal.aborted` afresh (a function, so the compiler does not narrow it across awaits). */
-function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
-  return signal?.aborted === true;
-}
-
 /** Settles with ABORTED when `signal` aborts (never, without a signal); `dispose` detaches it. */
 function abortRace(signal: AbortSignal | undefined): { promise: Promise<typeof ABORTED>; dispose: () => void } {
   if (signal === undefined) return { promise: new Promise(() => undefined), dispose: () => undefined };
@@ -119,7 +125,9 @@ type Outcome = { readonly kind: 'aborted' } | { readonly kind: 'decided'; readon
 /**
  * A Tool that asks a policy before running its inner tool. Implements WrappingTool, so capabilities
  * (such as a FuncTool's input validator) resolve through it and admission runs before authorization.
- * Ports Guard.
+ * The policy gets `new Authorization(definition, invocation.normalizedArguments)`: the arguments as
+ * the inner tool receives them (a FuncTool's decoded input, defaults applied), read from the
+ * invocation's private field. Ports Guard.
  */
 export class Guard implements Tool, WrappingTool {
   readonly #tool: Tool;
@@ -178,32 +186,35 @@ export class Guard implements Tool, WrappingTool {
     // microtask turn of its own. Everything thrown here becomes the returned promise's rejection.
     try {
       const opts = callOptionsOf(options);
-      const signal = opts.signal;
-      if (signal?.aborted === true) throw signal.reason;
+      // Read through isCallAborted: a Binding's CallScope makes its AbortSignal only when something
+      // reads `signal` (lib/protocol/deadline.ts), which a policy that decides at once never does.
+      if (isCallAborted(opts)) throw abortReasonOf(opts);
       if (!isInvocation(invocation)) {
         throw new ToolError('ERR_INVALID_INVOCATION', 'Guard.call needs an Invocation from Contract.prepare()');
       }
       let returned: unknown;
       let pending: Promise<unknown> | undefined;
       try {
-        returned = this.#decide(new Authorization(this.#definition, invocation.arguments), opts);
+        // The normalized text, not the admitted one: a default or a transform the decoder applied is
+        // what the tool runs with, so it is what the policy must judge (lib/protocol/contract.ts).
+        returned = this.#decide(new Authorization(this.#definition, normalizedArguments(invocation)), opts);
         // Reading `then` is the policy's code too (a getter may throw): inside the try.
         if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
       } catch (e) {
-        return this.#decided({ kind: 'error', error: e }, signal, invocation, options);
+        return this.#decided({ kind: 'error', error: e }, opts, invocation, options);
       }
-      if (pending !== undefined) return this.#settle(pending, signal, invocation, options);
-      return this.#decided({ kind: 'decided', value: returned }, signal, invocation, options);
+      if (pending !== undefined) return this.#settle(pending, opts, invocation, options);
+      return this.#decided({ kind: 'decided', value: returned }, opts, invocation, options);
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
   /** Waits for a pending policy, raced against the signal, then goes on as #decided. */
-  async #settle(pending: Promise<unknown>, signal: AbortSignal | undefined, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
+  async #settle(pending: Promise<unknown>, opts: CallOptions, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
     let outcome: Outcome;
     // A settled policy is listed first, so it wins over an abort that happened meanwhile.
-    const race = abortRace(signal);
+    const race = abortRace(opts.signal);
     try {
       const settled = await Promise.race([pending, race.promise]);
       outcome = settled === ABORTED ? { kind: 'aborted' } : { kind: 'decided', value: settled };
@@ -214,16 +225,16 @@ export class Guard implements Tool, WrappingTool {
     }
     if (outcome.kind === 'aborted') {
       pending.then(undefined, () => undefined);
-      throw (signal as AbortSignal).reason;
+      throw abortReasonOf(opts);
     }
-    return await this.#decided(outcome, signal, invocation, options);
+    return await this.#decided(outcome, opts, invocation, options);
   }
 
   /**
    * After the policy: throws what its outcome calls for (see call), or returns the inner tool's
    * call as a promise.
    */
-  #decided(decision: Outcome, signal: AbortSignal | undefined, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
+  #decided(decision: Outcome, opts: CallOptions, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
     const name = this.#definition.name;
     let outcome = decision;
     if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {
@@ -232,12 +243,13 @@ export class Guard implements Tool, WrappingTool {
     }
     if (outcome.kind === 'error') {
       const authError = new AuthorizationError(name, outcome.error);
-      if (isAborted(signal)) {
-        throw new AggregateError([signal.reason, authError], `${messageOf(signal.reason)}\n${authError.message}`);
+      if (isCallAborted(opts)) {
+        const reason = abortReasonOf(opts);
+        throw new AggregateError([reason, authError], `${messageOf(reason)}\n${authError.message}`);
       }
       throw authError;
     }
-    if (isAborted(signal)) throw signal.reason;
+    if (isCallAborted(opts)) throw abortReasonOf(opts);
     if (outcome.kind === 'decided' && outcome.value === false) {
       throw new Failure({ kind: 'rejected', output: Output.text(`error: tool ${goQuote(name)} is not authorized`) });
     }

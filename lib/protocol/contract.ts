@@ -22,11 +22,23 @@ const TOKEN = Symbol('contract');
 export type InputValidator = (argumentsJson: string) => void;
 
 /**
- * The value form of an input validator: decodes an admitted value that has passed `validatedBy` (the
- * contract's compiled input schema), or throws as the text form would. It returns the input to hand
- * to the invocation's first call (see takePrepared), or NOT_PREPARED when the call must decode again.
+ * What a value form returns for one admitted value.
+ * - `input`: the input to hand to the invocation's first call (see takePrepared), or NOT_PREPARED
+ *   when the call must decode again.
+ * - `normalized`: the arguments as the tool receives them, as JSON text (defaults applied, values
+ *   transformed, wire names; see FuncConfig.encode), or undefined when they are the admitted text.
  */
-export type ValueForm = (value: JsonValue, validatedBy: CompiledSchema) => unknown;
+export interface PreparedInput {
+  readonly input: unknown;
+  readonly normalized: string | undefined;
+}
+
+/**
+ * The value form of an input validator: decodes an admitted value that has passed `validatedBy` (the
+ * contract's compiled input schema), or throws as the text form would (a ToolError refuses the
+ * arguments; anything else is a defect of the validator or its encoder, never the model's).
+ */
+export type ValueForm = (value: JsonValue, validatedBy: CompiledSchema) => PreparedInput;
 
 /**
  * Value forms of input validators, by validator. A validator registered here (FuncTool's) is the
@@ -53,6 +65,8 @@ export const NOT_PREPARED: unique symbol = Symbol('not prepared');
 let ownerSlot: (value: object) => Contract | undefined = () => undefined;
 /** Reads the admitted arguments text of a genuine Invocation (see admittedArguments). */
 let argumentsSlot: (invocation: Invocation) => string = () => '';
+/** Reads the normalized arguments text of a genuine Invocation (see normalizedArguments). */
+let normalizedSlot: (invocation: Invocation) => string = () => '';
 /** Takes the decoded input a genuine Invocation holds for one value form (see takePrepared). */
 let preparedSlot: (invocation: Invocation, form: ValueForm) => unknown = () => NOT_PREPARED;
 
@@ -60,11 +74,13 @@ let preparedSlot: (invocation: Invocation, form: ValueForm) => unknown = () => N
  * Arguments admitted by one exact Contract. Only `Contract.prepare` creates one, and only the
  * Binding of that same Contract instance runs it. Ports Invocation.
  * - `arguments`: the admitted JSON object text, exactly as received (`{}` for blank arguments).
+ * - `normalizedArguments`: the arguments as the tool receives them (what a Guard's policy sees).
  * - `continuation`: the answer supplied for a suspended call, or undefined for a new call.
  */
 export class Invocation {
   readonly #owner: Contract;
   readonly #arguments: string;
+  readonly #normalized: string;
   readonly #continuation: Continuation | undefined;
   /** The value form that decoded the arguments at prepare, until the first call takes its input. */
   #preparedBy: ValueForm | undefined;
@@ -73,6 +89,7 @@ export class Invocation {
   static {
     ownerSlot = (value) => (#owner in value ? (value as Invocation).#owner : undefined);
     argumentsSlot = (invocation) => invocation.#arguments;
+    normalizedSlot = (invocation) => invocation.#normalized;
     preparedSlot = (invocation, form) => {
       if (form === undefined || !(#preparedBy in invocation) || invocation.#preparedBy !== form) return NOT_PREPARED;
       const input = invocation.#prepared;
@@ -83,19 +100,39 @@ export class Invocation {
   }
 
   /** @internal only Contract.prepare creates invocations */
-  constructor(token: symbol, owner: Contract, args: string, continuation: Continuation | undefined, preparedBy?: ValueForm, prepared?: unknown) {
+  constructor(
+    token: symbol,
+    owner: Contract,
+    args: string,
+    continuation: Continuation | undefined,
+    preparedBy?: ValueForm,
+    prepared?: PreparedInput,
+  ) {
     if (token !== TOKEN) throw new ToolError('ERR_INVALID_INVOCATION', 'only Contract.prepare() creates an Invocation');
     this.#owner = owner;
     this.#arguments = args;
+    this.#normalized = prepared?.normalized ?? args;
     this.#continuation = continuation;
-    this.#preparedBy = preparedBy;
-    this.#prepared = prepared;
+    this.#preparedBy = prepared === undefined || prepared.input === NOT_PREPARED ? undefined : preparedBy;
+    this.#prepared = this.#preparedBy === undefined ? undefined : prepared?.input;
     Object.freeze(this);
   }
 
   /** The admitted arguments JSON text, exactly as received. */
   get arguments(): string {
     return this.#arguments;
+  }
+
+  /**
+   * The arguments as the tool receives them, as compact JSON object text: for a FuncTool with an
+   * encoder (every dtoInput decoder has one), its decoded input encoded back (defaults of absent
+   * members applied, `@Transform` results, `@Expose` wire names, nested DTOs, Dates as RFC 3339
+   * strings; members in the DTO's declared order; nothing the decoder dropped); for any other tool,
+   * the admitted text itself (`arguments`). Computed once, at prepare. A Guard's policy sees this text
+   * (Authorization.arguments).
+   */
+  get normalizedArguments(): string {
+    return this.#normalized;
   }
 
   /** The continuation supplied explicitly to prepare, or undefined for a new call. */
@@ -126,6 +163,15 @@ export function isInvocation(value: unknown): value is Invocation {
  */
 export function admittedArguments(invocation: Invocation): string {
   return argumentsSlot(invocation);
+}
+
+/**
+ * The normalized arguments text of a genuine Invocation (check isInvocation first; see
+ * Invocation.normalizedArguments), read from its private field, never through the prototype getter.
+ * @internal (Guard)
+ */
+export function normalizedArguments(invocation: Invocation): string {
+  return normalizedSlot(invocation);
 }
 
 /**
@@ -183,15 +229,17 @@ export class Contract {
    * Admits a proposed call through this contract, synchronously. Order (reference 7.3): request
    * shape and size (MAX_INPUT_BYTES UTF-8 bytes, checked before parsing); exact name; blank
    * arguments (Go unicode.IsSpace) become `{}`; RFC 7493 admission; top-level object; input
-   * schema; input validator (never after a schema failure); continuation. Never calls the tool or
-   * an authorizer. Ports Contract.Prepare; RFC 7493.
+   * schema; input validator (never after a schema failure; a FuncTool's decoder also states the
+   * normalized arguments here, see Invocation.normalizedArguments); continuation. Never calls the tool
+   * or an authorizer. Ports Contract.Prepare; RFC 7493.
    * @param request - tool name and raw JSON arguments
    * @param continuation - the answer to this call's InputRequest; undefined or null starts a new call
    * @returns an Invocation that only this contract's Binding will run
    * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST for a malformed or
    *   oversized request; `call name ... does not match`; `arguments: <pointer>: <rule>` with
    *   `issues` for JSON or schema violations; the validator's ToolError (invalid input) or an
-   *   InputValidatorError (validator defect) as cause; ERR_INVALID_INPUT_REQUEST inside for a
+   *   InputValidatorError (a validator defect, or a FuncTool encoder that failed) as cause;
+   *   ERR_INVALID_INPUT_REQUEST inside for a
    *   continuation that is not one
    */
   prepare(request: Request, continuation?: Continuation | null): Invocation {
@@ -213,8 +261,7 @@ export class Contract {
       const inner = new ToolError('ERR_INVALID_INPUT_REQUEST', 'continuation must come from InputRequest.continuation()');
       throw wrapError('ERR_INVALID_INVOCATION', inner);
     }
-    const valueForm = this.#valueForm;
-    return new Invocation(TOKEN, this, admitted.text, continuation ?? undefined, valueForm, valueForm === undefined ? undefined : admitted.decoded);
+    return new Invocation(TOKEN, this, admitted.text, continuation ?? undefined, this.#valueForm, admitted.prepared);
   }
 
   /**
@@ -222,7 +269,7 @@ export class Contract {
    * returns the admitted text, or throws a refusal the model can act on (marked, see refusal.ts).
    * Validator defects are not marked: they are ours, not the model's.
    */
-  #admit(text: string): { readonly text: string; readonly decoded: unknown } {
+  #admit(text: string): { readonly text: string; readonly prepared: PreparedInput | undefined } {
     const args = isBlank(text) ? '{}' : text;
     const admitted = admitJson(args);
     if (!admitted.ok) throw markRefusal(refuse([admitted.issue]));
@@ -233,16 +280,16 @@ export class Contract {
     }
     const issues = this.#schema.validate(admitted.value);
     if (issues.length > 0) throw markRefusal(refuse(issues));
-    return { text: args, decoded: this.#runValidator(args, admitted.value) };
+    return { text: args, prepared: this.#runValidator(args, admitted.value) };
   }
 
   /**
    * Runs the input validator on the admitted text; a validator with a value form (FuncTool's) gets
    * the admitted value instead: the same value its text form would parse (the schema check does not
    * change it), fresh from this prepare and dropped after it, so no scan or parse is repeated.
-   * @returns what the value form decoded (kept for the invocation's first call), else undefined
+   * @returns what the value form prepared (input for the first call, normalized text), else undefined
    */
-  #runValidator(args: string, value: JsonValue): unknown {
+  #runValidator(args: string, value: JsonValue): PreparedInput | undefined {
     const validator = this.#validator;
     if (validator === undefined) return undefined;
     let returned: unknown;

@@ -5,7 +5,7 @@
 import type { Continuation, InputRequest } from './input';
 import { isInputRequest } from './input';
 import type { Invocation } from './contract';
-import type { ValueForm } from './contract';
+import type { PreparedInput, ValueForm } from './contract';
 import { NOT_PREPARED, admittedArguments, declareValueForm, isInvocation, takePrepared } from './contract';
 import type { CompiledSchema } from './schema';
 import type { Definition } from './definition';
@@ -18,6 +18,7 @@ import { toJsonText } from './json-data';
 import { Output, isOutput, jsonOutputOf } from './output';
 import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
+import { abortReasonOf, funcCallOf, isCallAborted } from './deadline';
 import type { InputValidatingTool } from './input';
 
 /**
@@ -28,12 +29,23 @@ import type { InputValidatingTool } from './input';
  * - `decode(value)`: the strict decoder from an admitted JSON value to the input; it reports
  *   invalid input by throwing a ToolError (ERR_INVALID_INVOCATION with `issues`). It is both the
  *   input validator (at prepare) and the decoder (at call), so both accept exactly the same input.
+ * - `encode(input)` (optional): states a decoded input as JSON, the arguments as the function
+ *   receives them (defaults applied, values normalized). Contract.prepare encodes the input it has
+ *   just decoded, once, into Invocation.normalizedArguments, which is what a Guard's policy sees
+ *   (Authorization.arguments), so a policy judges the value the function runs with. It must return a
+ *   JSON object (Dates and other values with toJSON() are encoded through it; class instances by
+ *   their own members) and be deterministic: a later call of the same invocation decodes afresh. A
+ *   throw, or a value JSON cannot carry exactly, is a defect of the tool (prepare throws
+ *   ERR_INVALID_INVOCATION wrapping InputValidatorError), never a refusal of the model's arguments.
+ *   When absent, the decoder's own encoder is used (every dtoInput decoder has one); without either,
+ *   the policy sees the admitted text.
  */
 export interface FuncConfig<In> {
   readonly name: string;
   readonly description?: string;
   readonly inputSchema: JsonObject;
   readonly decode: (value: JsonValue) => In;
+  readonly encode?: (input: In) => JsonValue;
 }
 
 /** What the function receives beside its input: the execution signal, caller context, continuation. */
@@ -63,9 +75,42 @@ export function declareValidatedForm<In>(decode: (value: JsonValue) => In, form:
   validatedForms.set(decode, form);
 }
 
-/** Reads `signal.aborted` afresh (a function, so the compiler does not narrow it across the decode). */
-function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
-  return signal?.aborted === true;
+/** Encoders of decoders (see declareEncoder): the FuncTool's encoder when its config names none. */
+const encoders = new WeakMap<Function, (input: never) => JsonValue>();
+
+/**
+ * Declares the encoder that states what `decode` returns as JSON (see FuncConfig.encode), so a
+ * FuncTool built with that decoder alone (the container's method tools) encodes with it. @internal (dtoInput)
+ */
+export function declareEncoder<In>(decode: (value: JsonValue) => In, encode: (input: In) => JsonValue): void {
+  encoders.set(decode, encode);
+}
+
+/** What a value form returns for an input it neither keeps nor encodes. */
+const NOTHING_PREPARED: PreparedInput = Object.freeze({ input: NOT_PREPARED, normalized: undefined });
+
+/**
+ * The normalized arguments text of a decoded input (see FuncConfig.encode): compact JSON object text
+ * that passes RFC 7493 admission.
+ * @throws Error `tool: encode function arguments: ...` (never a ToolError: the encoder's failure is a
+ *   defect of the tool, which Contract.prepare must not mark as the model's), the encoder's error as cause
+ */
+function encodeArguments<In>(encode: (input: In) => JsonValue, input: In): string {
+  let encoded: ReturnType<typeof toJsonText>;
+  try {
+    encoded = toJsonText(encode(input), ENCODE_OPTIONS);
+  } catch (e) {
+    throw new Error(`tool: encode function arguments: ${messageOf(e)}`, { cause: e });
+  }
+  let reason: string | undefined;
+  if (!encoded.ok) reason = encoded.reason;
+  else if (!encoded.text.startsWith('{')) reason = `the encoder must return a JSON object, got ${encoded.text.slice(0, 40)}`;
+  else if (!encoded.admitted) {
+    const admitted = admitJson(encoded.text);
+    if (!admitted.ok) reason = admitted.issue.message;
+  }
+  if (reason !== undefined) throw new Error(`tool: encode function arguments: ${reason}`);
+  return (encoded as { readonly text: string }).text;
 }
 
 function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: string): In {
@@ -118,7 +163,12 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
    */
   readonly #valueForm: ValueForm;
 
-  private constructor(definition: Definition, decode: (value: JsonValue) => In, fn: Func<In, Out>) {
+  private constructor(
+    definition: Definition,
+    decode: (value: JsonValue) => In,
+    encode: ((input: In) => JsonValue) | undefined,
+    fn: Func<In, Out>,
+  ) {
     this.#definition = definition;
     this.#decode = decode;
     this.#fn = fn;
@@ -126,26 +176,34 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     // Only a decoder of this library (declareValidatedForm: dtoInput's, which keeps no reference to
     // what it reads or returns) hands its prepare-time input to the call. A caller's decoder runs
     // again at call on a fresh parse, as the port's Call does: whatever it kept or changed at
-    // prepare cannot reach the function.
+    // prepare cannot reach the function. Either way the encoder (when there is one) states the input
+    // decoded here as the normalized arguments the policy sees (FuncConfig.encode).
     this.#valueForm = validated === undefined
       ? (value) => {
-          decode(value);
-          return NOT_PREPARED;
+          const input = decode(value);
+          return encode === undefined ? NOTHING_PREPARED : { input: NOT_PREPARED, normalized: encodeArguments(encode, input) };
         }
-      : (value, validatedBy) => validated(value, validatedBy);
+      : (value, validatedBy) => {
+          const input = validated(value, validatedBy) as In;
+          return { input, normalized: encode === undefined ? undefined : encodeArguments(encode, input) };
+        };
     Object.freeze(this);
   }
 
   /**
-   * Adapts `fn`. Order: the function, the decoder, then the definition (name rules, object schema).
+   * Adapts `fn`. Order: the function, the decoder, the encoder, then the definition (name rules, object schema).
    * The schema is compiled by bind. Ports NewFunc.
-   * @throws ToolError ERR_INVALID_TOOL: `function is nil`, `decode must be a function`,
-   *   `definition: ...` (wrapping ERR_INVALID_DEFINITION)
+   * @throws ToolError ERR_INVALID_TOOL: `function is nil`, `decode must be a function`, `encode must
+   *   be a function`, `definition: ...` (wrapping ERR_INVALID_DEFINITION)
    */
   static create<In, Out>(config: FuncConfig<In>, fn: Func<In, Out>): FuncTool<In, Out> {
     if (typeof fn !== 'function') throw new ToolError('ERR_INVALID_TOOL', 'function is nil; pass the function to adapt');
     if (typeof config !== 'object' || config === null || typeof config.decode !== 'function') {
       throw new ToolError('ERR_INVALID_TOOL', 'decode must be a function (value) => input that throws a ToolError on invalid input');
+    }
+    const encode: unknown = config.encode ?? encoders.get(config.decode);
+    if (encode !== undefined && typeof encode !== 'function') {
+      throw new ToolError('ERR_INVALID_TOOL', 'encode must be a function (input) => JSON value, or left out');
     }
     let definition: Definition;
     try {
@@ -153,7 +211,7 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     } catch (e) {
       throw rewrap('ERR_INVALID_TOOL', e, 'definition');
     }
-    return new FuncTool(definition, config.decode, fn);
+    return new FuncTool(definition, config.decode, encode as ((input: In) => JsonValue) | undefined, fn);
   }
 
   /** The definition snapshot (deep-frozen; authored member order). */
@@ -191,8 +249,9 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     // Not an async function: a function that returns a plain value costs no microtask turn of its
     // own. Everything thrown here becomes the returned promise's rejection.
     try {
-      const signal = options?.signal;
-      if (signal?.aborted === true) throw signal.reason;
+      // Read through isCallAborted: a Binding's CallScope makes its AbortSignal only when something
+      // reads `signal` (lib/protocol/deadline.ts), which a function that returns at once never does.
+      if (isCallAborted(options)) throw abortReasonOf(options);
       if (!isInvocation(invocation)) {
         throw new ToolError('ERR_INVALID_INVOCATION', 'FuncTool.call needs an Invocation from Contract.prepare()');
       }
@@ -212,8 +271,8 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       }
       // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
       // or validator) must not let the function start.
-      if (isAborted(signal)) throw signal.reason;
-      const call: FuncCall = Object.freeze({ signal, context: options?.context, continuation: invocation.continuation });
+      if (isCallAborted(options)) throw abortReasonOf(options);
+      const call: FuncCall = funcCallOf(options, invocation.continuation);
       const returned: unknown = this.#fn(input, call);
       // A promise is awaited (its own `then` is not consulted, as with `await`); any other thenable's
       // `then` is read once, here, and adopted as `await` adopts it; a plain value is encoded as soon
