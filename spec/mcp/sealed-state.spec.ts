@@ -199,6 +199,20 @@ describe('ContinuationSealer', () => {
   });
 });
 
+describe('MemoryContinuationUseStore', () => {
+  it('claims an id once, and forgets ids whose expiry passed when it sweeps (from 64 entries on)', () => {
+    let now = 0;
+    const store = new MemoryContinuationUseStore({ now: () => now });
+    expect(store.claim('early', 10)).toBe(true);
+    expect(store.claim('early', 10)).toBe(false);
+    expect(store.claim('live', 1_000)).toBe(true);
+    now = 20;
+    for (let i = 0; i < 70; i++) expect(store.claim(`t${i}`, 10)).toBe(true);
+    expect(store.claim('early', 10)).toBe(true);
+    expect(store.claim('live', 1_000)).toBe(false);
+  });
+});
+
 describe('ContinuationSealer.sealRequest / openRequest', () => {
   const call = { toolName: CALL.toolName, arguments: CALL.arguments, principal: CALL.principal };
   const suspended = () =>
