@@ -3,6 +3,7 @@
  * `Binding`.
  */
 import { capability } from './capability';
+import { DEFAULT_TIMEOUT_MS, callWithin, checkTimeout, isDeadlineTool } from './deadline';
 import type { Contract, InputValidator } from './contract';
 import { createContract, ownerOf } from './contract';
 import { snapshotDefinition } from './definition';
@@ -20,20 +21,41 @@ import { isToolShaped } from './tool';
 const TOKEN = Symbol('binding');
 
 /**
+ * Options of bind.
+ * - `timeoutMs`: the deadline of every call of the binding, in milliseconds: a whole number from 1
+ *   to MAX_TIMEOUT_MS (2,147,483,647), or Infinity for no deadline. It replaces the deadline the
+ *   tool declares (DeadlineTool); without either, DEFAULT_TIMEOUT_MS (60,000 ms) applies.
+ */
+export interface BindOptions {
+  readonly timeoutMs?: number;
+}
+
+/**
  * One frozen Contract paired with the tool that executes it. Ports Binding.
  * - `contract`: what admission uses; holding it does not keep the tool alive.
+ * - `timeoutMs`: the deadline of its calls (ms, or Infinity), fixed at bind.
  * - `call(invocation, options)`: runs an invocation prepared by this very contract instance.
  */
 export class Binding {
   readonly #contract: Contract;
   readonly #tool: Tool;
+  readonly #timeoutMs: number;
 
   /** @internal use bind(tool) */
-  constructor(token: symbol, contract: Contract, tool: Tool) {
+  constructor(token: symbol, contract: Contract, tool: Tool, timeoutMs: number = DEFAULT_TIMEOUT_MS) {
     if (token !== TOKEN) throw new ToolError('ERR_INVALID_TOOL', 'use bind(tool) to create a Binding');
     this.#contract = contract;
     this.#tool = tool;
+    this.#timeoutMs = timeoutMs;
     Object.freeze(this);
+  }
+
+  /**
+   * The deadline of every call, in milliseconds (Infinity: none): `bind(tool, { timeoutMs })`, else
+   * the tool's DeadlineTool declaration, else DEFAULT_TIMEOUT_MS (60,000).
+   */
+  get timeoutMs(): number {
+    return this.#timeoutMs;
   }
 
   /** The frozen contract. */
@@ -44,10 +66,21 @@ export class Binding {
   /**
    * Runs `invocation` on the tool. No abort check of its own (the Guard and the tool do that).
    * Errors the tool throws pass through unchanged (same object). Ports Binding.Call (DESIGN.md 3.8).
+   *
+   * Deadline (no seed counterpart): the smaller of `binding.timeoutMs` and `options.timeoutMs`
+   * (ms). Under a finite deadline the tool gets `{ signal, context }`: `context` unchanged, a signal
+   * that aborts with the caller's reason when `options.signal` aborts, or with a DOMException
+   * `TimeoutError` when the deadline passes. At the deadline the call ends at once, whether or not
+   * the policy or tool ever settles, with a Failure of kind `failed` whose output the model reads:
+   * `error: tool "NAME" timed out after N ms` (the TimeoutError is its diagnosticCause; a caller's
+   * abort keeps its own reason). A result that settled before the deadline is never replaced, and
+   * no timer outlives the call. With Infinity the options pass to the tool unchanged.
    * @returns the tool's Result, validated, as a fresh frozen object
    * @throws ToolError ERR_INVALID_INVOCATION (`invocation does not belong to binding`) for an
-   *   invocation prepared by another contract instance (the tool is not called); ERR_INVALID_RESULT
-   *   when the tool resolves to something that is not a valid Result
+   *   invocation prepared by another contract instance, or (`call options: timeoutMs is ...`) for
+   *   a timeoutMs that is not a whole number from 1 to MAX_TIMEOUT_MS or Infinity (the tool is not
+   *   called); ERR_INVALID_RESULT when the tool resolves to something that is not a valid Result;
+   *   Failure (kind `failed`) when the deadline passes
    */
   async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
     if (ownerOf(invocation) !== this.#contract) {
@@ -56,7 +89,15 @@ export class Binding {
         `invocation does not belong to binding ${goQuote(this.#contract.name)}; prepare it with this binding's contract`,
       );
     }
-    const result = await this.#tool.call(invocation, options);
+    let timeoutMs = this.#timeoutMs;
+    const asked: unknown = options?.timeoutMs;
+    if (asked !== undefined) {
+      timeoutMs = Math.min(timeoutMs, checkTimeout(asked, 'ERR_INVALID_INVOCATION', 'call options: timeoutMs'));
+    }
+    const tool = this.#tool;
+    const result = timeoutMs === Infinity
+      ? await tool.call(invocation, options)
+      : await callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
     try {
       return validateResult(result);
     } catch (e) {
@@ -85,13 +126,17 @@ function declareValidator(tool: Tool): InputValidator | undefined {
 /**
  * Binds a tool: reads `definition()` exactly once, validates and snapshots it, compiles the input
  * schema, declares the input validator once through the wrapping chain (outermost wins), then
- * freezes a Contract that keeps no reference to the tool. Ports Bind.
+ * freezes a Contract that keeps no reference to the tool; then the deadline: `options.timeoutMs`,
+ * else the outermost DeadlineTool's `timeoutMs()` (read once), else DEFAULT_TIMEOUT_MS (60,000 ms).
+ * Ports Bind.
  * @throws ToolError ERR_INVALID_TOOL: `tool is nil` (not a Tool), `definition: ...` (wrapping
  *   ERR_INVALID_DEFINITION or the thrown error), `input schema: ...` (wrapping ERR_INVALID_SCHEMA),
  *   `input validation: ...` (wrapping ERR_INVALID_WRAPPING_CHAIN), `input validation declaration:
- *   ...` (wrapping InputValidatorError)
+ *   ...` (wrapping InputValidatorError), `timeoutMs is ...` / `timeoutMs() of the tool is ...` (not
+ *   a whole number of ms from 1 to MAX_TIMEOUT_MS, nor Infinity), `timeoutMs declaration: ...` (the
+ *   wrapping chain or `timeoutMs()` threw)
  */
-export function bind(tool: Tool): Binding {
+export function bind(tool: Tool, options?: BindOptions): Binding {
   if (!isToolShaped(tool)) {
     throw new ToolError('ERR_INVALID_TOOL', 'tool is nil; pass an object with definition() and call()');
   }
@@ -108,5 +153,19 @@ export function bind(tool: Tool): Binding {
     throw rewrap('ERR_INVALID_TOOL', e, `input schema of ${goQuote(definition.name)}`);
   }
   const validator = declareValidator(tool);
-  return new Binding(TOKEN, createContract(definition, schema, validator), tool);
+  return new Binding(TOKEN, createContract(definition, schema, validator), tool, declareTimeout(tool, options));
+}
+
+/** The binding's deadline: `options.timeoutMs`, else the tool's DeadlineTool declaration, else the default. */
+function declareTimeout(tool: Tool, options: BindOptions | undefined): number {
+  const given: unknown = options?.timeoutMs;
+  if (given !== undefined) return checkTimeout(given, 'ERR_INVALID_TOOL', 'timeoutMs');
+  let declared: unknown;
+  try {
+    declared = capability(tool, isDeadlineTool)?.timeoutMs();
+  } catch (e) {
+    throw rewrap('ERR_INVALID_TOOL', instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }), 'timeoutMs declaration');
+  }
+  if (declared === undefined) return DEFAULT_TIMEOUT_MS;
+  return checkTimeout(declared, 'ERR_INVALID_TOOL', 'timeoutMs() of the tool');
 }

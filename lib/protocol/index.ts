@@ -20,6 +20,9 @@ export { Contract, Invocation } from './contract';
 export { isAdmissionRefusal, markRefusal } from './refusal';
 export type { InputValidator } from './contract';
 export { Binding, bind } from './binding';
+export type { BindOptions } from './binding';
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDeadlineTool } from './deadline';
+export type { DeadlineTool } from './deadline';
 export { validateResult } from './result';
 export type { Result } from './result';
 export {

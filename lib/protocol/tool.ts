@@ -5,15 +5,20 @@
 import type { Definition } from './definition';
 import type { Invocation } from './contract';
 import type { Result } from './result';
+import { isCallScope } from './deadline';
 
 /**
  * Per-call options, the port of Go's `context.Context`.
  * - `signal`: cancellation of this execution; an aborted signal's `reason` is the abort error.
  * - `context`: caller-owned data (identity, tenancy), passed unchanged to authorizers and tools.
+ * - `timeoutMs`: the deadline of this call in milliseconds (Binding.call): a whole number from 1 to
+ *   MAX_TIMEOUT_MS, or Infinity; the smaller of it and the binding's deadline applies. A Binding
+ *   hands its tool `{ signal, context }` only: a signal that also aborts at the deadline.
  */
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly context?: unknown;
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -35,7 +40,11 @@ export function isToolShaped(value: unknown): value is Tool {
   return typeof candidate.definition === 'function' && typeof candidate.call === 'function';
 }
 
-/** The options handed to authorizers and tools: a fresh frozen `{ signal, context }`. @internal */
+/**
+ * The options handed to authorizers and tools: a fresh frozen `{ signal, context }`; a Binding's
+ * CallScope (already fresh and frozen, its signal made on first read) is passed on as is. @internal
+ */
 export function callOptionsOf(options: CallOptions | undefined): CallOptions {
+  if (isCallScope(options)) return options as CallOptions;
   return Object.freeze({ signal: options?.signal, context: options?.context });
 }

@@ -162,7 +162,9 @@ describe('FuncTool.call', () => {
       seen = call;
       return 1;
     });
-    const binding = bind(tool);
+    // Without a deadline the caller's own signal reaches the function (a deadline's linked signal:
+    // spec/protocol/deadline.spec.ts).
+    const binding = bind(tool, { timeoutMs: Infinity });
     const request = InputRequest.create({ prompt: '"?"', responseSchema: true, continuationState: '{"s":1}' });
     const continuation = request.continuation('"yes"');
     const signal = new AbortController().signal;
