@@ -7,7 +7,10 @@
 import 'reflect-metadata';
 import { Expose, Transform, Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsDate, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { createRegistry } from '../../lib/container';
+import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import { dtoInput } from '../../lib/dto';
+import { entry, manifest } from '../container/fixtures';
 import { Failure, FuncTool, Guard, bind, isAdmissionRefusal } from '../../lib/protocol';
 import type { Authorization, JsonObject } from '../../lib/protocol';
 
@@ -63,13 +66,45 @@ describe('a Guard policy over a dtoInput tool (issue 11, item 2)', () => {
     expect(ran[0].recursive).toBe(false);
   });
 
-  it('runs {"path":"/data"} for an admin with the very instance it encoded (recursive true)', async () => {
+  it('runs {"path":"/data"} for an admin, with the decoded instance (recursive true)', async () => {
     const { binding, ran, seen } = listBinding(true);
     const invocation = binding.contract.prepare({ name: 'list', arguments: ' {"path":"/data"} ' });
     await binding.call(invocation);
     expect(seen).toEqual(['{"path":"/data","recursive":true}']);
     expect(ran[0]).toBeInstanceOf(ListInput);
     expect(ran[0].recursive).toBe(true);
+  });
+});
+
+describe('an @Authorize policy over a @Tool method (createRegistry: no encoder named anywhere)', () => {
+  it('sees the default and rejects {"path":"/data"} for a non-admin; the method never runs', async () => {
+    const seen: string[] = [];
+    let ran = 0;
+    const nonAdmin = (a: Authorization): boolean => {
+      seen.push(a.arguments);
+      return !(JSON.parse(a.arguments) as { recursive?: boolean }).recursive;
+    };
+    @Toolset()
+    class Files {
+      @Authorize(nonAdmin)
+      @Tool()
+      list(input: ListInput): string {
+        ran += 1;
+        return input.path;
+      }
+    }
+    const registry = createRegistry({ manifest: manifest(entry('list', 'Files', 'list', 'ListInput', LIST_SCHEMA)), toolsets: [Files] });
+    const binding = registry.resolve('list');
+    if (binding === undefined) throw new Error('list is not registered');
+    const failure = await binding.call(binding.contract.prepare({ name: 'list', arguments: '{"path":"/data"}' })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((failure as Failure).kind).toBe('rejected');
+    expect(seen).toEqual(['{"path":"/data","recursive":true}']);
+    expect(ran).toBe(0);
+    await binding.call(binding.contract.prepare({ name: 'list', arguments: '{"path":"/data","recursive":false}' }));
+    expect(ran).toBe(1);
   });
 });
 
@@ -114,7 +149,7 @@ describe('Authorization.arguments of a dtoInput tool', () => {
     );
   });
 
-  it('is what dtoInput(...).encode gives for the decoded instance, and the tool receives that instance', async () => {
+  it('is what dtoInput(...).encode states for a decoded instance, which it leaves unchanged', async () => {
     const input = dtoInput(ShareInput);
     const decoded = input.decode({ path: 'X', owner: { user_id: 'u2', role: 'admin' }, tags: [], expires: '2030-01-01T00:00:00Z' });
     expect(input.encode(decoded)).toEqual({
