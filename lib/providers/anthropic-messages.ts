@@ -20,7 +20,7 @@ import type { Definition, Output } from '../protocol';
 import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import type { ToolsExport } from './schema-review';
-import { objectInputSchema, serializeArguments } from './tool-call';
+import { argumentsText, malformedCall, objectInputSchema } from './tool-call';
 import { checkToolNames } from './tool-names';
 import type { ProviderToolCall } from './tool-call';
 
@@ -56,10 +56,14 @@ export function anthropicTools(definitions: readonly Definition[]): Tool[] {
 
 /**
  * Reads the `tool_use` blocks of a message, in order (parallel calls included). Anthropic sends
- * `input` as a JSON object, so it is serialized once with `JSON.stringify`; the model's exact text
- * is not available here (whitespace, member order as parsed; numbers beyond 2^53 and duplicate
- * members were already settled by whoever parsed the HTTP body). Blocks of other types are skipped.
- * @throws ToolError ERR_INVALID_REQUEST when a tool_use `input` cannot be serialized as JSON
+ * `input` as a JSON object, so it is written once as JSON text by the iterative encoder (any depth
+ * admission allows, 10,000; see `argumentsText` in `tool-call.ts`); the model's exact text is not
+ * available here (whitespace, member order as parsed; numbers beyond 2^53 and duplicate members
+ * were already settled by whoever parsed the HTTP body). Every block with a string `id` yields one
+ * call, so every id gets exactly one result: an `input` that is not JSON data (a cycle, a number
+ * that is not finite, nesting deeper than 10,000) yields a `malformed` call, a missing `name` the
+ * name `""`, both refused by `prepareToolCall`; the other calls are unaffected. Blocks of other
+ * types, and blocks without a string `id` (which cannot be answered), are skipped. Never throws.
  */
 export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolCall[] {
   const calls: ProviderToolCall[] = [];
@@ -67,8 +71,10 @@ export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolC
   blocks.forEach((block, index) => {
     if (block?.type !== 'tool_use') return;
     const use = block as Pick<ToolUseBlock, 'id' | 'name' | 'input'>;
-    if (typeof use.id !== 'string' || typeof use.name !== 'string') return;
-    calls.push({ id: use.id, request: { name: use.name, arguments: serializeArguments(use.input, `anthropicToolCalls: content[${index}] (tool_use ${JSON.stringify(use.id)}): input`) } });
+    if (typeof use.id !== 'string') return;
+    const name = typeof use.name === 'string' ? use.name : '';
+    const { text, malformed } = argumentsText(use.input, `content[${index}].input`);
+    calls.push(malformed === undefined ? { id: use.id, request: { name, arguments: text } } : malformedCall(use.id, name, malformed));
   });
   return calls;
 }

@@ -22,7 +22,7 @@ import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { reviewGeminiSchema } from './schema-review';
 import type { KeywordNote, ToolsExport } from './schema-review';
-import { objectInputSchema, serializeArguments } from './tool-call';
+import { argumentsText, malformedCall, objectInputSchema } from './tool-call';
 import type { ProviderToolCall } from './tool-call';
 import { checkToolNames } from './tool-names';
 
@@ -70,11 +70,13 @@ export function geminiTools(definitions: readonly Definition[]): Tool[] {
 
 /**
  * Reads the function calls of one candidate of a response (default: the first), in order
- * (parallel calls included). `args` arrives as a JSON object and is serialized once with
- * `JSON.stringify` (no args: `{}`). `id` is the call's `id`, or `""` when the API sent none (the
- * Gemini API may omit it; the response then matches by name and order). Parts without a string
- * `name` are skipped.
- * @throws ToolError ERR_INVALID_REQUEST when `args` cannot be serialized as JSON
+ * (parallel calls included). `args` arrives as a JSON object and is written once as JSON text by
+ * the iterative encoder (any depth admission allows, 10,000; see `argumentsText` in
+ * `tool-call.ts`; no args: `{}`). `id` is the call's `id`, or `""` when the API sent none (the
+ * Gemini API may omit it; the response then matches by name and order). `args` that are not JSON
+ * data (a cycle, a number that is not finite, nesting deeper than 10,000) yield a `malformed`
+ * call, which `prepareToolCall` refuses; the other calls are unaffected. Parts without a string
+ * `name` are skipped (the response matches by name). Never throws.
  */
 export function geminiFunctionCalls(response: GeminiResponseLike, candidateIndex = 0): ProviderToolCall[] {
   const candidates = Array.isArray(response?.candidates) ? response.candidates : [];
@@ -90,7 +92,8 @@ export function geminiContentFunctionCalls(content: GeminiContentLike): Provider
     const call = part?.functionCall as FunctionCall | undefined;
     if (call === undefined || call === null || typeof call.name !== 'string') return;
     const id = typeof call.id === 'string' ? call.id : '';
-    calls.push({ id, request: { name: call.name, arguments: serializeArguments(call.args, `geminiFunctionCalls: parts[${index}] (functionCall ${JSON.stringify(call.name)}): args`) } });
+    const { text, malformed } = argumentsText(call.args, `parts[${index}].functionCall.args`);
+    calls.push(malformed === undefined ? { id, request: { name: call.name, arguments: text } } : malformedCall(id, call.name, malformed));
   });
   return calls;
 }

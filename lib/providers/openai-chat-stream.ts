@@ -6,12 +6,15 @@
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { parseServerSentJson } from './sse';
+import { malformedCall } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
   id: string;
   name: string;
   fragments: string[];
+  /** Set once a delta carried `function.arguments` as a string (`""` included). */
+  sawArguments: boolean;
 }
 
 /** Finish reasons after which the calls of a choice are whole. */
@@ -53,22 +56,27 @@ export class OpenAIChatStreamAssembler {
    * The calls assembled so far, by `index`. `complete` is true when the choice finished with
    * `tool_calls` or `stop`; otherwise (`length`, `content_filter`, no finish reason) each call's
    * arguments are the partial text received (possibly blank): admit the calls with
-   * `prepareToolCall`, which refuses incomplete ones. Calls that never received an id or a name are
-   * skipped (they cannot be answered).
+   * `prepareToolCall`, which refuses incomplete ones. A complete call whose deltas never carried
+   * `function.arguments` as a string (an OpenAI-compatible server sent it null or not at all) is
+   * `malformed` (see `ProviderToolCall`), and a call that never received a name has the name `""`:
+   * `prepareToolCall` refuses both, so every call id gets exactly one result. Calls that never
+   * received an id are skipped (they cannot be answered).
    */
   toolCalls(): AssembledToolCall[] {
     const complete = this.#finishReason !== null && COMPLETE_REASONS.has(this.#finishReason);
     return [...this.#calls.entries()]
       .sort(([a], [b]) => a - b)
-      .filter(([, call]) => call.id !== '' && call.name !== '')
-      .map(([, call]) => ({ id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete }));
+      .filter(([, call]) => call.id !== '')
+      .map(([, call]) => complete && !call.sawArguments
+        ? { ...malformedCall(call.id, call.name, 'the stream carried no function.arguments text for this call'), complete }
+        : { id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete });
   }
 
   #apply(delta: ChatCompletionChunk.Choice.Delta.ToolCall): void {
     if (typeof delta?.index !== 'number') return;
     let call = this.#calls.get(delta.index);
     if (call === undefined) {
-      call = { id: '', name: '', fragments: [] };
+      call = { id: '', name: '', fragments: [], sawArguments: false };
       this.#calls.set(delta.index, call);
     }
     if (typeof delta.id === 'string' && call.id === '') call.id = delta.id;
@@ -76,7 +84,10 @@ export class OpenAIChatStreamAssembler {
     // OpenAI sends the whole name in the call's first delta; compatible servers that repeat it in
     // every delta must not turn `get_weather` into `get_weatherget_weather`: the first name wins.
     if (typeof fn?.name === 'string' && call.name === '') call.name = fn.name;
-    if (typeof fn?.arguments === 'string') call.fragments.push(fn.arguments);
+    if (typeof fn?.arguments === 'string') {
+      call.fragments.push(fn.arguments);
+      call.sawArguments = true;
+    }
   }
 }
 

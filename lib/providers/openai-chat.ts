@@ -19,6 +19,7 @@ import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { openAIFunctionExports } from './openai-functions';
 import type { OpenAIToolsOptions } from './openai-functions';
 import type { ToolsExport } from './schema-review';
+import { describeSent, malformedCall } from './tool-call';
 import type { ProviderToolCall } from './tool-call';
 
 /** The part of an assistant message this module reads: its `tool_calls` (SDK `ChatCompletionMessage`). */
@@ -66,8 +67,12 @@ export function openAIChatTools(definitions: readonly Definition[], options: Ope
  * Reads the function tool calls of one choice of a completion (default: the choice with `index`
  * 0). `function.arguments` is already the model's JSON text and is kept exactly (whitespace and
  * all), so admission sees what the model sent. Custom (free-text) tool calls are not function calls
- * and are skipped. Never throws on a malformed completion: entries without a string id, name or
- * arguments are skipped.
+ * and are skipped. Never throws on a malformed completion. Every function call with a string `id`
+ * yields one call, so every id gets exactly one result: `arguments` null, missing or not a string
+ * (OpenAI-compatible servers send that) yields a `malformed` call, a missing name the name `""`,
+ * both refused by `prepareToolCall` with an issue saying what was wrong. Entries without a string
+ * `id` cannot be answered and are skipped; an entry without `type` counts as a function call when
+ * it has a `function` member.
  * @returns the calls in the order the model proposed them (parallel calls included)
  */
 export function openAIChatToolCalls(completion: OpenAIChatCompletionLike, choiceIndex = 0): ProviderToolCall[] {
@@ -80,10 +85,15 @@ export function openAIChatToolCalls(completion: OpenAIChatCompletionLike, choice
 export function openAIMessageToolCalls(message: OpenAIChatMessageLike): ProviderToolCall[] {
   const calls: ProviderToolCall[] = [];
   for (const call of Array.isArray(message?.tool_calls) ? message.tool_calls : []) {
-    if (call?.type !== 'function') continue;
-    const fn = call.function as { name?: unknown; arguments?: unknown } | undefined;
-    if (typeof call.id !== 'string' || typeof fn?.name !== 'string' || typeof fn.arguments !== 'string') continue;
-    calls.push({ id: call.id, request: { name: fn.name, arguments: fn.arguments } });
+    const entry = call as { id?: unknown; type?: unknown; function?: unknown } | null | undefined;
+    if (typeof entry?.id !== 'string') continue;
+    if (entry.type !== 'function' && !(entry.type === undefined && typeof entry.function === 'object')) continue;
+    const fn = entry.function as { name?: unknown; arguments?: unknown } | null | undefined;
+    const name = typeof fn?.name === 'string' ? fn.name : '';
+    const args = fn?.arguments;
+    calls.push(typeof args === 'string'
+      ? { id: entry.id, request: { name, arguments: args } }
+      : malformedCall(entry.id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`));
   }
   return calls;
 }

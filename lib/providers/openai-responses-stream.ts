@@ -7,6 +7,7 @@
  */
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { parseServerSentJson } from './sse';
+import { malformedCall } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
@@ -15,6 +16,8 @@ interface PendingCall {
   readonly fragments: string[];
   final: string | undefined;
   done: boolean;
+  /** Set once any event carried the arguments as a string (`""` included). */
+  sawArguments: boolean;
 }
 
 /**
@@ -33,19 +36,24 @@ export class OpenAIResponsesStreamAssembler {
       const index = (e as { output_index: number }).output_index;
       if (e.type === 'response.output_item.added') {
         const item = e.item;
-        if (item?.type !== 'function_call' || typeof item.call_id !== 'string' || typeof item.name !== 'string') return;
-        const initial = typeof item.arguments === 'string' && item.arguments !== '' ? [item.arguments] : [];
-        this.#calls.set(index, { callId: item.call_id, name: item.name, fragments: initial, final: undefined, done: false });
+        if (item?.type !== 'function_call' || typeof item.call_id !== 'string') return;
+        const name = typeof item.name === 'string' ? item.name : '';
+        const sawArguments = typeof item.arguments === 'string';
+        const initial = sawArguments && item.arguments !== '' ? [item.arguments] : [];
+        this.#calls.set(index, { callId: item.call_id, name, fragments: initial, final: undefined, done: false, sawArguments });
         return;
       }
       const pending = this.#calls.get(index);
       if (pending === undefined || pending.done) return;
       if (e.type === 'response.function_call_arguments.delta' && typeof e.delta === 'string') {
         pending.fragments.push(e.delta);
+        pending.sawArguments = true;
       } else if (e.type === 'response.function_call_arguments.done' && typeof e.arguments === 'string') {
         pending.final = e.arguments;
+        pending.sawArguments = true;
       } else if (e.type === 'response.output_item.done' && e.item?.type === 'function_call') {
         if (typeof e.item.arguments === 'string' && pending.final === undefined) pending.final = e.item.arguments;
+        if (typeof e.item.arguments === 'string') pending.sawArguments = true;
         pending.done = e.item.status !== 'incomplete';
       }
     } catch {
@@ -58,16 +66,21 @@ export class OpenAIResponsesStreamAssembler {
    * `response.output_item.done` arrived (with a status other than `incomplete`); its arguments are
    * the final text the server sent (`function_call_arguments.done`, else the done item's), or the
    * fragments when no final text came. An unfinished call holds exactly the fragments received
-   * (possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete ones.
+   * (possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete ones. A
+   * finished call whose events never carried the arguments as a string is `malformed` (see
+   * `ProviderToolCall`), and a call opened without a name has the name `""`: `prepareToolCall`
+   * refuses both, so every call id gets exactly one result.
    */
   toolCalls(): AssembledToolCall[] {
     return [...this.#calls.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, call]) => ({
-        id: call.callId,
-        request: { name: call.name, arguments: call.done && call.final !== undefined ? call.final : call.fragments.join('') },
-        complete: call.done,
-      }));
+      .map(([, call]) => call.done && !call.sawArguments
+        ? { ...malformedCall(call.callId, call.name, 'the stream carried no arguments text for this call'), complete: true }
+        : {
+          id: call.callId,
+          request: { name: call.name, arguments: call.done && call.final !== undefined ? call.final : call.fragments.join('') },
+          complete: call.done,
+        });
   }
 }
 

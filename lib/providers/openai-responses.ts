@@ -20,6 +20,7 @@ import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { openAIFunctionExports } from './openai-functions';
 import type { OpenAIToolsOptions } from './openai-functions';
 import type { ToolsExport } from './schema-review';
+import { describeSent, malformedCall } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
 /** The part of a response this module reads: `status` and the `output` items (SDK `Response`). */
@@ -59,18 +60,25 @@ export function openAIResponsesTools(definitions: readonly Definition[], options
  * `id` is the item's `call_id` (what `function_call_output` echoes), `arguments` the model's text
  * exactly. A call is `complete` unless its item `status` is `in_progress` or `incomplete`, or the
  * response's own `status` is `incomplete` (cut off by `max_output_tokens`); admit with
- * `prepareToolCall`, which refuses incomplete calls. Other items (messages, reasoning, built-in
- * tool calls) and malformed entries are skipped; never throws.
+ * `prepareToolCall`, which refuses incomplete calls. Every `function_call` item with a string
+ * `call_id` yields one call, so every id gets exactly one result: `arguments` null, missing or not
+ * a string yields a `malformed` call, a missing name the name `""`, both refused by
+ * `prepareToolCall`. Other items (messages, reasoning, built-in tool calls) and items without a
+ * string `call_id` (which cannot be answered) are skipped; never throws.
  */
 export function openAIResponsesToolCalls(response: OpenAIResponseLike): AssembledToolCall[] {
   const calls: AssembledToolCall[] = [];
   const cut = response?.status === 'incomplete';
   for (const item of Array.isArray(response?.output) ? response.output : []) {
     if (item?.type !== 'function_call') continue;
-    const call = item as Partial<ResponseFunctionToolCall>;
-    if (typeof call.call_id !== 'string' || typeof call.name !== 'string' || typeof call.arguments !== 'string') continue;
+    const call = item as { call_id?: unknown; name?: unknown; arguments?: unknown; status?: unknown };
+    if (typeof call.call_id !== 'string') continue;
     const complete = !cut && call.status !== 'incomplete' && call.status !== 'in_progress';
-    calls.push({ id: call.call_id, request: { name: call.name, arguments: call.arguments }, complete });
+    const name = typeof call.name === 'string' ? call.name : '';
+    const problem = `arguments is ${describeSent(call.arguments)}, not a string of JSON text`;
+    calls.push(typeof call.arguments === 'string'
+      ? { id: call.call_id, request: { name, arguments: call.arguments }, complete }
+      : { ...malformedCall(call.call_id, name, problem), complete });
   }
   return calls;
 }

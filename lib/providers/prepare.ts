@@ -26,12 +26,15 @@ export interface PreparedToolCall {
  *    tool and list the registered names nearest first (see `nearestToolNames`, at most 20); the
  *    model is told `error: unknown tool "x"; call one of: a, b, c`. A near match is only listed,
  *    never run;
- * 3. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
+ * 3. a call marked `malformed` (its provider payload held no admissible arguments text: OpenAI
+ *    `arguments` null, missing or not a string; an Anthropic `input` or Gemini `args` that is not
+ *    JSON data) is refused; its one issue (code `invalid_json`, empty path) says what was wrong;
+ * 4. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
  *    included (blank arguments would otherwise be admitted as `{}` and run a tool with no required
  *    members on a call the model never finished); its one issue (code `invalid_json`, `offset` = the
  *    length of the partial text, `path` = where the text broke off when that can be told) says the
  *    stream ended before the arguments were complete;
- * 4. `binding.contract.prepare(call.request, continuation)`.
+ * 5. `binding.contract.prepare(call.request, continuation)`.
  *
  * Never calls the tool or an authorizer. Every error thrown renders as actionable model text
  * through `renderOutcome` (`openAIToolMessage`, `anthropicToolResult` with `is_error`).
@@ -41,7 +44,8 @@ export interface PreparedToolCall {
  *   for a new call
  * @returns the resolved Binding and the Invocation only that Binding's contract admits
  * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST when the request is
- *   malformed or when the stream ended before the arguments were complete (`complete === false`)
+ *   malformed, the call is marked `malformed`, or the stream ended before the arguments were
+ *   complete (`complete === false`)
  * @throws ToolError ERR_INVALID_INVOCATION when the tool name is not registered (issue code
  *   `unknown_tool`)
  * @throws ToolError ERR_INVALID_INVOCATION (and the causes it documents) as `Contract.prepare` does
@@ -64,6 +68,8 @@ export function prepareToolCall(
   const toolName = name as string;
   const binding = registry.resolve(toolName);
   if (binding === undefined) throw markRefusal(unknownTool(toolName, registry));
+  const malformed = (call as ProviderToolCall).malformed;
+  if (malformed !== undefined) throw markRefusal(unreadable(toolName, String(malformed)));
   if ((call as Partial<AssembledToolCall>).complete === false) throw markRefusal(incomplete(toolName, args as string));
   return { binding, invocation: binding.contract.prepare(call.request, continuation) };
 }
@@ -108,6 +114,15 @@ function unknownTool(name: string, registry: Registry): ToolError {
   const message = describeUnknownTool(unknown);
   const issue: AdmissionIssue = Object.freeze({ code: 'unknown_tool', path: Object.freeze([]), message, params: Object.freeze({ ...unknown }) });
   return new ToolError('ERR_INVALID_INVOCATION', message, { issues: [issue] });
+}
+
+function unreadable(name: string, problem: string): ToolError {
+  const inner = new ToolError(
+    'ERR_INVALID_REQUEST',
+    `call of tool ${quoteToolName(name)}: the provider's payload held no arguments text to admit (${problem}); the call did not run`,
+  );
+  const issue: AdmissionIssue = Object.freeze({ code: 'invalid_json', path: Object.freeze([]), message: `no arguments text: ${problem}` });
+  return new ToolError('ERR_INVALID_INVOCATION', inner.message, { cause: inner, issues: [issue] });
 }
 
 function incomplete(name: string, partial: string): ToolError {

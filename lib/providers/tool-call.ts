@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../protocol';
 import type { Definition, JsonObject, Request } from '../protocol';
+import { toJsonText } from '../protocol/json-data';
 
 /**
  * One tool call proposed by a model, as read from a provider response or stream.
@@ -15,6 +16,14 @@ import type { Definition, JsonObject, Request } from '../protocol';
 export interface ProviderToolCall {
   readonly id: string;
   readonly request: Request;
+  /**
+   * Set when the provider's payload held no arguments text that can be admitted (OpenAI
+   * `arguments` null, missing or not a string; an Anthropic `input` or Gemini `args` that is not
+   * JSON data): what was wrong, for people and the model. The call is still returned, so its id
+   * gets exactly one result; `request.arguments` is then `null` (JSON text), which no contract
+   * admits, and `prepareToolCall` refuses the call with an issue that says what was wrong.
+   */
+  readonly malformed?: string;
 }
 
 /**
@@ -58,23 +67,46 @@ export function objectInputSchema(definition: Definition, where: string): JsonOb
   return structuredClone(schema) as JsonObject & { type: 'object' };
 }
 
+/** The arguments text of a malformed call: JSON `null`, which no contract admits (arguments are objects). */
+export const MALFORMED_ARGUMENTS = 'null';
+
 /**
- * Serializes arguments a provider sends as a decoded JSON value (Anthropic `input`, Gemini `args`)
- * once, so they are admitted like any other arguments text. An absent value is blank arguments
- * (`{}`); `null` stays `null`, which admission refuses (arguments must be an object).
- * @param where - the place, for the error (`anthropicToolCalls: content[1] (tool_use "x"): input`)
- * @throws ToolError ERR_INVALID_REQUEST when the value cannot be serialized as JSON (a cycle, a BigInt)
+ * A call whose payload held no admissible arguments text (see `ProviderToolCall.malformed`).
+ * @param problem - what was wrong, naming the payload's field (`function.arguments is null`)
  * @internal
  */
-export function serializeArguments(value: unknown, where: string): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value === undefined ? {} : value);
-  } catch {
-    text = undefined;
-  }
-  if (typeof text !== 'string') {
-    throw new ToolError('ERR_INVALID_REQUEST', `${where} cannot be serialized as JSON; pass the payload as decoded from the API`);
-  }
-  return text;
+export function malformedCall(id: string, name: string, problem: string): ProviderToolCall {
+  return { id, request: { name, arguments: MALFORMED_ARGUMENTS }, malformed: problem };
+}
+
+/**
+ * Describes a value the provider sent where a string of JSON text belongs: `missing`, `null`,
+ * `a number`, `an object`, ... @internal
+ */
+export function describeSent(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return /^[aeiou]/.test(typeof value) ? `an ${typeof value}` : `a ${typeof value}`;
+}
+
+/**
+ * Writes arguments a provider sends as a decoded JSON value (Anthropic `input`, Gemini `args`) as
+ * JSON text, once, with the iterative encoder of `lib/protocol/json-data.ts` (the one lib/mcp
+ * uses): no depth below admission's 10,000 can overflow the stack, so each call stands alone. An
+ * absent value is blank arguments (`{}`); `null` stays `null`, which admission refuses (arguments
+ * must be an object). A value that is not JSON data (a cycle, a BigInt, a number that is not
+ * finite such as a parsed `1e400`, a lone surrogate, nesting deeper than 10,000) makes the call
+ * malformed instead of throwing, so one bad call never loses its siblings. Never throws.
+ * @param where - the field, for the problem text (`content[1] (tool_use "x"): input`)
+ * @returns the arguments text, and the problem when the call is malformed
+ * @internal
+ */
+export function argumentsText(value: unknown, where: string): { readonly text: string; readonly malformed?: string } {
+  if (value === undefined) return { text: '{}' };
+  const data = toJsonText(value);
+  if (data.ok) return { text: data.text };
+  // The reason leads with the JSON Pointer of the value refused: 20,000 characters at depth 10,001.
+  const reason = data.reason.length > 200 ? `${data.reason.slice(0, 100)}...${data.reason.slice(-100)}` : data.reason;
+  return { text: MALFORMED_ARGUMENTS, malformed: `${where} is not JSON data: ${reason}` };
 }

@@ -5,10 +5,17 @@ import type {
   Tool,
   ToolResultBlockParam,
   ToolUnion,
+  ToolUseBlock,
 } from '@anthropic-ai/sdk/resources/messages';
-import { CallError, Failure, InputRequest, Output, ToolError } from '../../lib/protocol';
-import type { Definition } from '../../lib/protocol';
-import { anthropicToolCalls, anthropicToolResult, anthropicToolResultMessage, anthropicTools } from '../../lib/providers';
+import { CallError, Failure, FuncTool, InputRequest, Output, Registry, ToolError } from '../../lib/protocol';
+import type { Definition, JsonValue } from '../../lib/protocol';
+import {
+  anthropicToolCalls,
+  anthropicToolResult,
+  anthropicToolResultMessage,
+  anthropicTools,
+  prepareToolCall,
+} from '../../lib/providers';
 import { fixtureJson } from './fixtures';
 
 const testTool: Definition = {
@@ -58,11 +65,63 @@ describe('anthropicToolCalls', () => {
     ]);
   });
 
-  it('refuses an input that cannot be serialized, naming the block', () => {
+  it('marks an input that is not JSON data as malformed, naming the block, and keeps its siblings', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const message = { content: [{ type: 'text' }, { type: 'tool_use', id: 'toolu_x', name: 'n', input: cyclic }] };
-    expect(() => anthropicToolCalls(message)).toThrow(/^tool: invalid request: anthropicToolCalls: content\[1\] \(tool_use "toolu_x"\)/);
+    const message = {
+      content: [
+        { type: 'text' },
+        { type: 'tool_use', id: 'toolu_x', name: 'n', input: cyclic },
+        { type: 'tool_use', id: 'toolu_y', name: 'n', input: { v: Infinity } },
+        { type: 'tool_use', id: 'toolu_z', name: 'n', input: { v: 1 } },
+      ],
+    };
+    expect(anthropicToolCalls(message)).toEqual([
+      { id: 'toolu_x', request: { name: 'n', arguments: 'null' }, malformed: 'content[1].input is not JSON data: /self: the value is cyclic' },
+      { id: 'toolu_y', request: { name: 'n', arguments: 'null' }, malformed: 'content[2].input is not JSON data: /v: Infinity is not representable in JSON' },
+      { id: 'toolu_z', request: { name: 'n', arguments: '{"v":1}' } },
+    ]);
+  });
+
+  it('reads an input nested 5,000 deep beside valid siblings; each call stands alone', async () => {
+    // The recorded parallel pair, the first input replaced by one JSON.stringify overflows on.
+    const message = fixtureJson<Message>('messages_response_parallel_tool_use.json');
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 5_000; i++) deep = { d: deep };
+    let tooDeep: unknown = 0;
+    for (let i = 0; i < 10_001; i++) tooDeep = [tooDeep];
+    const [first, second] = message.content.filter((b) => b.type === 'tool_use') as ToolUseBlock[];
+    message.content = [{ ...first, input: { count: 1, deep } }, second, { ...first, id: 'toolu_deeper', input: { count: 3, deep: tooDeep } }];
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+
+    const ran = jest.fn((input: { count: number }) => `count ${input.count}`);
+    const counter = FuncTool.create(
+      { name: 'test_tool', inputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] }, decode: (v: JsonValue) => v as { count: number } },
+      ran,
+    );
+    const registry = new Registry(counter);
+    const calls = anthropicToolCalls(message);
+    expect(calls.map((c) => c.id)).toEqual([first.id, second.id, 'toolu_deeper']);
+    expect(calls[0].request.arguments.startsWith('{"count":1,"deep":{"d":{"d":')).toBe(true);
+    expect(calls[1]).toEqual({ id: second.id, request: { name: 'test_tool', arguments: '{"count":2}' } });
+    expect(calls[2].malformed).toMatch(/^content\[2\]\.input is not JSON data: \/deep\/0\/0\/.*\.\.\..*nesting exceeds 10000 levels$/);
+    expect(calls[2].malformed!.length).toBeLessThan(300);
+
+    const results: ToolResultBlockParam[] = [];
+    for (const call of calls) {
+      try {
+        const { binding, invocation } = prepareToolCall(registry, call);
+        results.push(anthropicToolResult(call, { result: await binding.call(invocation) }));
+      } catch (error) {
+        results.push(anthropicToolResult(call, { error }));
+      }
+    }
+    expect(results.map((r) => [r.tool_use_id, r.is_error ?? false])).toEqual([
+      [first.id, false],
+      [second.id, false],
+      ['toolu_deeper', true],
+    ]);
+    expect(ran.mock.calls.map(([input]) => input.count)).toEqual([1, 2]);
   });
 });
 

@@ -74,11 +74,33 @@ describe('geminiFunctionCalls', () => {
     expect(geminiFunctionCalls(response, 3)).toEqual([]);
   });
 
-  it('refuses args that cannot be serialized, naming the part', () => {
+  it('marks args that are not JSON data as malformed, naming the part, and keeps its siblings', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const bad = { candidates: [{ content: { parts: [{ functionCall: { name: 'n', args: cyclic } }] } }] };
-    expect(() => geminiFunctionCalls(bad)).toThrow(/^tool: invalid request: geminiFunctionCalls: parts\[0\] \(functionCall "n"\)/);
+    const bad = { candidates: [{ content: { parts: [{ functionCall: { name: 'n', args: cyclic } }, { functionCall: { name: 'n', args: {} } }] } }] };
+    expect(geminiFunctionCalls(bad)).toEqual([
+      { id: '', request: { name: 'n', arguments: 'null' }, malformed: 'parts[0].functionCall.args is not JSON data: /self: the value is cyclic' },
+      { id: '', request: { name: 'n', arguments: '{}' } },
+    ]);
+  });
+
+  it('reads args nested 5,000 deep beside a valid sibling, and admits both', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i++) deep = [deep];
+    const parts = [
+      { functionCall: { id: 'fc-deep', name: 'probe', args: { deep } } },
+      { functionCall: { id: 'fc-flat', name: 'probe', args: { deep: 2 } } },
+    ];
+    const calls = geminiFunctionCalls({ candidates: [{ content: { parts } }] });
+    expect(calls.map((c) => [c.id, c.malformed])).toEqual([['fc-deep', undefined], ['fc-flat', undefined]]);
+    expect(calls[0].request.arguments).toBe(`{"deep":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`);
+    const ran = jest.fn(() => 'ok');
+    const registry = new Registry(FuncTool.create({ name: 'probe', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, ran));
+    for (const call of calls) {
+      const { binding, invocation } = prepareToolCall(registry, call);
+      await binding.call(invocation);
+    }
+    expect(ran).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -46,6 +46,28 @@ describe('OpenAIChatStreamAssembler', () => {
     expect(assembler.toolCalls()).toEqual([{ id: 'mine', request: { name: 'y', arguments: '{}' }, complete: true }]);
   });
 
+  it('marks a finished call whose deltas never carried arguments text, and keeps a call that never got a name', () => {
+    const chunks = [
+      chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_current_weather', arguments: null } } as never]),
+      chunk([{ index: 1, id: 'call_b', type: 'function', function: { arguments: '{}' } }]),
+      chunk([{ index: 2, type: 'function', function: { name: 'no_id', arguments: '{}' } }]),
+      chunk([], 'tool_calls'),
+    ];
+    expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
+      {
+        id: 'call_a',
+        request: { name: 'get_current_weather', arguments: 'null' },
+        complete: true,
+        malformed: 'the stream carried no function.arguments text for this call',
+      },
+      { id: 'call_b', request: { name: '', arguments: '{}' }, complete: true },
+    ]);
+    // Cut off before the arguments: incomplete wins (prepareToolCall says the stream ended).
+    expect(assembleOpenAIChatToolCalls([chunks[0], chunk([], 'length')])).toEqual([
+      { id: 'call_a', request: { name: 'get_current_weather', arguments: '' }, complete: false },
+    ]);
+  });
+
   it('assembles a recorded SSE text ending with [DONE]', () => {
     const sse = [
       chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"a"' } }]),

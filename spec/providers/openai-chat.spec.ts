@@ -1,13 +1,20 @@
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
-import { Failure, Output, ToolError } from '../../lib/protocol';
-import type { Definition } from '../../lib/protocol';
-import { openAIChatToolCalls, openAIChatTools, openAIMessageToolCalls, openAIToolMessage } from '../../lib/providers';
+import { Failure, FuncTool, Output, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
+import type { Definition, JsonValue } from '../../lib/protocol';
+import {
+  openAIChatToolCalls,
+  openAIChatTools,
+  openAIMessageToolCalls,
+  openAIToolMessage,
+  prepareToolCall,
+} from '../../lib/providers';
 import { fixtureJson } from './fixtures';
 
 const weather: Definition = {
@@ -56,19 +63,65 @@ describe('openAIChatToolCalls', () => {
     ]);
   });
 
-  it('keeps parallel calls in order and skips custom tool calls and malformed entries', () => {
+  it('keeps parallel calls in order, skips custom tool calls and entries without an id, marks the rest', () => {
     const message = {
       tool_calls: [
         { id: 'a', type: 'function', function: { name: 'one', arguments: ' {"x":1} ' } },
         { id: 'c', type: 'custom', custom: { name: 'free', input: 'text' } },
         { id: 'd', type: 'function', function: { name: 'bad', arguments: { x: 1 } } },
+        { type: 'function', function: { name: 'no_id', arguments: '{}' } },
+        { id: 'e', function: { arguments: '{}' } },
         { id: 'b', type: 'function', function: { name: 'two', arguments: '' } },
       ],
     } as never;
     expect(openAIMessageToolCalls(message)).toEqual([
       { id: 'a', request: { name: 'one', arguments: ' {"x":1} ' } },
+      { id: 'd', request: { name: 'bad', arguments: 'null' }, malformed: 'function.arguments is an object, not a string of JSON text' },
+      { id: 'e', request: { name: '', arguments: '{}' } },
       { id: 'b', request: { name: 'two', arguments: '' } },
     ]);
+  });
+
+  it('never drops a call whose arguments are null or missing: every call id gets exactly one tool message', async () => {
+    // The recorded completion, with two more parallel calls as OpenAI-compatible servers send them.
+    const completion = fixtureJson<ChatCompletion>('chat_completions_functions.response.json');
+    const [recorded] = completion.choices[0].message.tool_calls as ChatCompletionMessageFunctionToolCall[];
+    const nulled = { ...recorded, id: 'call_null', function: { name: recorded.function.name, arguments: null } };
+    const missing = { ...recorded, id: 'call_missing', function: { name: recorded.function.name } };
+    completion.choices[0].message.tool_calls = [recorded, nulled, missing] as never;
+
+    const ran = jest.fn((input: unknown) => `weather for ${JSON.stringify(input)}`);
+    const registry = new Registry(FuncTool.create({ ...weather, decode: (value: JsonValue) => value }, ran));
+    const calls = openAIChatToolCalls(completion);
+    expect(calls.map((c) => c.id)).toEqual(['call_abc123', 'call_null', 'call_missing']);
+    expect(calls[1]).toEqual({
+      id: 'call_null',
+      request: { name: 'get_current_weather', arguments: 'null' },
+      malformed: 'function.arguments is null, not a string of JSON text',
+    });
+    expect(calls[2].malformed).toBe('function.arguments is missing, not a string of JSON text');
+
+    const messages: ChatCompletionToolMessageParam[] = [];
+    for (const call of calls) {
+      try {
+        const { binding, invocation } = prepareToolCall(registry, call);
+        messages.push(openAIToolMessage(call, { result: await binding.call(invocation) }));
+      } catch (error) {
+        expect(error).toBeInstanceOf(ToolError);
+        expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+        expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+        expect((error as ToolError).issues).toMatchObject([{ code: 'invalid_json', path: [] }]);
+        messages.push(openAIToolMessage(call, { error }));
+      }
+    }
+    expect(messages.map((m) => m.tool_call_id)).toEqual(['call_abc123', 'call_null', 'call_missing']);
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect(messages[1].content).toBe(
+      'error: invalid arguments for tool "get_current_weather": no arguments text: function.arguments is null, ' +
+        'not a string of JSON text; send the arguments again as one complete JSON object',
+    );
+    // A caller that skips prepareToolCall is refused too: `null` is no arguments object.
+    expect(() => registry.resolve('get_current_weather')!.contract.prepare(calls[2].request)).toThrow(ToolError);
   });
 
   it('returns no calls for a message without tool calls or a missing choice', () => {

@@ -1,4 +1,9 @@
-import type { Response, ResponseCreateParamsNonStreaming, ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  Response,
+  ResponseCreateParamsNonStreaming,
+  ResponseFunctionToolCall,
+  ResponseInputItem,
+} from 'openai/resources/responses/responses';
 import { Failure, FuncTool, Output, Registry, ToolError } from '../../lib/protocol';
 import type { Definition, JsonValue } from '../../lib/protocol';
 import {
@@ -57,7 +62,7 @@ describe('openAIResponsesToolCalls', () => {
       { type: 'function_call', call_id: 'b', name: 'two', arguments: '{"x":', status: 'incomplete' },
       { type: 'function_call', call_id: 'c', name: 'bad', arguments: { x: 1 } },
     ];
-    expect(openAIResponsesToolCalls({ output } as never).map((c) => [c.id, c.complete])).toEqual([['a', true], ['b', false]]);
+    expect(openAIResponsesToolCalls({ output } as never).map((c) => [c.id, c.complete])).toEqual([['a', true], ['b', false], ['c', true]]);
     expect(openAIResponsesToolCalls({ status: 'incomplete', output } as never).every((c) => !c.complete)).toBe(true);
     expect(openAIResponsesToolCalls({} as never)).toEqual([]);
   });
@@ -109,6 +114,62 @@ describe('Responses round trip', () => {
     const { binding, invocation } = prepareToolCall(registry, call);
     const item = openAIFunctionCallOutput(call, { result: await binding.call(invocation) });
     expect(item).toEqual({ type: 'function_call_output', call_id: call.id, output: 'Sunny in Boston, MA' });
+  });
+});
+
+describe('Responses calls without arguments text', () => {
+  it('never drops a function_call whose arguments are null or missing: every call_id gets one output', async () => {
+    const response = fixtureJson<Response>('responses_functions.response.json');
+    const recorded = response.output.find((item) => item.type === 'function_call') as ResponseFunctionToolCall;
+    const nulled = { ...recorded, id: 'fc_null', call_id: 'call_null', arguments: null };
+    const { arguments: _dropped, ...missing } = { ...recorded, id: 'fc_missing', call_id: 'call_missing' };
+    const withBoth = { ...response, output: [recorded, nulled, missing] } as never;
+
+    const ran = jest.fn(() => 'Sunny');
+    const registry = new Registry(FuncTool.create({ ...weather, decode: (v: JsonValue) => v }, ran));
+    const calls = openAIResponsesToolCalls(withBoth);
+    expect(calls.map((c) => [c.id, c.complete, c.malformed])).toEqual([
+      ['call_unLAR8MvFNptuiZK6K6HCy5k', true, undefined],
+      ['call_null', true, 'arguments is null, not a string of JSON text'],
+      ['call_missing', true, 'arguments is missing, not a string of JSON text'],
+    ]);
+    const items: ResponseInputItem.FunctionCallOutput[] = [];
+    for (const call of calls) {
+      try {
+        const { binding, invocation } = prepareToolCall(registry, call);
+        items.push(openAIFunctionCallOutput(call, { result: await binding.call(invocation) }));
+      } catch (error) {
+        expect((error as ToolError).issues).toMatchObject([{ code: 'invalid_json', path: [] }]);
+        items.push(openAIFunctionCallOutput(call, { error }));
+      }
+    }
+    expect(items.map((i) => i.call_id)).toEqual(calls.map((c) => c.id));
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect(items[2].output).toMatch(/^error: invalid arguments for tool "get_current_weather": no arguments text: arguments is missing/);
+  });
+
+  it('marks a streamed call whose events never carried arguments text, and keeps its nameless sibling', () => {
+    const sse = [
+      { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_current_weather', arguments: null } },
+      { type: 'response.output_item.done', output_index: 0, item: { type: 'function_call', call_id: 'call_1', name: 'get_current_weather', status: 'completed' } },
+      { type: 'response.output_item.added', output_index: 1, item: { type: 'function_call', id: 'fc_2', call_id: 'call_2', arguments: '' } },
+      { type: 'response.function_call_arguments.done', output_index: 1, item_id: 'fc_2', arguments: '{}' },
+      { type: 'response.output_item.done', output_index: 1, item: { type: 'function_call', call_id: 'call_2', arguments: '{}', status: 'completed' } },
+    ]
+      .map((e, i) => `event: ${e.type}\ndata: ${JSON.stringify({ ...e, sequence_number: i })}\n\n`)
+      .join('');
+    const calls = openAIResponsesStreamToolCalls(sse);
+    expect(calls).toEqual([
+      {
+        id: 'call_1',
+        request: { name: 'get_current_weather', arguments: 'null' },
+        complete: true,
+        malformed: 'the stream carried no arguments text for this call',
+      },
+      { id: 'call_2', request: { name: '', arguments: '{}' }, complete: true },
+    ]);
+    const registry = new Registry(FuncTool.create({ ...weather, decode: (v: JsonValue) => v }, () => 'x'));
+    for (const call of calls) expect(() => prepareToolCall(registry, call)).toThrow(ToolError);
   });
 });
 
