@@ -38,7 +38,9 @@ export interface DtoInput<T> {
   /**
    * Decodes one admitted JSON value into an instance of the DTO.
    * @throws ToolError ERR_INVALID_INVOCATION with `issues` (codes `schema`, `forbidden_member`,
-   *   `unknown_member`, `dto`, `too_deep`); never anything else
+   *   `unknown_member`, `dto`, `too_deep`) for invalid input
+   * @throws whatever a validator or transformer throws (a defect, not invalid input), unchanged;
+   *   Contract.prepare wraps it in InputValidatorError, so the model sees the tool's failure
    */
   readonly decode: (value: JsonValue) => T;
   /**
@@ -65,7 +67,10 @@ export interface DtoInput<T> {
  * and class-validator `validateSync` (whitelist, forbidNonWhitelisted, forbidUnknownValues), with
  * string lengths in code points and numeric enums by value only. Issue messages read
  * `/title: must be shorter than or equal to 120 characters (maxLength)`, one line each, at most 10.
- * Nesting that overflows the stack (class-transformer recurses) is a `too_deep` issue.
+ * DTO objects nested more than 100 levels (MAX_DTO_DEPTH, lib/dto/structure.ts; only a recursive
+ * DTO can) are a `too_deep` issue; free-form values are copied iteratively, so no admitted value
+ * (up to 10,000 levels) overflows the decoder. A validator or transformer that throws (a custom
+ * constraint whose service is down) is a defect: its error passes through unchanged.
  *
  * `encode` states a decoded instance as JSON (see DtoInput.encode); a FuncTool built with `decode`
  * uses it for Invocation.normalizedArguments, the text a Guard's policy sees, so a policy judges the

@@ -9,7 +9,7 @@
  * @internal
  */
 import type { JsonValue } from '../protocol';
-import type { ClassPlan } from './plan';
+import type { ClassPlan, PropertyPlan } from './plan';
 
 const own = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
@@ -28,14 +28,13 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
       continue;
     }
     const value = raw[prop.wire];
-    if (prop.kind === 'any') {
+    if (isFree(prop)) {
       target[prop.property] = copyJson(value);
     } else if (prop.kind === 'nested' && prop.nested !== undefined && target[prop.property] !== null && typeof target[prop.property] === 'object') {
       repairInstance(target[prop.property] as object, value, prop.nested);
     } else if (prop.kind === 'array' && Array.isArray(value) && Array.isArray(target[prop.property])) {
       const items = target[prop.property] as unknown[];
-      if (prop.items === 'any') value.forEach((item, i) => (items[i] = copyJson(item)));
-      else if (prop.items === 'nested' && prop.nested !== undefined) {
+      if (prop.items === 'nested' && prop.nested !== undefined) {
         value.forEach((item, i) => {
           if (items[i] !== null && typeof items[i] === 'object') repairInstance(items[i] as object, item, prop.nested!);
         });
@@ -44,7 +43,51 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
   }
 }
 
-/** A plain copy of an admitted JSON value (own data properties only, any member name). */
+/**
+ * Whether class-transformer is kept away from a member's value: a free-form value (`unknown`, a
+ * Record) or an array whose items are not DTOs or Dates. class-transformer recurses along such a
+ * value (and so does JSON.stringify), so an admitted value 10,000 levels deep would overflow the
+ * stack; repairInstance copies it instead, iteratively. Its kinds were checked before (structure.ts).
+ */
+function isFree(prop: PropertyPlan): boolean {
+  return prop.kind === 'any' || (prop.kind === 'array' && prop.items !== 'nested' && prop.items !== 'date');
+}
+
+/**
+ * What class-transformer is given of an admitted value: the value along the DTO plan, without the
+ * members it must not walk (isFree), which repairInstance copies afterwards. Its depth is the DTO
+ * nesting depth, which checkStructure bounds (MAX_DTO_DEPTH). @internal
+ */
+export function transformable(raw: JsonValue, plan: ClassPlan): JsonValue {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, JsonValue> = {};
+  for (const prop of plan.properties) {
+    if (!own(raw, prop.wire) || isFree(prop)) continue;
+    const value = raw[prop.wire] as JsonValue;
+    const nested = prop.nested;
+    if (prop.kind === 'nested' && nested !== undefined) out[prop.wire] = transformable(value, nested);
+    else if (prop.kind === 'array' && nested !== undefined && Array.isArray(value)) out[prop.wire] = value.map((v) => transformable(v, nested));
+    else out[prop.wire] = value;
+  }
+  return out;
+}
+
+/**
+ * A plain copy of an admitted JSON value (own data properties only, any member name: the forbidden
+ * ones were refused before, lib/dto/forbidden.ts). Iterative, so no admitted depth overflows it.
+ */
 function copyJson(value: JsonValue): JsonValue {
-  return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as JsonValue);
+  if (value === null || typeof value !== 'object') return value;
+  const root: JsonValue = Array.isArray(value) ? [] : {};
+  const stack: Array<readonly [JsonValue, JsonValue]> = [[value, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop() as readonly [JsonValue, JsonValue];
+    for (const key of Object.keys(from as object)) {
+      const v = (from as Record<string, JsonValue>)[key] as JsonValue;
+      const copy: JsonValue = v === null || typeof v !== 'object' ? v : Array.isArray(v) ? [] : {};
+      (to as Record<string, JsonValue>)[key] = copy;
+      if (copy !== v) stack.push([v, copy]);
+    }
+  }
+  return root;
 }

@@ -11,6 +11,14 @@ import type { IssuePath, IssueSink } from './issues';
 /** How many accepted member names an unknown-member message lists. */
 const LISTED_MEMBERS = 20;
 
+/**
+ * How deep DTO objects may nest in one argument value (the root DTO is level 1). Only a recursive
+ * DTO (`children?: TreeNode[]`) can go deeper; class-transformer and class-validator recurse once
+ * per level with large frames, so this bound is what keeps an admitted value (JSON nesting up to
+ * 10,000, lib/protocol json.ts) from overflowing the stack: deeper is a `too_deep` issue. @internal
+ */
+export const MAX_DTO_DEPTH = 100;
+
 /** Options of checkStructure. @internal */
 export interface StructureOptions {
   /** The value already passed the given input schema, so every `null` in it is sanctioned there. */
@@ -18,8 +26,9 @@ export interface StructureOptions {
 }
 
 /**
- * Checks `value` against `plan`, adding issues to `sink`. Recursive along the DTO (a recursive DTO
- * fed deep input may overflow: the caller turns RangeError into a `too_deep` issue).
+ * Checks `value` against `plan`, adding issues to `sink`. Recursive along the DTO only, at most
+ * MAX_DTO_DEPTH levels: a DTO object deeper than that is one `too_deep` issue, and its content is
+ * not walked. Free-form values are not walked here (lib/dto/forbidden.ts scans them, iteratively).
  * @internal
  */
 export function checkStructure(value: unknown, plan: ClassPlan, sink: IssueSink, options: StructureOptions): void {
@@ -27,14 +36,22 @@ export function checkStructure(value: unknown, plan: ClassPlan, sink: IssueSink,
     sink.add({ code: 'dto', path: [], constraint: 'type', message: `must be an object, received ${jsonKind(value)}` });
     return;
   }
-  checkObject(value, plan, [], sink, options);
+  checkObject(value, plan, [], sink, options, 1);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: IssuePath, sink: IssueSink, options: StructureOptions): void {
+function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: IssuePath, sink: IssueSink, options: StructureOptions, depth: number): void {
+  if (depth > MAX_DTO_DEPTH) {
+    sink.add({
+      code: 'too_deep',
+      path,
+      message: `${plan.name} objects nest more than ${MAX_DTO_DEPTH} levels deep here; send a shallower value`,
+    });
+    return;
+  }
   const unknown = Object.keys(value).filter((k) => !plan.byWire.has(k));
   if (unknown.length > 0) {
     const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown members)` : '';
@@ -54,11 +71,19 @@ function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: Issu
       }
       continue;
     }
-    checkValue(value[prop.wire], prop.kind, prop, at, sink, options);
+    checkValue(value[prop.wire], prop.kind, prop, at, sink, options, depth);
   }
 }
 
-function checkValue(v: unknown, kind: ValueKind, prop: PropertyPlan, at: IssuePath, sink: IssueSink, options: StructureOptions): void {
+function checkValue(
+  v: unknown,
+  kind: ValueKind,
+  prop: PropertyPlan,
+  at: IssuePath,
+  sink: IssueSink,
+  options: StructureOptions,
+  depth: number,
+): void {
   if (v === null) {
     if (options.nullSanctioned) return;
     const hint = prop.optional ? '; omit the member instead' : '';
@@ -85,7 +110,7 @@ function checkValue(v: unknown, kind: ValueKind, prop: PropertyPlan, at: IssuePa
       return;
     case 'nested':
       if (!isObject(v)) mismatch(sink, at, 'an object', v);
-      else checkObject(v, prop.nested as ClassPlan, at, sink, options);
+      else checkObject(v, prop.nested as ClassPlan, at, sink, options, depth + 1);
       return;
     case 'array':
       if (!Array.isArray(v)) {
@@ -93,7 +118,7 @@ function checkValue(v: unknown, kind: ValueKind, prop: PropertyPlan, at: IssuePa
         return;
       }
       for (let i = 0; i < v.length; i++) {
-        if (prop.items !== undefined && prop.items !== 'array') checkValue(v[i], prop.items, prop, [...at, i], sink, options);
+        if (prop.items !== undefined && prop.items !== 'array') checkValue(v[i], prop.items, prop, [...at, i], sink, options, depth);
       }
       return;
   }

@@ -186,18 +186,13 @@ describe('dtoInput decode', () => {
     expect(err.message).toMatch(/\(15 more issues not shown\)$/);
   });
 
-  it('turns nesting of 5,000 levels into a clean too_deep ToolError', () => {
-    let deep: unknown = {};
+  it('decodes a free-form member nested 5,000 levels (admitted; it was a false too_deep, spec/dto/decoder-defects.spec.ts)', () => {
+    let deep: Record<string, unknown> = {};
     for (let i = 0; i < 5000; i++) deep = { a: deep };
-    let thrown: unknown;
-    try {
-      input.decode({ title: 'x', extra: deep } as never);
-    } catch (e) {
-      thrown = e;
-    }
-    expect(thrown).toBeInstanceOf(ToolError);
-    expect((thrown as ToolError).code).toBe('ERR_INVALID_INVOCATION');
-    expect((thrown as ToolError).issues[0]).toMatchObject({ code: 'too_deep' });
+    let copy = input.decode({ title: 'x', extra: deep } as never).extra as Record<string, unknown>;
+    let levels = 0;
+    for (; copy['a'] !== undefined; levels++) copy = copy['a'] as Record<string, unknown>;
+    expect(levels).toBe(5000);
   });
 
   it('refuses a top level that is not an object', () => {
