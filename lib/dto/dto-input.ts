@@ -78,7 +78,8 @@ export interface DtoInput<T> {
  *
  * @param dto - the DTO class (constructible without arguments for defaults to apply)
  * @throws ToolError ERR_INVALID_TOOL naming `Class.property` for an asynchronous class-validator
- *   constraint (admission is synchronous), for a DTO with properties but no class-validator metadata
+ *   constraint (admission is synchronous), for a `@Matches` pattern RE2 cannot run in linear time
+ *   (lookaround, backreferences; lib/protocol/regex.ts), for a DTO with properties but no class-validator metadata
  *   (likely two copies of class-validator), or for two properties with one wire name
  * @throws ToolError ERR_INVALID_SCHEMA when the given inputSchema does not compile
  */

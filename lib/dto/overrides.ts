@@ -9,15 +9,47 @@
  *   form; class-validator reads them off `String(value)`, so it throws on `1e-7` and miscounts
  *   `1.5e-7`. validation.ts hides the option from class-validator while it runs (the type check
  *   stays class-validator's); the count is ours.
+ * - `@Matches` runs on RE2 in linear time (lib/protocol/regex.ts), the engine the schema's `pattern`
+ *   runs on, so both give one verdict; class-validator's RegExp backtracks (`^([a-z0-9]+-?)+$` takes
+ *   seconds on 42 bytes). The pattern is read in ECMA-262 syntax with the u flag, whatever its flags.
  */
-import { IS_ENUM, IS_LENGTH, IS_NUMBER, MAX_LENGTH, MIN_LENGTH } from 'class-validator';
+import { IS_ENUM, IS_LENGTH, IS_NUMBER, MATCHES, MAX_LENGTH, MIN_LENGTH } from 'class-validator';
+import { ToolError } from '../protocol';
+import { compilePattern, PatternSyntaxError } from '../protocol/regex';
+import type { LinearPattern } from '../protocol/regex';
 import type { ClassPlan, PropertyPlan } from './plan';
 import type { ValidationRecord } from './reflection';
 import { VALIDATION_TYPES } from './reflection';
 import type { IssuePath, IssueSink } from './issues';
 
 /** The constraint names whose verdict is ours, not class-validator's. @internal */
-export const OVERRIDDEN: ReadonlySet<string> = new Set([IS_LENGTH, MIN_LENGTH, MAX_LENGTH, IS_ENUM]);
+export const OVERRIDDEN: ReadonlySet<string> = new Set([IS_LENGTH, MIN_LENGTH, MAX_LENGTH, IS_ENUM, MATCHES]);
+
+/**
+ * The linear-time pattern of a `@Matches` record (`@Matches(/re/flags)` or `@Matches('re', 'flags')`),
+ * compiled once; planOf calls it for every such record, so a pattern RE2 cannot run fails at bind.
+ * @throws ToolError ERR_INVALID_TOOL `Class.property: @Matches pattern "..." uses lookaround ...`
+ *   when the pattern is not ECMA-262 syntax (u flag) or RE2 cannot express it (lib/protocol/regex.ts)
+ * @internal
+ */
+export function matchesPattern(r: ValidationRecord, className: string): LinearPattern {
+  const cached = patternOf.get(r);
+  if (cached !== undefined) return cached;
+  const [pattern, modifiers] = r.constraints ?? [];
+  const source = pattern instanceof RegExp ? pattern.source : String(pattern);
+  const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
+  try {
+    const compiled = compilePattern(source, flags);
+    patternOf.set(r, compiled);
+    return compiled;
+  } catch (e) {
+    if (!(e instanceof PatternSyntaxError)) throw e;
+    throw new ToolError('ERR_INVALID_TOOL', `${className}.${r.propertyName}: @Matches ${e.message}; the decoder runs every ` +
+      '@Matches on RE2 (linear time), as the input schema does');
+  }
+}
+
+const patternOf = new WeakMap<ValidationRecord, LinearPattern>();
 
 /** Whether a record is `@IsNumber({ maxDecimalPlaces })`, whose decimal count is ours. @internal */
 export function countsDecimals(r: ValidationRecord): boolean {
@@ -129,6 +161,10 @@ function verdict(r: ValidationRecord, value: unknown): string | undefined {
     const max = (c[0] as { maxDecimalPlaces?: unknown }).maxDecimalPlaces;
     if (typeof value !== 'number' || typeof max !== 'number' || decimalPlaces(value) <= max) return undefined;
     return 'must be a number conforming to the specified constraints';
+  }
+  if (r.name === MATCHES) {
+    const pattern = matchesPattern(r, r.target instanceof Function ? r.target.name : String(r.target));
+    return typeof value === 'string' && pattern.test(value) ? undefined : `must match ${String(c[0])} regular expression`;
   }
   if (r.name === IS_ENUM) {
     const values = enumValues(c[0]);

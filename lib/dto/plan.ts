@@ -17,6 +17,8 @@ import {
   wireName,
 } from './reflection';
 import type { DtoClass, ValidationRecord } from './reflection';
+import { MATCHES } from 'class-validator';
+import { matchesPattern } from './overrides';
 
 /** The JSON kind a member (or an array item) must have before any transformation. @internal */
 export type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'nested' | 'any';
@@ -94,6 +96,7 @@ function fill(plan: ClassPlan): void {
   const byProperty = new Map<string, ValidationRecord[]>();
   for (const r of records) {
     if (isAsyncConstraint(r)) throw asyncConstraintError(plan.name, r);
+    if (r.name === MATCHES) matchesPattern(r, plan.name); // a pattern RE2 cannot run fails here, at bind
     const list = byProperty.get(r.propertyName) ?? [];
     list.push(r);
     byProperty.set(r.propertyName, list);

@@ -6,6 +6,7 @@
 import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import type { ClassPlan } from './plan';
+import { MATCHES } from 'class-validator';
 import { OVERRIDDEN, checkOverrides, countsDecimals } from './overrides';
 import type { ValidationRecord } from './reflection';
 import type { IssuePath, IssueSink } from './issues';
@@ -28,7 +29,10 @@ export function validateInstance(instance: object, plan: ClassPlan, sink: IssueS
 
 const decimalRecordsOf = new WeakMap<ClassPlan, readonly ValidationRecord[]>();
 
-/** The `@IsNumber({ maxDecimalPlaces })` records of `plan` and of every plan it nests. */
+/**
+ * The records class-validator must not run as written, of `plan` and of every plan it nests:
+ * `@IsNumber({ maxDecimalPlaces })` and `@Matches` (overrides.ts gives both verdicts).
+ */
 function decimalRecords(plan: ClassPlan): readonly ValidationRecord[] {
   const cached = decimalRecordsOf.get(plan);
   if (cached !== undefined) return cached;
@@ -40,7 +44,7 @@ function decimalRecords(plan: ClassPlan): readonly ValidationRecord[] {
     if (seen.has(p)) continue;
     seen.add(p);
     for (const prop of p.properties) {
-      for (const r of prop.records) if (countsDecimals(r)) found.add(r);
+      for (const r of prop.records) if (countsDecimals(r) || r.name === MATCHES) found.add(r);
       if (prop.nested !== undefined) stack.push(prop.nested);
     }
   }
@@ -53,7 +57,10 @@ function decimalRecords(plan: ClassPlan): readonly ValidationRecord[] {
  * Runs `validate` with `maxDecimalPlaces` hidden from class-validator's isNumber, which reads the
  * places off `String(value)` and throws on `1e-7` (overrides.ts counts them instead). The records
  * are class-validator's shared metadata: each gets an option object without the count for the
- * synchronous call only, and its own constraints back afterwards, whatever happens.
+ * synchronous call only, and its own constraints back afterwards, whatever happens. A `@Matches`
+ * record gets the empty pattern (matches every string; class-validator still refuses a non-string)
+ * the same way, so class-validator never runs the backtracking RegExp on model-sent text: its
+ * verdict is overrides.ts's, on RE2 in linear time.
  */
 function withoutDecimalCounts<T>(plan: ClassPlan, validate: () => T): T {
   const records = decimalRecords(plan);
@@ -62,7 +69,7 @@ function withoutDecimalCounts<T>(plan: ClassPlan, validate: () => T): T {
   try {
     for (const r of records) {
       const [options, ...rest] = r.constraints;
-      r.constraints = [{ ...(options as object), maxDecimalPlaces: undefined }, ...rest];
+      r.constraints = r.name === MATCHES ? [''] : [{ ...(options as object), maxDecimalPlaces: undefined }, ...rest];
     }
     return validate();
   } finally {
