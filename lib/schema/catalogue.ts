@@ -52,7 +52,10 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
     'the schema cannot express the condition: it accepts the member\'s absence and applies its checks whenever it is present, ' +
       'while the decoder requires and checks the member only when the condition holds',
   ),
-  ValidateNested: structural('the nested DTO schema (needs a DTO class member, not an interface, object type or primitive, and @Type(() => Class); a union with a DTO class is refused: one DTO type per member; an array of arrays of DTOs is refused: wrap each row in a row DTO)'),
+  ValidateNested: structural('the nested DTO schema (needs a DTO class member, not an interface, object type or primitive, and ' +
+    '@Type(() => Class); every member holding a DTO class needs it, since without it class-validator does not check the nested ' +
+    'members; a union with a DTO class is refused: one DTO type per member; an array of arrays of DTOs is refused: wrap each ' +
+    'row in a row DTO)'),
   ValidatePromise: { kind: 'refused', fix: 'JSON arguments are never promises and admission is synchronous; remove @ValidatePromise' },
   IsLatLong: only('validator.js isLatLong ("lat,long" with range checks) has no exact pattern here'),
   IsLatitude: only('validator.js isLatitude accepts numbers and numeric strings; declare a number with @Min(-90) @Max(90) instead'),
@@ -74,7 +77,7 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   MaxDate: only('a Date member is an ISO 8601 string in the schema, which has no date bound'),
   // string
   Contains: schema('pattern (the escaped seed)'),
-  NotContains: schema('pattern ^(?![\\s\\S]*seed)'),
+  NotContains: schema('not: { type: string, pattern: the escaped seed }'),
   IsAlpha: only(LOCALE),
   IsAlphanumeric: only(LOCALE),
   IsDecimal: only(LOCALE),
@@ -103,7 +106,7 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   IsISO31661Alpha2: only('the ISO 3166-1 code list is the decoder\'s'),
   IsISO31661Alpha3: only('the ISO 3166-1 code list is the decoder\'s'),
   IsISO31661Numeric: only('the ISO 3166-1 code list is the decoder\'s'),
-  IsMongoId: pattern('^(?=[\\s\\S]{24}$)(0[xXhH])?[0-9A-Fa-f]+$'),
+  IsMongoId: pattern('^(?:[0-9A-Fa-f]{24}|0[xXhH][0-9A-Fa-f]{22})$'),
   IsMultibyte: only('multibyte detection has no exact pattern here'),
   IsSurrogatePair: only('surrogate pairs are not visible to a u-flag pattern'),
   IsUrl: only('validator.js isURL and the JSON Schema uri format differ (scheme optional, TLD required); the schema says format uri, the decoder checks isURL too'),
@@ -113,7 +116,8 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   Length: schema('minLength, maxLength (code points; whole numbers of at least 0)'),
   MaxLength: schema('maxLength (code points; a whole number of at least 0)'),
   MinLength: schema('minLength (code points; a whole number of at least 0)'),
-  Matches: schema('pattern (no flags, or u; a pattern whose meaning depends on the u flag must carry u: one with ., a negated class [^...], \\S, \\W, \\D, \\u{...}, \\p{...}, or an astral character in a class or under a quantifier, since JSON Schema always applies u and class-validator runs the RegExp as written)'),
+  Matches: schema('pattern (no flags, or u, which changes nothing: the schema and the decoder both run it on RE2 in linear ' +
+    'time, with ECMA-262 u-flag meaning; lookaround and backreferences, which RE2 lacks, fail generation)'),
   IsPhoneNumber: only(LOCALE),
   IsMilitaryTime: pattern('^([01]\\d|2[0-3]):?([0-5]\\d)$'),
   IsHash: only('the digest lengths per algorithm are checked by the decoder'),
@@ -164,7 +168,8 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   ArrayUnique: schema('uniqueItems (a selector function is decoder-only)'),
   // objects
   IsNotEmptyObject: schema('minProperties 1 (the nullable option is decoder-only)'),
-  IsInstance: structural('the nested DTO schema (needs a DTO class member and @Type(() => Class))'),
+  IsInstance: structural('the nested DTO schema (needs a DTO class member, @Type(() => Class) and @ValidateNested(), without ' +
+    'which class-validator does not check the nested members)'),
   // class-transformer
   Type: structural('which class a nested member or array item is decoded to, which must be the declared type (or the items\' type); never a coercion (an array of arrays under @Type, a discriminator, or a @Type naming another type is refused)'),
   Expose: structural('the wire name (only with { name }; other options refused)'),

@@ -324,6 +324,11 @@ function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: M
     return;
   }
   switch (name) {
+    case 'IsDefined':
+      // class-validator's isDefined refuses null (and @IsOptional() skips it for null): the member
+      // no longer admits null, whatever its type says (`unknown`, `T | null`); lib/dto/structure.ts agrees.
+      if (!slot.each && !names.has('IsOptional')) dropNull(target);
+      return;
     case 'Length': {
       const min = numberArg(use, 0, ctx);
       if (min !== undefined && validBound(use, 'minLength', min, ctx)) tighten(target, 'minLength', min);
@@ -405,7 +410,9 @@ function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: M
         ctx.fail(`${ctx.where}: @${name} needs a string literal; write the seed inline`, use.node);
         return;
       }
-      addPattern(target, name === 'Contains' ? escapePattern(seed) : `^(?![\\s\\S]*${escapePattern(seed)})`);
+      // NotContains: `not` a string holding the seed (RE2, which patterns run on, has no lookahead).
+      if (name === 'Contains') addPattern(target, escapePattern(seed));
+      else addNot(target, { type: 'string', pattern: escapePattern(seed) });
       return;
     }
     case 'IsUUID':

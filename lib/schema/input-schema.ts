@@ -188,7 +188,10 @@ function compiles(schema: SchemaObject, name: string, sink: ClassSink): boolean 
     const reason = messageOf(e).replace(/^jsonschema: invalid schema: /, '');
     const keyword = /unknown keyword: "([^"]+)"/.exec(reason)?.[1];
     const pointer = /(?:^|at path "#)(\/[^": ]*)/.exec(reason)?.[1];
-    const members = pointer !== undefined ? membersOf(pointer.split('/').slice(1)) : keyword !== undefined ? pathOf(schema, keyword) : [];
+    const refused = /^pattern ("(?:[^"\\]|\\.)*") /.exec(reason)?.[1]; // a pattern RE2 cannot run (lib/protocol/regex.ts)
+    const members = pointer !== undefined ? membersOf(pointer.split('/').slice(1))
+      : keyword !== undefined ? pathOf(schema, keyword)
+      : refused !== undefined ? pathOf(schema, 'pattern', [], JSON.parse(refused) as string) : [];
     const where = [name, ...(members ?? [])].join('.');
     sink.fail(
       `${where}: the generated schema does not compile (${reason}); change the decorator arguments or JSDoc tags of that member ` +
@@ -235,26 +238,26 @@ function membersOf(segments: readonly string[]): string[] {
   return out;
 }
 
-/** The member names down to the first subschema holding `keyword`, or undefined. */
-function pathOf(node: unknown, keyword: string, trail: string[] = []): string[] | undefined {
+/** The member names down to the first subschema holding `keyword` (with `value`, when given), or undefined. */
+function pathOf(node: unknown, keyword: string, trail: string[] = [], value?: unknown): string[] | undefined {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) {
     for (const n of node) {
-      const found = pathOf(n, keyword, trail);
+      const found = pathOf(n, keyword, trail, value);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   const schema = node as SchemaObject;
-  if (Object.prototype.hasOwnProperty.call(schema, keyword)) return trail;
+  if (Object.prototype.hasOwnProperty.call(schema, keyword) && (value === undefined || schema[keyword] === value)) return trail;
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'properties' && v !== null && typeof v === 'object') {
       for (const [member, sub] of Object.entries(v as SchemaObject)) {
-        const found = pathOf(sub, keyword, [...trail, member]);
+        const found = pathOf(sub, keyword, [...trail, member], value);
         if (found !== undefined) return found;
       }
     } else if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
-      const found = pathOf(v, keyword, trail);
+      const found = pathOf(v, keyword, trail, value);
       if (found !== undefined) return found;
     }
   }
@@ -396,7 +399,8 @@ function guardFreeValues(root: SchemaObject): SchemaObject {
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
     const schema = node as SchemaObject;
-    if (Object.keys(schema).every((k) => ANNOTATION_ONLY.has(k))) {
+    // A free value (`{}`), also one that refuses null (`{"not":{"type":"null"}}`, @IsDefined() on unknown).
+    if (Object.keys(schema).every((k) => ANNOTATION_ONLY.has(k) || (k === 'not' && isNullType(schema[k])))) {
       schema['$ref'] = freeRef;
       used = true;
       return;
@@ -427,6 +431,11 @@ function guardFreeValues(root: SchemaObject): SchemaObject {
     root['$defs'] = defs;
   }
   return root;
+}
+
+/** Whether a subschema is exactly `{"type": "null"}`. */
+function isNullType(node: unknown): boolean {
+  return node !== null && typeof node === 'object' && Object.keys(node).length === 1 && (node as SchemaObject)['type'] === 'null';
 }
 
 /**

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { compilePattern, PatternSyntaxError } from '../protocol/regex';
 import { literalValue, objectArgument, type DecoratorUse, type LiteralValue } from './decorator-reader';
 import type { MemberContext, Slot } from './constraints';
 import type { SchemaObject } from './manifest';
@@ -247,7 +248,12 @@ function flagFixes(flags: string): string {
   return fixes.join('; ');
 }
 
-/** `@Matches(/re/)` or `@Matches('re', 'u')`: a pattern, refusing flags JSON Schema lacks. @internal */
+/**
+ * `@Matches(/re/)` or `@Matches('re', 'u')`: a pattern, refusing flags JSON Schema lacks. The u flag
+ * changes nothing: the schema's pattern and the decoder's @Matches both run on RE2 with ECMA-262
+ * u-flag meaning (lib/protocol/regex.ts), so a pattern RE2 cannot run (lookaround, backreferences)
+ * fails generation naming the member. @internal
+ */
 export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
   const arg = use.args[0];
   let source: string | undefined;
@@ -279,119 +285,12 @@ export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: Membe
     return;
   }
   try {
-    new RegExp(source, 'u');
-  } catch {
-    ctx.fail(`${ctx.where}: @Matches pattern /${source}/ is not valid with the u flag; rewrite it as a Unicode pattern`, use.node);
-    return;
-  }
-  const differs = flags === '' ? uFlagMatters(source) : undefined;
-  if (differs !== undefined) {
-    const fix = arg !== undefined && ts.isRegularExpressionLiteral(arg) ? `write /${source}/u` : "pass 'u' as the second argument";
-    ctx.fail(
-      `${ctx.where}: @Matches(/${source}/) without the u flag reads ${differs} differently from JSON Schema, which always applies the u flag ` +
-        `(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); ${fix}`,
-      use.node,
-    );
+    compilePattern(source);
+  } catch (e) {
+    if (!(e instanceof PatternSyntaxError)) throw e;
+    ctx.fail(`${ctx.where}: @Matches ${e.message}; the input schema and the decoder both run @Matches on RE2`, use.node);
     return;
   }
   addPattern(target, source);
 }
 
-/**
- * Whether a pattern can match differently with and without the u flag (JSON Schema validators
- * compile patterns with u; class-validator runs the RegExp as written): returns what differs, or
- * undefined. Without u, `.`, a negated class `[^...]`, `\S`, `\W` and `\D` match one UTF-16 code unit,
- * half an emoji; with u, one code point. Such an atom under an unbounded `+` or `*` (lazy or not)
- * matches the same strings either way (one or more code units of a run are one or more of its code
- * points), so it is read the same, provided that what follows it cannot start on the low half of a
- * pair the run split (the end, `$`, an ASCII literal, `\s`, `\d`, `\w`, a positive class, or a `)`
- * with no such atom after it; after a `|`, what follows its group): `^[^@\s]+@[^@\s]+\.[^@\s]+$` is
- * read the same; `^\S+\S+$` (two runs that can split an emoji between them), `^\S$` and `^.{1,3}$`
- * are not. A class holding an astral character or a surrogate escape differs, negated or not, and so
- * does a quantified astral character (without u the quantifier repeats its second half); `\u{...}`,
- * `\p{...}` and `\P{...}` only mean what they say with u. Patterns made only of ASCII literals,
- * classes of them, anchors, groups and quantifiers (`^[a-z0-9_]{3,20}$`) match the same.
- * @internal
- */
-export function uFlagMatters(source: string): string | undefined {
-  const chars = [...source];
-  let inClass = false;
-  let negatedAt = -1;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i] as string;
-    const astral = (c.codePointAt(0) ?? 0) > 0xffff;
-    if (c === '\\') {
-      const next = chars[i + 1] ?? '';
-      if ('SWD'.includes(next) && next !== '' && (inClass || !unitRun(chars, i + 2))) return `\\${next}`;
-      if ((next === 'u' || next === 'p' || next === 'P') && chars[i + 2] === '{') return `\\${next}{...}`;
-      if (next === 'u' && inClass && /^[dD][89a-fA-F]$/.test((chars[i + 2] ?? '') + (chars[i + 3] ?? ''))) return 'a surrogate escape in a character class';
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') {
-        inClass = false;
-        if (negatedAt >= 0 && !unitRun(chars, i + 1)) return 'a negated character class [^...]';
-        negatedAt = -1;
-      } else if (astral) return `the character ${c} in a character class`;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      if (chars[i + 1] === '^') {
-        negatedAt = i;
-        i++;
-      }
-      continue;
-    }
-    if (c === '.' && !unitRun(chars, i + 1)) return 'the dot (.)';
-    if (astral && /^[*+?{]$/.test(chars[i + 1] ?? '')) return `the quantified character ${c}`;
-  }
-  return undefined;
-}
-
-/**
- * Whether the code-unit atom that ends before `at` is under an unbounded `+` or `*` (lazy or not)
- * followed by something that cannot start on a lone low surrogate (see uFlagMatters).
- */
-function unitRun(chars: readonly string[], at: number): boolean {
-  const q = chars[at];
-  if (q !== '+' && q !== '*') return false;
-  let k = at + 1;
-  if (chars[k] === '?') k++;
-  const next = chars[k];
-  if (next === undefined || next === '$') return true;
-  if (next === '|') k = groupEnd(chars, k);
-  if (k >= chars.length) return true;
-  if (chars[k] === ')') return !hasUnitAtom(chars.slice(k));
-  if (next === '[') return chars[k + 1] !== '^';
-  if (next === '\\') return /^[sdwbBnrt]$|^[^A-Za-z0-9]$/.test(chars[k + 1] ?? '');
-  return /^[\x20-\x7e]$/.test(next) && !'.([{*+?'.includes(next);
-}
-
-/** Where the group around `from` closes (the index of its `)`), or the pattern's length at the top level. */
-function groupEnd(chars: readonly string[], from: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = from; i < chars.length; i++) {
-    const c = chars[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')' && depth-- === 0) return i;
-  }
-  return chars.length;
-}
-
-/** Whether a pattern tail holds an atom that can match a lone surrogate without the u flag. */
-function hasUnitAtom(chars: readonly string[]): boolean {
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    if (c === '\\') {
-      if (/^[SWDux0-9]$/.test(chars[i + 1] ?? '')) return true;
-      i++;
-    } else if (c === '.' || (c === '[' && chars[i + 1] === '^')) return true;
-  }
-  return false;
-}

@@ -10,7 +10,9 @@ import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { compileSchemaValue, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
 import { generated } from './verdicts';
-import { EachConst, KeptChecks, TwoLists, UnicodeFlag, UnionKind, UnitRuns, When } from './fixtures/constraints/constraints.tools';
+import {
+  EachConst, KeptChecks, LinearPatterns, NoUnicodeFlag, TwoLists, UnicodeFlag, UnionKind, UnitRuns, When,
+} from './fixtures/constraints/constraints.tools';
 
 let result: GenerationResult;
 beforeAll(() => {
@@ -99,20 +101,44 @@ describe('6. a check for another JSON type than the member\'s', () => {
   });
 });
 
-describe('7. @Matches and the u flag', () => {
-  it('refuses a pattern whose meaning depends on the u flag unless it carries u', () => {
-    expect(errorsOf('no_unicode_flag')).toEqual([
-      'NoUnicodeFlag.dot: @Matches(/^.{1,3}$/) without the u flag reads the dot (.) differently from JSON Schema, which always applies the u flag ' +
-        '(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^.{1,3}$/u',
-      'NoUnicodeFlag.negated: @Matches(/^[^,]{2,}$/) without the u flag reads a negated character class [^...] differently from JSON Schema, which always applies the u flag ' +
-        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^[^,]{2,}$/u",
-      'NoUnicodeFlag.string: @Matches(/^\\S$/) without the u flag reads \\S differently from JSON Schema, which always applies the u flag ' +
-        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); pass 'u' as the second argument",
-      'NoUnicodeFlag.adjacent: @Matches(/^\\S+\\S+$/) without the u flag reads \\S differently from JSON Schema, which always applies the u flag ' +
-        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^\\S+\\S+$/u",
-      'NoUnicodeFlag.surrogates: @Matches(/^[^\\ud800-\\udfff]+$/) without the u flag reads a surrogate escape in a character class differently from JSON Schema, which always applies the u flag ' +
-        "(the schema and the decoder would disagree on characters outside the Basic Multilingual Plane, such as emoji); write /^[^\\ud800-\\udfff]+$/u",
+describe('7. @Matches runs on RE2 in the schema and the decoder, with or without the u flag', () => {
+  it('takes a pattern without u, and both read it by code point: an emoji is one character', () => {
+    expect(errorsOf('no_unicode_flag')).toEqual([]);
+    expect(propsOf('no_unicode_flag')).toEqual({
+      dot: { type: 'string', pattern: '^.{1,3}$' },
+      negated: { type: 'string', pattern: '^[^,]{2,}$' },
+      string: { type: 'string', pattern: '^\\S$' },
+      adjacent: { type: 'string', pattern: '^\\S+\\S+$' },
+    });
+    const ok = { dot: '😀😀😀', negated: '😀😀', string: '😀', adjacent: 'a😀' };
+    agree('no_unicode_flag', NoUnicodeFlag, ok, true);
+    for (const bad of [{ dot: '😀😀😀😀' }, { negated: '😀' }, { string: '😀😀' }, { adjacent: '😀' }, { string: '\u00a0' }]) {
+      agree('no_unicode_flag', NoUnicodeFlag, { ...ok, ...bad }, false);
+    }
+  });
+
+  it('fails generation for a pattern RE2 cannot run, naming the member, the pattern and the fix', () => {
+    expect(errorsOf('not_re2')).toEqual([
+      'NotRe2.backref: @Matches pattern "(a)\\\\1" uses a backreference (\\1, \\k<name>), which RE2 syntax lacks (patterns run on RE2, in ' +
+        'linear time); rewrite the pattern without it; the input schema and the decoder both run @Matches on RE2',
+      'NotRe2.lookahead: @Matches pattern "(?=x)x" uses lookaround ((?=, (?!, (?<=, (?<!), which RE2 syntax lacks (patterns run on RE2, ' +
+        'in linear time); rewrite the pattern without it; the input schema and the decoder both run @Matches on RE2',
+      'NotRe2.surrogates: @Matches pattern "^[^\\\\ud800-\\\\udfff]+$" escapes a lone surrogate (\\ud800), which no admitted string holds ' +
+        '(admission refuses lone surrogates); write the character itself or its pair; the input schema and the decoder both run @Matches on RE2',
     ]);
+  });
+
+  it('fails generation for a JSDoc @pattern RE2 cannot run, naming the member', () => {
+    const errors = errorsOf('tagged_not_re2');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^TaggedNotRe2\.tagged: the generated schema does not compile \(pattern "\^\(\?!a\)b" uses lookaround/);
+  });
+
+  it('takes ^([a-z0-9]+-?)+$, which backtracks exponentially on a RegExp, and both refuse the 42-byte input', () => {
+    expect(errorsOf('linear_patterns')).toEqual([]);
+    expect(propsOf('linear_patterns')).toEqual({ slug: { type: 'string', pattern: '^([a-z0-9]+-?)+$' } });
+    agree('linear_patterns', LinearPatterns, { slug: 'abc-def-1' }, true);
+    agree('linear_patterns', LinearPatterns, { slug: `${'a'.repeat(41)}!` }, false);
   });
 
   it('with the u flag (or an ASCII-only pattern) both count an emoji as one character', () => {
@@ -267,7 +293,10 @@ describe('21. Date members take date-time strings only', () => {
 
 describe('the fixture as a whole', () => {
   it('generates exactly the tools without a refused member, and no warnings', () => {
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['each_const', 'ignored_tag', 'kept_checks', 'two_lists', 'unicode_flag', 'union_kind', 'unit_runs', 'when']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual([
+      'each_const', 'ignored_tag', 'kept_checks', 'linear_patterns', 'no_unicode_flag', 'two_lists', 'unicode_flag', 'union_kind', 'unit_runs',
+      'when',
+    ]);
     expect(result.warnings).toEqual([]);
   });
 });
