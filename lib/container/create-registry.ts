@@ -3,6 +3,7 @@
  * bindings, registered as one atomic batch (DESIGN.md section 5).
  */
 import { Registry, ToolError } from '../protocol';
+import { checkTimeout } from '../protocol/deadline';
 import type { Tool } from '../protocol';
 import { isPolicy, readPolicies, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
@@ -42,6 +43,13 @@ export interface CreateRegistryOptions {
    * classes given to `@Authorize()`). Default: none.
    */
   readonly policies?: readonly Policy[];
+  /**
+   * The deadline of each call of a tool whose `@Tool()` sets none, in milliseconds: a whole number
+   * from 1 to MAX_TIMEOUT_MS (2,147,483,647), or Infinity for none. Default: DEFAULT_TIMEOUT_MS
+   * (60,000 ms). At the deadline the call ends with a Failure of kind `failed`
+   * (`error: tool "NAME" timed out after N ms`) and the method's `call.signal` aborts.
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -55,7 +63,8 @@ export interface CreateRegistryOptions {
  * before anything is registered: on any error nothing is registered.
  * @returns the registry (`options.registry` when given)
  * @throws ToolError ERR_INVALID_TOOL: an invalid manifest; `options.policies[i]` that is not a
- *   policy; a class without `@Toolset()`; a class
+ *   policy; `options.timeoutMs` that is not a whole number of ms from 1 to MAX_TIMEOUT_MS nor
+ *   Infinity; a class without `@Toolset()`; a class
  *   that cannot be built; a tool missing from the manifest (`tool "create_note"
  *   (NotesTools.createNote) is missing from the manifest; run scope-tool generate`); a stale entry
  *   (`... the manifest is stale: <what differs>; run scope-tool generate`); a refused DTO (see
@@ -68,10 +77,11 @@ export function createRegistry(options: CreateRegistryOptions): Registry {
   const instantiate = instantiator(options.resolve);
   const policies = new PolicyResolver(instantiate);
   const shared = sharedPolicies(options.policies);
+  const timeoutMs = options.timeoutMs === undefined ? undefined : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', 'createRegistry: options.timeoutMs');
   const tools: Tool[] = [];
   for (const toolset of options.toolsets) {
     const instance = typeof toolset === 'function' ? instantiate(toolset, `toolset ${toolset.name}`) : toolset;
-    tools.push(...toolsOf(instance, entries, policies, shared));
+    tools.push(...toolsOf(instance, entries, policies, shared, timeoutMs));
   }
   const registry = options.registry ?? new Registry();
   registry.register(...tools);
@@ -89,7 +99,13 @@ function sharedPolicies(policies: readonly Policy[] | undefined): readonly Polic
   return policies;
 }
 
-function toolsOf(instance: object, entries: Map<string, ManifestTool>, policies: PolicyResolver, shared: readonly Policy[]): Tool[] {
+function toolsOf(
+  instance: object,
+  entries: Map<string, ManifestTool>,
+  policies: PolicyResolver,
+  shared: readonly Policy[],
+  timeoutMs: number | undefined,
+): Tool[] {
   const cls = (instance as { constructor?: unknown }).constructor;
   if (typeof cls !== 'function' || readToolset(cls) === undefined) {
     const name = typeof cls === 'function' ? cls.name : typeof instance;
@@ -102,7 +118,7 @@ function toolsOf(instance: object, entries: Map<string, ManifestTool>, policies:
     if (entry === undefined) throw missingFromManifest(scanned.metadata.name, place);
     const dto = inputClassOf(scanned, place);
     checkEntry(entry, cls, scanned, dto, place);
-    const tool = methodTool(instance, scanned, entry, dto);
+    const tool = methodTool(instance, scanned, entry, dto, timeoutMs);
     const all = [...shared, ...classPolicies, ...readPolicies(scanned.method, 'method')];
     return guardAll(tool, all.map((p) => policies.resolve(p, place)));
   });

@@ -4,7 +4,7 @@
  * `(input, ToolCall)`, encode the returned string / Output / InputRequest / JSON value).
  */
 import { FuncTool, ToolError } from '../protocol';
-import type { Tool } from '../protocol';
+import type { CallOptions, DeadlineTool, Definition, Invocation, Result, Tool, WrappingTool } from '../protocol';
 import { dtoInput, dtoWireNames, emptyInput } from '../dto';
 import type { DtoClass, DtoInput } from '../dto';
 import { readParamTypes } from '../decorators';
@@ -66,12 +66,51 @@ export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool
 }
 
 /**
+ * A method tool with a deadline (`@Tool({ timeoutMs })`, or createRegistry's `timeoutMs`): a
+ * DeadlineTool that bind reads through the Guards around it (lib/protocol/deadline.ts). It only
+ * forwards; capabilities (the input validator) resolve through `unwrap()`.
+ */
+class TimedTool implements Tool, WrappingTool, DeadlineTool {
+  readonly #inner: Tool;
+  readonly #timeoutMs: number;
+
+  constructor(inner: Tool, timeoutMs: number) {
+    this.#inner = inner;
+    this.#timeoutMs = timeoutMs;
+    Object.freeze(this);
+  }
+
+  definition(): Definition {
+    return this.#inner.definition();
+  }
+
+  call(invocation: Invocation, options?: CallOptions): Promise<Result> {
+    return this.#inner.call(invocation, options);
+  }
+
+  unwrap(): Tool {
+    return this.#inner;
+  }
+
+  timeoutMs(): number {
+    return this.#timeoutMs;
+  }
+}
+
+/**
  * The FuncTool of one method of `instance`. The method receives the decoded input and a frozen
  * ToolCall `{ signal, context, continuation }`; what it throws (Failure, CallError, anything)
- * passes through unchanged.
+ * passes through unchanged. Its deadline: `@Tool({ timeoutMs })`, else `defaultTimeoutMs` (ms),
+ * else none declared (the binding's default applies).
  * @internal
  */
-export function methodTool(instance: object, tool: ScannedTool, entry: ManifestTool, dto: DtoClass | null): Tool {
+export function methodTool(
+  instance: object,
+  tool: ScannedTool,
+  entry: ManifestTool,
+  dto: DtoClass | null,
+  defaultTimeoutMs?: number,
+): Tool {
   const inputSchema = entry.definition.input_schema;
   let input: DtoInput<object>;
   try {
@@ -83,8 +122,10 @@ export function methodTool(instance: object, tool: ScannedTool, entry: ManifestT
     throw new ToolError(e.code, `tool "${entry.name}" (${tool.prototype.constructor.name}.${tool.methodName}): ${detail}`, { cause: e });
   }
   const method = tool.method;
-  return FuncTool.create(
+  const func = FuncTool.create(
     { name: entry.name, description: entry.definition.description, inputSchema, decode: input.decode },
     (value, call) => method.call(instance, value, call) as unknown,
   );
+  const timeoutMs = tool.metadata.timeoutMs ?? defaultTimeoutMs;
+  return timeoutMs === undefined ? func : new TimedTool(func, timeoutMs);
 }

@@ -38,6 +38,8 @@ export interface ToolMetadata {
   readonly name: string;
   /** The description given to the decorator, if any (the manifest's definition is authoritative). */
   readonly description?: string;
+  /** The deadline given to the decorator (ms, or Infinity), if any; validated. */
+  readonly timeoutMs?: number;
 }
 
 /** The `@Toolset()` options of `cls` (own, not inherited), or undefined when it is not a toolset. */

@@ -2,6 +2,7 @@
  * `@Tool()`: marks a method of a toolset as a tool.
  */
 import { ToolError } from '../protocol';
+import { checkTimeout } from '../protocol/deadline';
 import { readOwnMetadata, TOOL_KEY, TOOL_METHODS_KEY, writeMetadata } from './metadata';
 import type { ToolMetadata } from './metadata';
 import { placeOf } from './place';
@@ -15,6 +16,14 @@ export interface ToolOptions {
   readonly name?: string;
   /** A description; the manifest's (from the method's JSDoc) is what the model is shown. */
   readonly description?: string;
+  /**
+   * The deadline of each call of this tool, in milliseconds: a whole number from 1 to
+   * MAX_TIMEOUT_MS (2,147,483,647), or Infinity for none. Default: createRegistry's `timeoutMs`
+   * (ScopeToolModule.forRoot's), else DEFAULT_TIMEOUT_MS (60,000). A call's own
+   * `CallOptions.timeoutMs` can only shorten it. At the deadline the call ends with a Failure of
+   * kind `failed` (`error: tool "NAME" timed out after N ms`) and the method's `call.signal` aborts.
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -23,8 +32,9 @@ export interface ToolOptions {
  * return a string (text output), an Output, an InputRequest (suspends the call), or a JSON value;
  * it may throw a Failure or a CallError.
  * @throws ToolError ERR_INVALID_TOOL, naming `@Tool()`, class and method, when the name is invalid,
- *   the description is not a string, the target is not an instance method (static, accessor,
- *   field), or the method is marked twice
+ *   the description is not a string, `timeoutMs` is not a whole number of ms from 1 to
+ *   MAX_TIMEOUT_MS nor Infinity, the target is not an instance method (static, accessor, field),
+ *   or the method is marked twice
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
@@ -46,9 +56,14 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
     if (options.description !== undefined && typeof options.description !== 'string') {
       throw new ToolError('ERR_INVALID_TOOL', `${where}: description must be a string`);
     }
+    const timeoutMs = options.timeoutMs === undefined ? undefined : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', `${where}: timeoutMs`);
     const method = descriptor.value as Function;
     if (readOwnMetadata(TOOL_KEY, method) !== undefined) throw new ToolError('ERR_INVALID_TOOL', `${where}: @Tool() is applied twice; keep one`);
-    const metadata: ToolMetadata = Object.freeze(options.description === undefined ? { name } : { name, description: options.description });
+    const metadata: ToolMetadata = Object.freeze({
+      name,
+      ...(options.description === undefined ? {} : { description: options.description }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
     writeMetadata(TOOL_KEY, metadata, method);
     const names = readOwnMetadata<string[]>(TOOL_METHODS_KEY, target) ?? [];
     writeMetadata(TOOL_METHODS_KEY, [...names, key as string], target);
