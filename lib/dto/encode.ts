@@ -9,7 +9,7 @@ import type { JsonObject, JsonValue } from '../protocol';
 import type { ClassPlan, PropertyPlan } from './plan';
 
 /**
- * The JSON object of `instance`, decoded by the plan `plan`: each member the instance holds (a
+ * The JSON object of `instance`, decoded by the plan `plan`: each own member the instance holds (a
  * default of an absent member included; `undefined` is left out) under its wire name; nested DTOs
  * (members and array items) encoded through their own plans; Dates (members and array items of
  * kind `date`) as RFC 3339 strings through `toJSON()`. Any other value (free-form members, a
@@ -21,7 +21,9 @@ export function encodeInstance(plan: ClassPlan, instance: object): JsonObject {
   const out: JsonObject = {};
   const source = instance as Record<string, unknown>;
   for (const p of plan.properties) {
-    const value = source[p.property];
+    // Own members only: an absent member named after an Object.prototype method (valueOf) would
+    // read the inherited function (lib/dto/repair.ts leaves such a member absent).
+    const value = Object.prototype.hasOwnProperty.call(source, p.property) ? source[p.property] : undefined;
     if (value === undefined) continue;
     // defineProperty: a wire name such as "__proto__" (reachable by a default only, the decoder
     // refuses it in the input) stays an own member and never sets the prototype.

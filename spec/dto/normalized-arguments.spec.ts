@@ -163,6 +163,19 @@ describe('Authorization.arguments of a dtoInput tool', () => {
   });
 });
 
+class ProtoNamed {
+  @IsString() path!: string;
+  @Expose({ name: 'valueOf' }) @IsOptional() @IsString() v?: string;
+  @Expose({ name: 'toString' }) @IsOptional() @IsInt() n?: number = 7;
+}
+
+describe('a wire name of an Object.prototype method', () => {
+  it('is left out when absent (never the inherited function), and kept with its default or its value', async () => {
+    expect(await policyText(ProtoNamed, '{"path":"/p"}')).toBe('{"path":"/p","toString":7}');
+    expect(await policyText(ProtoNamed, '{"valueOf":"v","path":"/p","toString":1}')).toBe('{"path":"/p","valueOf":"v","toString":1}');
+  });
+});
+
 class Transforming {
   // A transform whose result JSON cannot carry (a BigInt): the decoder accepts it, the encoder cannot.
   @Transform(() => BigInt(1))
