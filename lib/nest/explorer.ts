@@ -138,6 +138,7 @@ export class ToolsetExplorer implements OnModuleInit {
         manifest: options.manifest,
         toolsets: toolsets.map((t) => t.instance),
         policies: options.policies,
+        timeoutMs: options.timeoutMs,
         registry: this.#registry,
         resolve: (cls) => {
           const instance = policies.get(cls);

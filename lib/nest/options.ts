@@ -34,6 +34,13 @@ export interface ScopeToolModuleOptions {
    * Authorizer, a function, or an `@Injectable()` Authorizer class, resolved from the Nest container.
    */
   readonly policies?: readonly Policy[];
+  /**
+   * The deadline of each call of a tool whose `@Tool()` sets none, in milliseconds: a whole number
+   * from 1 to 2,147,483,647, or Infinity for none. Default 60,000 (DEFAULT_TIMEOUT_MS). At the
+   * deadline the call ends with a Failure of kind `failed` (`error: tool "NAME" timed out after N
+   * ms`); another value fails start-up with ToolError ERR_INVALID_TOOL.
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
