@@ -14,6 +14,7 @@ import { BENCH_TOOLS } from './fixtures';
 import { measure } from './measure';
 import type { Measured } from './measure';
 import { probeColdStart, probeMemory, probeRegister } from './probes';
+import { probePatterns } from './patterns';
 import type { Probe } from './report';
 import { renderProbes, renderTable, renderTargets, withRatios } from './report';
 import { admissionSet, callSet, FULL_SIZE, listSet, registrySet } from './suite';
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
   const registry = funcToolRegistry(BENCH_TOOLS);
   const add = BENCH_TOOLS[0];
   probes.push(...(await probeMemory(SIZE.memoryCalls, () => callThrough(registry, add.name, add.args))));
+
+  process.stderr.write('bench: patterns (prepare on adversarial strings, RE2)\n');
+  probes.push(...probePatterns());
 
   const rows = withRatios(measured);
   const targets = evaluateTargets(rows, probes, SIZE.payloadSizes, SIZE.registerCount, SIZE.listCounts);

@@ -10,7 +10,10 @@ import { thrownBy } from './helpers';
 const CODE_POINTS: string[] = [];
 for (let c = 0; c <= 0x10ffff; c += c < 0x10000 ? 1 : 97) if (c < 0xd800 || c > 0xdfff) CODE_POINTS.push(String.fromCodePoint(c));
 
-/** The adversarial inputs of the issue: a 1 MiB string for the email pattern, 42 bytes for the nested one. */
+/**
+ * The adversarial inputs of the issue: for the e-mail pattern, "a@", dots and "@" (a backtracking engine
+ * tries every dot as the `\.`: quadratic, seconds at 40 KB), 1 MiB; for the nested one, 42 bytes.
+ */
 const EMAIL = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 const NESTED = '^([a-z0-9]+-?)+$';
 const NESTED_42 = `${'a'.repeat(41)}!`;
@@ -80,7 +83,7 @@ describe('compilePattern: ECMA-262 meaning on RE2', () => {
   });
 
   it('refuses the adversarial inputs of the issue (the time is the bench\'s: npm run bench)', () => {
-    expect(compilePattern(EMAIL).test(`a@${'a'.repeat(1 << 20)}`)).toBe(false);
+    expect(compilePattern(EMAIL).test(`a@${'.'.repeat(1 << 20)}@`)).toBe(false);
     expect(compilePattern(EMAIL).test(`a@${'a.'.repeat(1 << 19)}@`)).toBe(false);
     expect(compilePattern(NESTED).test(NESTED_42)).toBe(false);
     expect(compilePattern(NESTED).test('abc-def-ghi')).toBe(true);
@@ -112,7 +115,7 @@ describe('schemas: pattern and patternProperties run on the linear engine', () =
   }
 
   it.each([
-    [EMAIL, `a@${'a'.repeat((1 << 20) - 16)}`],
+    [EMAIL, `a@${'.'.repeat((1 << 20) - 16)}@`],
     [NESTED, NESTED_42],
   ])('FuncTool prepare refuses %s against its adversarial string with the pattern issue', (pattern, input) => {
     const { fn, prepare } = funcTool(pattern);
