@@ -25,9 +25,11 @@ export function encodeInstance(plan: ClassPlan, instance: object): JsonObject {
     // read the inherited function (lib/dto/repair.ts leaves such a member absent).
     const value = Object.prototype.hasOwnProperty.call(source, p.property) ? source[p.property] : undefined;
     if (value === undefined) continue;
-    // defineProperty: a wire name such as "__proto__" (reachable by a default only, the decoder
-    // refuses it in the input) stays an own member and never sets the prototype.
-    Object.defineProperty(out, p.wire, { value: encodeMember(p, value), enumerable: true, writable: true, configurable: true });
+    const member = encodeMember(p, value);
+    // A wire name "__proto__" would set the prototype and vanish from the text. No tool has one
+    // today (lib/protocol/schema.ts refuses it in a schema), so this only keeps it that way.
+    if (p.wire === '__proto__') Object.defineProperty(out, p.wire, { value: member, enumerable: true, writable: true, configurable: true });
+    else out[p.wire] = member;
   }
   return out;
 }
