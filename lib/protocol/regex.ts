@@ -83,7 +83,8 @@ const patterns = new Map<string, LinearPattern>();
 
 /**
  * The engine Ajv runs `pattern` and `patternProperties` on (its documented RegExpEngine: called with
- * the pattern and the flags `u`, returns an object with `test`). @internal
+ * the pattern and the flags `u`, returns an object with `test`). `code` is what Ajv would print into
+ * standalone validator source, which scope-tool never generates. @internal
  */
 export const linearRegExp = Object.assign((pattern: string, flags: string): LinearPattern => compilePattern(pattern, flags), {
   code: 'require("scope-tool").linearRegExp',
