@@ -183,6 +183,8 @@ export function funcCallOf(
   return Object.freeze({ signal: options?.signal, context: options?.context, continuation });
 }
 
+const SETTLED: Promise<void> = Promise.resolve();
+
 /**
  * Runs `start` under a deadline of `timeoutMs` ms (finite): hands it a fresh CallScope linked to
  * `options.signal` and returns its settlement, unless the deadline passes first. Then, at once
@@ -228,7 +230,8 @@ export function callWithin(
       },
     );
     // A policy and tool that settle at once (the common case) settle before this turn: no timer.
-    queueMicrotask(() => {
+    // A promise reaction, not queueMicrotask (which wraps its callback in an AsyncResource).
+    void SETTLED.then(() => {
       if (done) return;
       timer = setTimeout(() => {
         timer = undefined;
