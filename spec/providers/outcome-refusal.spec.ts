@@ -75,11 +75,17 @@ describe('arguments sent as decoded JSON values (Anthropic input, Gemini args)',
     expect(calls.map((c) => c.request.arguments)).toEqual(['{"x":1}', 'null', '{}']);
   });
 
-  it('refuses arguments that cannot be serialized, naming the place', () => {
+  it('marks arguments that are not JSON data as malformed, naming the place; prepareToolCall refuses that call', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(() => geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: cyclic } }] } as never)).toThrow(
-      'tool: invalid request: geminiFunctionCalls: parts[0] (functionCall "a"): args cannot be serialized as JSON; pass the payload as decoded from the API',
+    const calls = geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: cyclic } }] } as never);
+    expect(calls[0].malformed).toBe('parts[0].functionCall.args is not JSON data: /self: the value is cyclic');
+    const registry = new Registry(tool('a', () => 'ran'));
+    const error = (() => { try { prepareToolCall(registry, calls[0]); } catch (e) { return e; } })();
+    expect(isAdmissionRefusal(error)).toBe(true);
+    expect(renderOutcome('a', { error }).output.asText()).toBe(
+      'error: invalid arguments for tool "a": no arguments text: parts[0].functionCall.args is not JSON data: ' +
+        '/self: the value is cyclic; send the arguments again as one complete JSON object',
     );
   });
 });
