@@ -74,7 +74,10 @@ export class Binding {
    * the policy or tool ever settles, with a Failure of kind `failed` whose output the model reads:
    * `error: tool "NAME" timed out after N ms` (the TimeoutError is its diagnosticCause; a caller's
    * abort keeps its own reason). A result that settled before the deadline is never replaced, and
-   * no timer outlives the call. With Infinity the options pass to the tool unchanged.
+   * no timer outlives the call. With Infinity the options pass to the tool unchanged. The tool's
+   * `options.signal` is a getter that makes the AbortSignal on first read: a wrapper tool passes
+   * `options` on as is, or `{ signal: options.signal, context: options.context }`, since
+   * `{ ...options }` copies own members only and would drop the signal.
    * @returns the tool's Result, validated, as a fresh frozen object
    * @throws ToolError ERR_INVALID_INVOCATION (`invocation does not belong to binding`) for an
    *   invocation prepared by another contract instance, or (`call options: timeoutMs is ...`) for
