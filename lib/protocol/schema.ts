@@ -28,6 +28,18 @@ export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 /** How many compiled validators are kept (least recently used first out). */
 export const SCHEMA_CACHE_SIZE = 1_000;
 
+/** At most this many issues are kept from one validation: the first ones, in Ajv's order. @internal */
+export const MAX_SCHEMA_ISSUES = 10;
+
+/**
+ * Every violation is collected (Ajv `allErrors`) only for a value of at most this many JSON values
+ * (objects, arrays, members and elements counted one each); a larger value reports its first
+ * violation only. Bounds the work: with `allErrors` a 1 MiB array of wrong items yields 500,000
+ * errors (about 660 ms and 80 MB measured), where the first violation costs well under a millisecond.
+ * @internal
+ */
+export const MAX_ALL_ERRORS_NODES = 10_000;
+
 type Dialect = '2020-12' | 'draft-07';
 type Segment = string | number;
 
@@ -64,11 +76,19 @@ export class CompiledSchema {
   }
 
   /**
-   * Validates an admitted JSON value (from admitJson) against this schema. Reports the first
-   * violation only (Ajv `allErrors: false`): an issue of code `schema` with the JSON Pointer
-   * segments of the failing value (array indices as numbers), the Ajv keyword and params, and a
-   * message such as `/tags/0: must be string`. A value nested too deeply for the validator's stack
-   * (a recursive schema) gives one `too_deep` issue instead of a RangeError.
+   * Validates an admitted JSON value (from admitJson) against this schema. A valid value costs one
+   * first-violation pass (Ajv `allErrors: false`). A refused value is validated again with Ajv
+   * `allErrors` (a second validator compiled once per schema, on its first refusal) to report every
+   * violation: issues of code `schema`, each with the JSON Pointer segments of the failing value
+   * (array indices as numbers), the Ajv keyword and params, and a message such as
+   * `/tags/0: must be string`; at most MAX_SCHEMA_ISSUES (10) are kept, the first in Ajv's order.
+   * The list is made useful: identical issues are reported once; the branches of a failed
+   * `anyOf` / `oneOf` are replaced by the violations inside the value (when some branch got past
+   * the value's own type), else by one issue (`must be string or integer` when every branch wanted
+   * another type, `must match one of the alternatives (anyOf): ...` otherwise); an `if` issue is
+   * dropped when its `then` / `else` issues are listed. A value of more than MAX_ALL_ERRORS_NODES
+   * (10,000) JSON values reports its first violation only. A value nested too deeply for the
+   * validator's stack (a recursive schema) gives one `too_deep` issue instead of a RangeError.
    * @returns the issues, empty when valid. Never throws.
    */
   validate(value: JsonValue): readonly AdmissionIssue[] {
@@ -81,9 +101,10 @@ export class CompiledSchema {
         : 'value could not be validated against the schema; check the schema';
       return Object.freeze([issue(e instanceof RangeError ? 'too_deep' : 'schema', [], message)]);
     }
-    const first = fn.errors?.[0];
-    if (first === undefined) return Object.freeze([issue('schema', [], 'value does not match the schema')]);
-    return Object.freeze([schemaIssue(first, value)]);
+    const first = fn.errors ?? [];
+    const errors = everyError(fn, value) ?? first;
+    if (errors.length === 0) return Object.freeze([issue('schema', [], 'value does not match the schema')]);
+    return Object.freeze(schemaIssues(errors, value));
   }
 }
 
@@ -261,6 +282,10 @@ const slots: Partial<Record<Dialect, AjvSlot>> = {};
  * unknown format, a bad pattern or an unresolvable `$ref` (which the metaschema does not catch) from
  * bind to the first prepare. Schemas differing only in annotations share one validator (see
  * validationKey), which is what makes registering many similar tools cheap.
+ *
+ * `allErrors: false` here: a valid value costs one first-violation pass, as before issue 11. The
+ * `allErrors: true` twin of a validator (same options otherwise; see everyError) is compiled on
+ * the first refusal and runs only on refused values of at most MAX_ALL_ERRORS_NODES values.
  */
 const AJV_OPTIONS: Options = {
   allErrors: false,
@@ -279,16 +304,68 @@ const AJV_OPTIONS: Options = {
   code: { optimize: false, regExp: linearRegExp },
 };
 
-function ajvFor(dialect: Dialect): AjvSlot {
+function ajvFor(dialect: Dialect, allErrors = false): AjvSlot {
+  const slots = allErrors ? allErrorSlots : firstErrorSlots;
   let slot = slots[dialect];
   // Recycle an instance after it compiled twice the cache size, bounding Ajv's own schema cache;
   // validators already compiled keep working (they hold what they need).
   if (slot === undefined || slot.compiled >= 2 * SCHEMA_CACHE_SIZE) {
-    const ajv = dialect === '2020-12' ? new Ajv2020(AJV_OPTIONS) : new AjvDraft07(AJV_OPTIONS);
+    // The same options (A's regExp engine included) with every error collected.
+    const options: Options = allErrors ? { ...AJV_OPTIONS, allErrors: true } : AJV_OPTIONS;
+    const ajv = dialect === '2020-12' ? new Ajv2020(options) : new AjvDraft07(options);
     addFormats(ajv);
     slot = slots[dialect] = { ajv, compiled: 0 };
   }
   return slot;
+}
+
+/** Ajv instances of the first-violation validators and of their `allErrors` twins. */
+const firstErrorSlots = slots;
+const allErrorSlots: Partial<Record<Dialect, AjvSlot>> = {};
+
+/**
+ * The `allErrors` twin of each first-violation validator, compiled on its first refusal from the
+ * very schema object it was compiled from (`fn.schema`), so it checks exactly the same rules. Keyed
+ * by the validator: schemas sharing a validator (validationKey) share the twin, and both go when
+ * the cache drops the validator. `null`: the twin could not be compiled (first violation only).
+ */
+const twins = new WeakMap<ValidateFunction, ValidateFunction | null>();
+
+/** Every error of a refused value (the `allErrors` twin), or undefined to keep the first only. */
+function everyError(fn: ValidateFunction, value: JsonValue): readonly ErrorObject[] | undefined {
+  if (!withinNodes(value, MAX_ALL_ERRORS_NODES)) return undefined;
+  let twin = twins.get(fn);
+  if (twin === undefined) {
+    try {
+      const slot = ajvFor(dialectOf(fn.schema as JsonValue), true);
+      slot.compiled++;
+      twin = slot.ajv.compile(fn.schema as object);
+    } catch {
+      twin = null;
+    }
+    twins.set(fn, twin);
+  }
+  if (twin === null) return undefined;
+  try {
+    return twin(value) ? undefined : (twin.errors ?? undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `value` holds at most `limit` JSON values (itself included); iterative, stops early. */
+function withinNodes(value: JsonValue, limit: number): boolean {
+  let count = 0;
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop() as JsonValue;
+    if (++count > limit) return false;
+    if (typeof node !== 'object' || node === null) continue;
+    const items = Array.isArray(node) ? node : Object.values(node);
+    if (count + stack.length + items.length > limit) return false;
+    for (const item of items) stack.push(item);
+  }
+  return true;
 }
 
 function dialectOf(schema: JsonValue): Dialect {
@@ -375,21 +452,113 @@ function issue(code: AdmissionIssue['code'], path: Segment[], message: string, e
   return Object.freeze({ code, path: Object.freeze(path), message, ...extra });
 }
 
-/** Turns Ajv's first error into an issue: path segments from instancePath, a message with the fix. */
+/**
+ * Turns Ajv's errors into at most MAX_SCHEMA_ISSUES issues: alternatives merged (mergeAlternatives),
+ * an `if` error dropped when the errors of its `then` / `else` precede it, duplicates (same place,
+ * same message) once.
+ */
+function schemaIssues(errors: readonly ErrorObject[], value: JsonValue): AdmissionIssue[] {
+  const kept: ErrorObject[] = [];
+  for (const err of errors) {
+    if (err.keyword === 'anyOf' || err.keyword === 'oneOf') {
+      let start = kept.length;
+      while (start > 0 && inAlternative(kept[start - 1], err)) start--;
+      kept.push(...mergeAlternatives(err, kept.splice(start)));
+    } else if (err.keyword === 'if' && kept.length > 0 && within(kept[kept.length - 1].instancePath, err.instancePath)) {
+      continue;
+    } else {
+      kept.push(err);
+    }
+  }
+  const seen = new Set<string>();
+  const issues: AdmissionIssue[] = [];
+  for (const err of kept) {
+    const made = schemaIssue(err, value);
+    const key = `${err.instancePath}\u0000${made.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(made);
+    if (issues.length === MAX_SCHEMA_ISSUES) break;
+  }
+  return issues;
+}
+
+/** Whether instance pointer `inner` is `outer` or below it. */
+function within(inner: string, outer: string): boolean {
+  return inner === outer || inner.startsWith(`${outer}/`);
+}
+
+/**
+ * Whether `err`, emitted just before the `anyOf` / `oneOf` error `alt`, came from one of its
+ * branches: it is at or below alt's place in the value, and it is not an error of a sibling
+ * keyword of the same schema (schemaPath under alt's parent schema, but not under alt itself; a
+ * branch that is a `$ref` reports schema paths of the schema it refers to, such as `#/$defs/Cat`).
+ */
+function inAlternative(err: ErrorObject, alt: ErrorObject): boolean {
+  if (!within(err.instancePath, alt.instancePath)) return false;
+  if (err.schemaPath.startsWith(`${alt.schemaPath}/`)) return true;
+  const parent = alt.schemaPath.slice(0, alt.schemaPath.lastIndexOf('/'));
+  if (!err.schemaPath.startsWith(`${parent}/`)) return true;
+  const next = err.schemaPath.slice(parent.length + 1).split('/')[0];
+  return next === '$defs' || next === 'definitions';
+}
+
+/**
+ * What a failed `anyOf` / `oneOf` reports instead of its branches' errors: the errors inside the
+ * value (below alt's place) when some branch got that far, since the value matched that branch's
+ * shape, without the `const` / `enum` refusals of discriminators when others remain (several
+ * `const` refusals at one place merge into one `enum` refusal); else one error: `must be string or integer` when every branch refused the value's type,
+ * `must match one of the alternatives (anyOf): <each branch's rule>` otherwise. A `oneOf` that
+ * matched several branches (no branch errors) stays as Ajv reported it.
+ */
+function mergeAlternatives(alt: ErrorObject, branches: ErrorObject[]): ErrorObject[] {
+  if (branches.length === 0) return [alt];
+  const inside = branches.filter((e) => e.instancePath !== alt.instancePath);
+  if (inside.length > 0) {
+    // A branch refused for its discriminator (`kind` must be "dog") is not the one the value meant.
+    const shape = inside.filter((e) => e.keyword !== 'const' && e.keyword !== 'enum');
+    if (shape.length > 0) return shape;
+    return mergeConstants(inside);
+  }
+  if (branches.every((e) => e.keyword === 'type')) {
+    const types = [...new Set(branches.flatMap((e) => String((e.params as { type?: unknown }).type).split(',')))];
+    return [{ ...alt, keyword: 'type', params: { type: types.join(',') }, message: `must be ${types.join(' or ')}` }];
+  }
+  const rules = [...new Set(branches.map(ruleOf))];
+  return [{ ...alt, params: { ...alt.params }, message: `must match one of the alternatives (${alt.keyword}): ${rules.join('; or ')}` }];
+}
+
+/** `const` refusals at one place, one per branch, as one `must be one of ["cat","dog"]` refusal. */
+function mergeConstants(errors: ErrorObject[]): ErrorObject[] {
+  const byPlace = new Map<string, ErrorObject[]>();
+  for (const e of errors) byPlace.set(e.instancePath, [...(byPlace.get(e.instancePath) ?? []), e]);
+  return [...byPlace.values()].flatMap((group) => {
+    if (group.length === 1 || !group.every((e) => e.keyword === 'const')) return group;
+    const allowedValues = group.map((e) => (e.params as { allowedValue?: unknown }).allowedValue);
+    return [{ ...group[0], keyword: 'enum', params: { allowedValues }, message: 'must be equal to one of the allowed values' }];
+  });
+}
+
+/** Turns one Ajv error into an issue: path segments from instancePath, a message with the fix. */
 function schemaIssue(err: ErrorObject, value: JsonValue): AdmissionIssue {
   const path = segmentsOf(err.instancePath, value);
   const where = path.length === 0 ? '(root)' : clip(jsonPointer(path), 160);
   const p = err.params as Record<string, unknown>;
-  let what = err.message ?? `must satisfy ${err.keyword}`;
-  if (err.keyword === 'additionalProperties') what = `must NOT have member ${quote(p.additionalProperty)}; remove it`;
-  else if (err.keyword === 'unevaluatedProperties') what = `must NOT have member ${quote(p.unevaluatedProperty)}; remove it`;
-  else if (err.keyword === 'required') what = `must have required member ${quote(p.missingProperty)}; add it`;
-  else if (err.keyword === 'enum') what = `must be one of ${clip(JSON.stringify(p.allowedValues), 200)}`;
-  else if (err.keyword === 'const') what = `must be ${clip(JSON.stringify(p.allowedValue), 200)}`;
-  return issue('schema', path, `${where}: ${what}`, {
+  return issue('schema', path, `${where}: ${ruleOf(err)}`, {
     keyword: err.keyword,
     params: Object.freeze({ ...p }),
   });
+}
+
+/** The rule an Ajv error states, with the fix: `must have required member "city"; add it`. */
+function ruleOf(err: ErrorObject): string {
+  const p = err.params as Record<string, unknown>;
+  if (err.keyword === 'additionalProperties') return `must NOT have member ${quote(p.additionalProperty)}; remove it`;
+  if (err.keyword === 'unevaluatedProperties') return `must NOT have member ${quote(p.unevaluatedProperty)}; remove it`;
+  if (err.keyword === 'required') return `must have required member ${quote(p.missingProperty)}; add it`;
+  if (err.keyword === 'enum') return `must be one of ${clip(JSON.stringify(p.allowedValues), 200)}`;
+  if (err.keyword === 'const') return `must be ${clip(JSON.stringify(p.allowedValue), 200)}`;
+  return err.message ?? `must satisfy ${err.keyword}`;
 }
 
 /** Splits an Ajv instancePath (RFC 6901) into segments; indices of arrays become numbers. */

@@ -9,8 +9,13 @@ import { quoteToolName } from './tool-call';
 
 /** At most this many issues are listed; the rest are counted. */
 const MAX_ISSUES = 5;
-/** Each issue message, and a message-only detail, is cut to this many UTF-16 code units. */
+/**
+ * Each listed issue as a whole (its JSON Pointer, rule and additions), and a message-only detail,
+ * is at most this many UTF-16 code units, `...` included.
+ */
 const MAX_MESSAGE = 200;
+/** A JSON Pointer longer than this many code units keeps its start and end around `...`. */
+const MAX_POINTER = 100;
 /** The unknown-tool text lists up to 20 names of up to 64 characters: cut only beyond that. */
 const MAX_UNKNOWN_TOOL = 2_000;
 const INVOCATION_PREFIX = 'tool: invalid invocation: ';
@@ -32,7 +37,11 @@ const PREDICATE = /^(must|is|are|has|should)\b/;
  * off mid-stream) asks for one complete JSON object. An unknown tool (see `prepareToolCall`) renders
  * as `error: unknown tool "x"; call one of: a, b, c`. An error without issues (a bad continuation)
  * falls back to its own message without the `tool: invalid invocation: ` prefix. Whitespace runs
- * collapse to one space; at most 5 issues of at most 200 code units each are shown.
+ * collapse to one space; at most 5 issues are shown, each of at most 200 UTF-16 code units in all,
+ * its JSON Pointer included (a pointer of more than 100 code units keeps its start and end around
+ * `...`, so a refusal 10,001 levels deep stays short); the rest are counted (`and N more`). This
+ * is the one cap on what the model reads of an admission refusal, whoever made the issues
+ * (admission, the schema, a DTO decoder). A cut never splits a surrogate pair.
  * @param toolName - the tool the model called
  * @param error - a ToolError with code ERR_INVALID_INVOCATION, as thrown by Contract.prepare or
  *   prepareToolCall
@@ -62,6 +71,10 @@ export function jsonPointer(path: readonly (string | number)[]): string {
 }
 
 function describeIssue(issue: AdmissionIssue): string {
+  return clip(describeIssueInFull(issue));
+}
+
+function describeIssueInFull(issue: AdmissionIssue): string {
   const pointer = jsonPointer(issue.path);
   let what = clip(withoutLocation(issue.message === '' ? issue.code.replace(/_/g, ' ') : issue.message, pointer));
   const params = issue.params ?? {};
@@ -76,7 +89,7 @@ function describeIssue(issue: AdmissionIssue): string {
   if (issue.code === 'invalid_json' && issue.offset !== undefined && !/offset|position/.test(what)) {
     what = `${what} (at offset ${issue.offset})`;
   }
-  if (pointer !== '') return `${pointer}: ${what}`;
+  if (pointer !== '') return `${clipMiddle(pointer, MAX_POINTER)}: ${what}`;
   if (!PREDICATE.test(what)) return what;
   const notAnObject = issue.keyword === 'type' || issue.constraint === 'type';
   return `${notAnObject ? 'the arguments' : 'the arguments object'} ${what}`;
@@ -87,7 +100,8 @@ function describeIssue(issue: AdmissionIssue): string {
  * pointers are clipped the way the protocol clips them), and ` at <pointer>` inside the text.
  */
 function withoutLocation(message: string, pointer: string): string {
-  const leads = pointer === '' ? ['(root)'] : [pointer, clipMiddle(pointer, 160)];
+  // The protocol clips long pointers in its messages to their first and last 80 code units.
+  const leads = pointer === '' ? ['(root)'] : [pointer, pointer.length > 160 ? `${pointer.slice(0, 80)}...${pointer.slice(-80)}` : pointer];
   let what = message;
   for (const lead of leads) {
     if (what.startsWith(`${lead}: `)) {
@@ -99,8 +113,10 @@ function withoutLocation(message: string, pointer: string): string {
   return what;
 }
 
+/** `s` cut to its first and last `max / 2` code units around `...` (the protocol's clip of pointers). */
 function clipMiddle(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max / 2)}...${s.slice(-max / 2)}` : s;
+  if (s.length <= max) return s;
+  return `${s.slice(0, cutBefore(s, max / 2))}...${s.slice(cutAfter(s, s.length - max / 2))}`;
 }
 
 /** Adds the allowed values unless the message lists them already (as text or as JSON). */
@@ -112,7 +128,20 @@ function withList(message: string, values: readonly unknown[]): string {
   return `${message} (${clip(rendered)})`;
 }
 
+/** Whitespace runs collapsed, then cut to at most `max` code units, `...` included. */
 function clip(text: string, max = MAX_MESSAGE): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}...` : flat;
+  return flat.length > max ? `${flat.slice(0, cutBefore(flat, max - 3))}...` : flat;
+}
+
+/** `end`, or one less when the code unit before it opens a surrogate pair (never split a pair). */
+function cutBefore(s: string, end: number): number {
+  const c = s.charCodeAt(end - 1);
+  return end > 0 && c >= 0xd800 && c <= 0xdbff ? end - 1 : end;
+}
+
+/** `start`, or one more when the code unit there closes a surrogate pair. */
+function cutAfter(s: string, start: number): number {
+  const c = s.charCodeAt(start);
+  return c >= 0xdc00 && c <= 0xdfff ? start + 1 : start;
 }

@@ -3,7 +3,15 @@ import AjvDraft07 from 'ajv';
 import { hasErrorCode, ToolError } from '../../lib/protocol/errors';
 import { admitJson, MAX_DEPTH, MAX_INPUT_BYTES } from '../../lib/protocol/json';
 import type { JsonValue } from '../../lib/protocol/json';
-import { compileSchema, compileSchemaValue, DRAFT_07, DRAFT_2020_12 } from '../../lib/protocol/schema';
+import {
+  compileSchema,
+  compileSchemaValue,
+  DRAFT_07,
+  DRAFT_2020_12,
+  MAX_ALL_ERRORS_NODES,
+  MAX_SCHEMA_ISSUES,
+  sameValidation,
+} from '../../lib/protocol/schema';
 
 function compileError(schema: unknown): ToolError {
   try {
@@ -147,7 +155,10 @@ describe('CompiledSchema.validate', () => {
   });
 
   it('does not let inherited names (toString, constructor) satisfy required', () => {
-    expect(compileSchemaValue({ required: ['toString', 'constructor'] }).validate({})).toHaveLength(1);
+    expect(compileSchemaValue({ required: ['toString', 'constructor'] }).validate({}).map((i) => i.params)).toEqual([
+      { missingProperty: 'toString' },
+      { missingProperty: 'constructor' },
+    ]);
   });
 
   it('unescapes ~1 and ~0 in the path and keeps numeric member names as strings', () => {
@@ -226,5 +237,69 @@ describe('compileSchemaValue: cache', () => {
     compileSchemaValue({ $schema: DRAFT_07, title: 'cache probe 07' });
     compileSchemaValue({ $schema: DRAFT_07, title: 'cache probe 07' });
     expect(compile07).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('CompiledSchema.validate reports every violation (issue 11 item 7)', () => {
+  const create = compileSchemaValue({
+    type: 'object',
+    properties: { title: { type: 'string' }, count: { type: 'integer', minimum: 1 }, tags: { type: 'array', items: { type: 'string' } } },
+    required: ['title', 'count'],
+    additionalProperties: false,
+  });
+
+  it('lists each violation, not only the first, in one pass over a refused value', () => {
+    expect(create.validate({ count: 0, tags: ['a', 2], extra: true }).map((i) => [i.path, i.keyword, i.message])).toEqual([
+      [[], 'required', '(root): must have required member "title"; add it'],
+      [[], 'additionalProperties', '(root): must NOT have member "extra"; remove it'],
+      [['count'], 'minimum', '/count: must be >= 1'],
+      [['tags', 1], 'type', '/tags/1: must be string'],
+    ]);
+    expect(create.validate({ title: 't', count: 2 })).toEqual([]);
+  });
+
+  it('keeps the first MAX_SCHEMA_ISSUES issues of a huge array, and the first one only past MAX_ALL_ERRORS_NODES values', () => {
+    expect(MAX_SCHEMA_ISSUES).toBe(10);
+    expect(MAX_ALL_ERRORS_NODES).toBe(10_000);
+    const small = create.validate({ title: 't', count: 1, tags: new Array(5_000).fill(0) });
+    expect(small.map((i) => i.path)).toEqual(Array.from({ length: 10 }, (_, i) => ['tags', i]));
+    // 1 MiB of `0,` (524,288 wrong items) would cost Ajv allErrors 500,000 error objects: first only.
+    const huge = create.validate({ title: 't', count: 1, tags: new Array(524_288).fill(0) });
+    expect(huge.map((i) => i.path)).toEqual([['tags', 0]]);
+  });
+
+  it('reports the branch a value meant for a failed anyOf of $ref alternatives, not every branch', () => {
+    const pets = compileSchemaValue({
+      type: 'object',
+      properties: { pet: { anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] }, size: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+      required: ['pet'],
+      $defs: {
+        Cat: { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind', 'lives'] },
+        Dog: { type: 'object', properties: { kind: { const: 'dog' }, bark: { type: 'boolean' } }, required: ['kind'] },
+      },
+    });
+    const messages = (value: JsonValue) => pets.validate(value).map((i) => i.message);
+    expect(messages({ pet: { kind: 'cat', lives: 'nine' } })).toEqual(['/pet/lives: must be integer']);
+    expect(messages({ pet: { kind: 'cow' } })).toEqual(['/pet/kind: must be one of ["cat","dog"]']);
+    expect(messages({ pet: 'cat', size: true })).toEqual(['/pet: must be object', '/size: must be string or integer']);
+    const either = compileSchemaValue({ type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] });
+    expect(either.validate({}).map((i) => [i.keyword, i.message])).toEqual([
+      ['anyOf', '(root): must match one of the alternatives (anyOf): must have required member "a"; add it; or must have required member "b"; add it'],
+    ]);
+  });
+
+  it('drops the if issue when its then issues are listed, and says an identical issue once', () => {
+    const conditional = compileSchemaValue({ type: 'object', if: { properties: { k: { const: 'a' } } }, then: { required: ['x'] } });
+    expect(conditional.validate({ k: 'a' }).map((i) => i.keyword)).toEqual(['required']);
+    const twice = compileSchemaValue({ allOf: [{ required: ['id'] }, { required: ['id'] }] });
+    expect(twice.validate({}).map((i) => i.message)).toEqual(['(root): must have required member "id"; add it']);
+  });
+
+  it('keeps schemas that differ in annotations on one validator, and each reports all its issues', () => {
+    const a = compileSchemaValue({ description: 'A', type: 'object', required: ['p', 'q'] });
+    const b = compileSchemaValue({ description: 'B', type: 'object', required: ['p', 'q'] });
+    expect(sameValidation(a, b)).toBe(true);
+    expect(a.validate({})).toHaveLength(2);
+    expect(b.validate({})).toEqual(a.validate({}));
   });
 });

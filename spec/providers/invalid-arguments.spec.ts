@@ -1,4 +1,5 @@
 import { FuncTool, ToolError, bind } from '../../lib/protocol';
+import { hasLoneSurrogate } from '../../lib/protocol/json';
 import type { AdmissionIssue, JsonValue } from '../../lib/protocol';
 import { anthropicToolResult, describeInvalidArguments, jsonPointer, openAIToolMessage } from '../../lib/providers';
 
@@ -54,6 +55,74 @@ describe('describeInvalidArguments', () => {
     expect(describeInvalidArguments('get_wether', error)).toBe(
       'error: invalid arguments for tool "get_wether": request: tool name "get_wether" does not match "get_weather"; fix the call and try again',
     );
+  });
+});
+
+describe('describeInvalidArguments caps what the model reads (issue 11 item 7)', () => {
+  const tagged = bind(
+    FuncTool.create(
+      {
+        name: 'tagged',
+        inputSchema: {
+          type: 'object',
+          properties: { title: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+          required: ['title'],
+          additionalProperties: false,
+        },
+        decode: (value: JsonValue) => value,
+      },
+      () => 'ok',
+    ),
+  );
+
+  function refused(args: string): ToolError {
+    try {
+      tagged.contract.prepare({ name: 'tagged', arguments: args });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ToolError);
+      return e as ToolError;
+    }
+    throw new Error('expected a refusal');
+  }
+
+  /** The issue texts between the head and the closing fix. */
+  function shownIssues(text: string): string[] {
+    return text.replace(/^error: invalid arguments for tool "tagged": /, '').replace(/; (fix the arguments and call again|send the arguments again as one complete JSON object)$/, '').split('; ');
+  }
+
+  it('shows every schema violation up to five, and counts the rest', () => {
+    const error = refused('{"tags":[1,2,3,4,5,6],"extra":0}');
+    expect(error.issues.map((i) => i.keyword)).toEqual(['required', 'additionalProperties', 'type', 'type', 'type', 'type', 'type', 'type']);
+    expect(describeInvalidArguments('tagged', error)).toBe(
+      'error: invalid arguments for tool "tagged": the arguments object must have required member "title"; add it; ' +
+        'the arguments object must NOT have member "extra"; remove it; /tags/0: must be string; /tags/1: must be string; ' +
+        '/tags/2: must be string; and 3 more; fix the arguments and call again',
+    );
+  });
+
+  it('caps the too_deep issue of a 10,001-deep value at 200 code units, its JSON Pointer included', () => {
+    const args = `{"tags":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const error = refused(args);
+    expect(error.issues.map((i) => i.code)).toEqual(['too_deep']);
+    expect(error.issues[0].path).toHaveLength(10_000);
+    const text = describeInvalidArguments('tagged', error);
+    const [shown] = shownIssues(text);
+    expect(shown.length).toBeLessThanOrEqual(200);
+    expect(shown).toMatch(/^\/tags\/0\/0\/0.*\.\.\..*\/0\/0: nesting deeper than 10000 arrays and objects/);
+    expect(text.length).toBeLessThan(400);
+  });
+
+  it('caps every issue, whoever made it, without splitting a surrogate pair', () => {
+    const long = (i: number): AdmissionIssue => ({ code: 'dto', path: Array.from({ length: 300 }, () => `k${i}`), message: `${'😀'.repeat(150)} is wrong` });
+    const text = describeInvalidArguments('tagged', refusal(...[0, 1, 2, 3, 4, 5].map(long)));
+    const shown = shownIssues(text);
+    expect(shown).toHaveLength(6);
+    expect(shown[5]).toBe('and 1 more');
+    for (const line of shown.slice(0, 5)) {
+      expect(line.length).toBeLessThanOrEqual(200);
+      expect(line.endsWith('...')).toBe(true);
+    }
+    expect(hasLoneSurrogate(text)).toBe(false);
   });
 });
 
