@@ -16,6 +16,7 @@ import {
   classifyFailure,
 } from '../../lib/protocol';
 import type { CallOptions, Definition, JsonValue, Tool } from '../../lib/protocol';
+import { getEventListeners } from 'node:events';
 import { renderOutcome } from '../../lib/providers';
 import { FakeTool, Wrapper, rejectionOf, thrownBy } from './helpers';
 
@@ -257,6 +258,20 @@ describe('a call has a deadline', () => {
     expect(bind(new FakeTool(def), { timeoutMs: MAX_TIMEOUT_MS }).timeoutMs).toBe(MAX_TIMEOUT_MS);
     expect(bind(new FakeTool(def), { timeoutMs: Infinity }).timeoutMs).toBe(Infinity);
     expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
+  });
+
+  it("leaves no listener on the caller's signal once the call settled (one long-lived signal, many calls)", async () => {
+    const controller = new AbortController();
+    const binding = bind(
+      new FakeTool(def, async (_i, options) => {
+        expect(options?.signal?.aborted).toBe(false);
+        await new Promise((resolve) => setImmediate(resolve));
+        return { output: Output.empty };
+      }),
+      { timeoutMs: 1000 },
+    );
+    for (let i = 0; i < 3; i++) await binding.call(prepare(binding), { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('passes the options unchanged to the tool when there is no deadline', async () => {
