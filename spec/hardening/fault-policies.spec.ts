@@ -210,3 +210,13 @@ describe('a continuation that is not one', () => {
   });
 });
 
+
+describe('a policy that never settles (issue 11, item 10)', () => {
+  it('ends at the deadline with a failed Failure the model reads; the tool never runs', async () => {
+    const g = guarded(() => new Promise<boolean>(() => undefined));
+    const outcome = await runTool(g.tool, { timeoutMs: 20 });
+    expect(renderOutcome('t', outcome)).toEqual({ kind: 'failed', isError: true, output: Output.text('error: tool "t" timed out after 20 ms') });
+    await tick();
+    expect(g.ran()).toBe(0);
+  });
+});

@@ -154,3 +154,23 @@ describe('a tool that builds invalid content blocks or details', () => {
     expect(hasErrorCode(error, 'ERR_INVALID_OUTPUT')).toBe(true);
   });
 });
+
+describe('a tool that never settles (issue 11, item 10)', () => {
+  it('ends at the deadline with a failed Failure the model reads, when no signal was given', async () => {
+    const outcome = await runTool(rawTool('t', () => new Promise<Result>(() => undefined)), { timeoutMs: 20 });
+    expect(thrown(outcome)).toBeInstanceOf(Failure);
+    expect(renderOutcome('t', outcome)).toEqual({ kind: 'failed', isError: true, output: Output.text('error: tool "t" timed out after 20 ms') });
+  });
+
+  it("ends at the deadline when the caller's signal never aborts, aborting the signal the tool got", async () => {
+    let seen: AbortSignal | undefined;
+    const tool = rawTool('t', (options) => {
+      seen = options?.signal;
+      return new Promise<Result>(() => undefined);
+    });
+    const outcome = await runTool(tool, { signal: new AbortController().signal, timeoutMs: 20 });
+    expect(renderOutcome('t', outcome).kind).toBe('failed');
+    expect(seen?.aborted).toBe(true);
+    expect((seen?.reason as DOMException).name).toBe('TimeoutError');
+  });
+});
