@@ -50,6 +50,8 @@ function propertySchema(p: PropertyPlan, seen: ReadonlySet<ClassPlan>): JsonObje
     const target = enumRecord.each && p.kind === 'array' ? ((schema.items as JsonObject | undefined) ?? (schema.items = {})) : schema;
     (target as JsonObject).enum = values as JsonValue[];
   }
+  // @IsDefined() refuses null (structure.ts); a free value's {} would admit it.
+  if (p.kind === 'any' && p.defined.member) schema.not = { type: 'null' };
   if (p.hasDefault && isJson(p.defaultValue)) schema.default = p.defaultValue as JsonValue;
   return schema;
 }

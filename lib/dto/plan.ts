@@ -44,6 +44,12 @@ export interface PropertyPlan {
    */
   readonly conditional: boolean;
   readonly defaultValue?: unknown;
+  /**
+   * `@IsDefined()` refuses `null` for the member (without `@IsOptional()` or `@ValidateIf`, which
+   * make class-validator skip a null), and `@IsDefined({ each: true })` for its items, whatever
+   * the type or the input schema admits (the generator drops null there too).
+   */
+  readonly defined: { readonly member: boolean; readonly items: boolean };
   /** The class-validator records of this property. */
   readonly records: readonly ValidationRecord[];
 }
@@ -136,15 +142,43 @@ function propertyPlan(dto: DtoClass, property: string, records: ValidationRecord
   const conditional =
     records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION && r.name !== 'isOptional') &&
     !records.some((r) => r.type === VALIDATION_TYPES.IS_DEFINED);
-  const base = { property, wire: wireName(dto, property), optional, hasDefault: defaultValue !== undefined, conditional, defaultValue, records };
+  const isDefined = records.filter((r) => r.type === VALIDATION_TYPES.IS_DEFINED);
+  const skipsNull = records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION);
+  const defined = { member: !skipsNull && isDefined.some((r) => !r.each), items: isDefined.some((r) => r.each === true) };
+  const hasDefault = defaultValue !== undefined;
+  const base = { property, wire: wireName(dto, property), optional, hasDefault, conditional, defaultValue, defined, records };
   if (declared === Array) {
     const items = kindOf(typed);
+    if (items === 'nested') requireNestedValidation(dto, property, records, typed as DtoClass, true);
     return { ...base, kind: 'array', items, nested: items === 'nested' ? planOf(typed as DtoClass) : undefined };
   }
   // design:type first (the TypeScript type is the contract); @Type only where the type says nothing.
   const source = FREE_FORM.has(declared) ? typed : declared;
   const kind = kindOf(source);
+  if (kind === 'nested') requireNestedValidation(dto, property, records, (typed ?? source) as DtoClass, false);
   return { ...base, kind, nested: kind === 'nested' ? planOf((typed ?? source) as DtoClass) : undefined };
+}
+
+/**
+ * A member holding a DTO (or an array of them) needs `@ValidateNested()`: without it class-validator
+ * checks none of the nested members, so the decoder would skip checks the schema shows for them
+ * (the generator refuses the same member, lib/schema/member-checks.ts).
+ * @throws ToolError ERR_INVALID_TOOL naming `Dto.member` and the fix
+ */
+function requireNestedValidation(
+  dto: DtoClass,
+  property: string,
+  records: readonly ValidationRecord[],
+  nested: DtoClass,
+  array: boolean,
+): void {
+  if (records.some((r) => r.type === VALIDATION_TYPES.NESTED_VALIDATION)) return;
+  const cls = nested.name || 'the nested class';
+  throw new ToolError(
+    'ERR_INVALID_TOOL',
+    `${dto.name || '(anonymous class)'}.${property}: holds the DTO class ${cls} without @ValidateNested(), so class-validator ` +
+      `does not check the members of ${cls} and the decoder would skip their checks; add @ValidateNested(${array ? '{ each: true }' : ''})`,
+  );
 }
 
 function kindOf(type: unknown): ValueKind {

@@ -71,8 +71,14 @@ function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: Issu
       }
       continue;
     }
-    checkValue(value[prop.wire], prop.kind, prop, at, sink, options, depth);
+    if (value[prop.wire] === null && prop.defined.member) defined(sink, at);
+    else checkValue(value[prop.wire], prop.kind, prop, at, sink, options, depth);
   }
+}
+
+/** `@IsDefined()` refuses null, whatever the type or the input schema admit. */
+function defined(sink: IssueSink, at: IssuePath): void {
+  sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: 'must not be null' });
 }
 
 function checkValue(
@@ -118,7 +124,10 @@ function checkValue(
         return;
       }
       for (let i = 0; i < v.length; i++) {
-        if (prop.items !== undefined && prop.items !== 'array') checkValue(v[i], prop.items, prop, [...at, i], sink, options, depth);
+        if (v[i] === null && prop.defined.items) defined(sink, [...at, i]);
+        else if (prop.items !== undefined && prop.items !== 'array') {
+          checkValue(v[i], prop.items, prop, [...at, i], sink, options, depth);
+        }
       }
       return;
   }

@@ -118,6 +118,8 @@ export function checkShape(ctx: MemberContext): boolean {
       );
       return false;
     }
+    const nested = classes[0] as ts.ClassDeclaration;
+    if (!ctx.decorators.some((d) => d.name === 'ValidateNested')) return unchecked(ctx, nested, items !== undefined);
   }
   const typeUse = ctx.decorators.find((d) => d.name === 'Type');
   if (typeUse === undefined) return true;
@@ -131,6 +133,24 @@ export function checkShape(ctx: MemberContext): boolean {
     return false;
   }
   return checkTypeTarget(typeUse, parts, ctx);
+}
+
+/**
+ * A member that holds a DTO class (or an array of one) without `@ValidateNested()`: class-validator
+ * checks only the member's own decorators (`@IsInstance`, `@IsObject`), never the nested class's, so
+ * the decoder would skip every check the schema shows for the nested members (the decoder-only ones
+ * included). Generation fails naming the member and the fix (lib/dto/plan.ts refuses it at bind).
+ * Returns false after reporting.
+ */
+function unchecked(ctx: MemberContext, cls: ts.ClassDeclaration, array: boolean): false {
+  const name = cls.name?.text ?? 'the class';
+  const typed = ctx.decorators.some((d) => d.name === 'Type') ? '' : ` @Type(() => ${name})`;
+  ctx.fail(
+    `${ctx.where}: holds the DTO class ${name} without @ValidateNested(), so class-validator does not check the members of ` +
+      `${name} and the decoder would skip the checks the schema shows for them; ` +
+      `add @ValidateNested(${array ? '{ each: true }' : ''})${typed}`,
+  );
+  return false;
 }
 
 const PRIMITIVE_TARGETS: Record<string, ValueKind> = { String: 'string', Number: 'number', Boolean: 'boolean', Date: 'date' };

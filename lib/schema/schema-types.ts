@@ -94,10 +94,16 @@ export function mapTypes(schema: SchemaObject, map: (type: string) => string | u
 /**
  * Narrows a fragment so that it no longer admits `null`: `"null"` leaves `type` lists and `enum`,
  * and `anyOf`/`oneOf` members that admit only null are dropped (a single member left is merged
- * into the fragment). Used for the items of an array whose `each: true` constraints refuse null.
+ * into the fragment); a fragment that admits any value (`unknown`: no type, enum, const, anyOf,
+ * oneOf, allOf or $ref) gets `not: {"type": "null"}`. Used for the items of an array whose
+ * `each: true` constraints refuse null, and for a member with `@IsDefined()`.
  * @internal
  */
 export function dropNull(schema: SchemaObject): void {
+  if (!['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'not'].some((k) => k in schema)) {
+    schema['not'] = { type: 'null' };
+    return;
+  }
   const type = schema['type'];
   if (Array.isArray(type) && type.includes('null')) {
     const kept = type.filter((t) => t !== 'null');
