@@ -16,6 +16,7 @@ import {
   classifyFailure,
 } from '../../lib/protocol';
 import type { CallOptions, Definition, JsonValue, Tool } from '../../lib/protocol';
+import * as protocol from '../../lib/protocol';
 import { getEventListeners } from 'node:events';
 import { renderOutcome } from '../../lib/providers';
 import { FakeTool, Wrapper, rejectionOf, thrownBy } from './helpers';
@@ -272,6 +273,15 @@ describe('a call has a deadline', () => {
     );
     for (let i = 0; i < 3; i++) await binding.call(prepare(binding), { signal: controller.signal });
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('exports the deadline constants and capability check, and keeps its helpers internal', () => {
+    expect(protocol).toMatchObject({ DEFAULT_TIMEOUT_MS: 60_000, MAX_TIMEOUT_MS: 2_147_483_647 });
+    expect(protocol.isDeadlineTool({ timeoutMs: () => 5 })).toBe(true);
+    expect(protocol.isDeadlineTool(new FakeTool(def))).toBe(false);
+    for (const name of ['CallScope', 'callWithin', 'checkTimeout', 'isCallAborted', 'abortReasonOf', 'funcCallOf']) {
+      expect(protocol).not.toHaveProperty(name);
+    }
   });
 
   it('passes the options unchanged to the tool when there is no deadline', async () => {
