@@ -1,3 +1,6 @@
+import 'reflect-metadata';
+import { IsInt } from 'class-validator';
+import { dtoInput } from '../../lib/dto';
 import { FuncTool, ToolError, bind } from '../../lib/protocol';
 import { hasLoneSurrogate } from '../../lib/protocol/json';
 import type { AdmissionIssue, JsonValue } from '../../lib/protocol';
@@ -123,6 +126,37 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
       expect(line.endsWith('...')).toBe(true);
     }
     expect(hasLoneSurrogate(text)).toBe(false);
+  });
+});
+
+describe('describeInvalidArguments caps a DTO decoder\'s own issues the same way', () => {
+  class Scores {
+    @IsInt() a!: number;
+    @IsInt() b!: number;
+    @IsInt() c!: number;
+    @IsInt() d!: number;
+    @IsInt() e!: number;
+    @IsInt() f!: number;
+  }
+
+  it('shows five of the decoder\'s issues, each at most 200 code units, and counts the rest', () => {
+    const input = dtoInput(Scores);
+    const scores = bind(FuncTool.create({ name: 'scores', inputSchema: { type: 'object' }, decode: input.decode }, () => 'ok'));
+    const name = 'n'.repeat(5_000);
+    const args = JSON.stringify({ a: 'x', b: 'x', c: 'x', d: 'x', e: 'x', f: 'x', [name]: 1 });
+    let error: unknown;
+    try {
+      scores.contract.prepare({ name: 'scores', arguments: args });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).issues.length).toBeGreaterThan(5);
+    const text = describeInvalidArguments('scores', error as ToolError);
+    const shown = text.replace(/^error: invalid arguments for tool "scores": /, '').replace(/; fix the arguments and call again$/, '').split('; ');
+    expect(shown[shown.length - 1]).toBe(`and ${(error as ToolError).issues.length - 5} more`);
+    for (const line of shown) expect(line.length).toBeLessThanOrEqual(200);
+    expect(text).not.toContain('n'.repeat(201));
   });
 });
 
