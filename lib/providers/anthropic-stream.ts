@@ -6,6 +6,7 @@
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { parseServerSentJson } from './sse';
+import { argumentsText, malformedCall } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingBlock {
@@ -31,8 +32,9 @@ export class AnthropicStreamAssembler {
       if (e === null || typeof e !== 'object' || typeof (e as { index?: unknown }).index !== 'number') return;
       if (e.type === 'content_block_start') {
         const block = e.content_block;
-        if (block?.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') return;
-        this.#blocks.set(e.index, { id: block.id, name: block.name, initialInput: block.input, fragments: [], stopped: false });
+        if (block?.type !== 'tool_use' || typeof block.id !== 'string') return;
+        const name = typeof block.name === 'string' ? block.name : '';
+        this.#blocks.set(e.index, { id: block.id, name, initialInput: block.input, fragments: [], stopped: false });
       } else if (e.type === 'content_block_delta') {
         const pending = this.#blocks.get(e.index);
         if (pending === undefined || pending.stopped || e.delta?.type !== 'input_json_delta') return;
@@ -49,26 +51,24 @@ export class AnthropicStreamAssembler {
   /**
    * The tool calls assembled so far, by block index. A stopped block is `complete`; its arguments
    * are the concatenated fragments, or, when no fragment carried text, the start event's `input`
-   * serialized with `JSON.stringify` (`{}`), as the SDK does. A block that never stopped is
-   * incomplete; its arguments are exactly the fragments received (the partial text, possibly
-   * blank): admit the calls with `prepareToolCall`, which refuses incomplete ones.
+   * written as JSON text (`{}`), as the SDK does, by the iterative encoder (`argumentsText` in
+   * `tool-call.ts`): an `input` that is not JSON data makes the call `malformed`, never `{}`. A
+   * block that never stopped is incomplete; its arguments are exactly the fragments received (the
+   * partial text, possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete
+   * ones. A block started without a name has the name `""`, which `prepareToolCall` refuses.
    */
   toolCalls(): AssembledToolCall[] {
     return [...this.#blocks.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, block]) => {
+      .map(([index, block]) => {
         const streamed = block.fragments.join('');
-        const args = block.stopped && streamed.trim() === '' ? initialArguments(block.initialInput) : streamed;
-        return { id: block.id, request: { name: block.name, arguments: args }, complete: block.stopped };
+        if (!block.stopped || streamed.trim() !== '') {
+          return { id: block.id, request: { name: block.name, arguments: streamed }, complete: block.stopped };
+        }
+        const { text, malformed } = argumentsText(block.initialInput ?? {}, `content block ${index} input`);
+        if (malformed !== undefined) return { ...malformedCall(block.id, block.name, malformed), complete: true };
+        return { id: block.id, request: { name: block.name, arguments: text }, complete: true };
       });
-  }
-}
-
-function initialArguments(input: unknown): string {
-  try {
-    return JSON.stringify(input ?? {}) ?? '{}';
-  } catch {
-    return '{}';
   }
 }
 

@@ -77,6 +77,24 @@ describe('AnthropicStreamAssembler', () => {
     ]);
   });
 
+  it('never turns a start input that is not JSON data into {}, and writes a 5,000-deep one; siblings stand alone', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 5_000; i++) deep = [deep];
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const begin = (index: number, id: string, input: unknown): RawMessageStreamEvent =>
+      ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: 'n', input, caller: { type: 'direct' } } }) as RawMessageStreamEvent;
+    const calls = assembleAnthropicToolCalls([begin(0, 'a', cyclic), stop(0), begin(1, 'b', { deep }), stop(1), start(2, 'c'), stop(2)]);
+    expect(calls[0]).toEqual({
+      id: 'a',
+      request: { name: 'n', arguments: 'null' },
+      complete: true,
+      malformed: 'content block 0 input is not JSON data: /self: the value is cyclic',
+    });
+    expect(calls[1].request.arguments).toBe(`{"deep":${'['.repeat(5_000)}0${']'.repeat(5_000)}}`);
+    expect(calls[2]).toEqual({ id: 'c', request: { name: 'n', arguments: '{}' }, complete: true });
+  });
+
   it('keeps interleaved parallel blocks apart, ordered by index, and ignores deltas after stop', () => {
     const events = [start(2, 'b'), start(1, 'a'), delta(2, '{"y"'), delta(1, '{"x":1}'), delta(2, ':2}'), stop(1), stop(2), delta(1, 'late')];
     expect(assembleAnthropicToolCalls(events)).toEqual([
