@@ -126,3 +126,19 @@ describe('schemas: pattern and patternProperties run on the linear engine', () =
     expect(() => prepare(pattern === EMAIL ? 'ann@example.org' : 'abc-def')).not.toThrow();
   });
 });
+
+describe('formats: the library regexes', () => {
+  it('refuses format "url" at compile (its regex backtracks quadratically), pointing to "uri"', () => {
+    const err = thrownBy(() => compileSchemaValue({ type: 'string', format: 'url' })) as ToolError;
+    expect(err.code).toBe('ERR_INVALID_SCHEMA');
+    expect(err.message).toMatch(/unknown format "url".*use "uri" \(RFC 3986\)$/);
+    expect(compileSchemaValue({ type: 'string', format: 'uri' }).validate('http://a:b@example.org/x')).toEqual([]);
+  });
+
+  it('keeps the other formats and the format keywords (formatMinimum)', () => {
+    const schema = compileSchemaValue({ type: 'string', format: 'date', formatMinimum: '2024-01-01' });
+    expect(schema.validate('2024-05-01')).toEqual([]);
+    expect(schema.validate('2023-05-01')[0]).toMatchObject({ keyword: 'formatMinimum' });
+    expect(compileSchemaValue({ type: 'string', format: 'email' }).validate(`a@${'a-'.repeat(1 << 18)}!`)[0]).toMatchObject({ keyword: 'format' });
+  });
+});
