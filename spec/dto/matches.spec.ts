@@ -96,6 +96,14 @@ describe('@Matches in the decoder', () => {
     expect(decode({ word: 'xyz' }).word).toBe('xyz');
   });
 
+  it('honours the flags of a string pattern (the generator refuses them; a DTO without a manifest may have them)', () => {
+    class Code {
+      @IsString() @Matches('^ab$', 'i') code!: string;
+    }
+    expect(dtoInput(Code).decode({ code: 'AB' }).code).toBe('AB');
+    expect(thrown(() => dtoInput(Code).decode({ code: 'ABC' })).issues[0]).toMatchObject({ path: ['code'], constraint: 'matches' });
+  });
+
   it.each([
     [/(a)\1/, /backreference/],
     [/(?=x)x/, /lookaround/],
