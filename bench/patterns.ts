@@ -36,7 +36,12 @@ interface PatternCase {
 
 /** The probed tools: a FuncTool with the e-mail schema pattern, a DTO tool with the nested @Matches. */
 export function patternCases(): PatternCase[] {
-  const schema = { type: 'object', properties: { email: { type: 'string', pattern: EMAIL_PATTERN } }, required: ['email'], additionalProperties: false };
+  const schema = {
+    type: 'object',
+    properties: { email: { type: 'string', pattern: EMAIL_PATTERN } },
+    required: ['email'],
+    additionalProperties: false,
+  };
   const func = FuncTool.create({ name: 'email_probe', inputSchema: schema, decode: (v: JsonValue) => v }, () => 'ran');
   const slug = dtoInput(SlugDto);
   const dto = FuncTool.create({ name: 'slug_probe', inputSchema: slug.inputSchema, decode: slug.decode }, () => 'ran');
@@ -85,7 +90,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** The median prepare time (ms) per case and size, and the growth per doubling from the smallest to the largest size. */
+/** The median prepare time (ms) per case and size, and the growth per doubling from smallest to largest size. */
 export function probePatterns(sizes: readonly number[] = PATTERN_SIZES, reps = 5): Probe[] {
   const probes: Probe[] = [];
   for (const c of patternCases()) {
@@ -96,16 +101,20 @@ export function probePatterns(sizes: readonly number[] = PATTERN_SIZES, reps = 5
         const t0 = performance.now();
         const by = refusedBy(c, args);
         runs.push(performance.now() - t0);
-        if (by !== c.refusedBy) throw new Error(`bench: ${c.id} at ${bytes} bytes: refused by ${by ?? 'nothing'}, not ${c.refusedBy}`);
+        if (by !== c.refusedBy) {
+          throw new Error(`bench: ${c.id} at ${bytes} bytes: refused by ${by ?? 'nothing'}, not ${c.refusedBy}`);
+        }
       }
       const ms = median(runs);
-      probes.push({ id: `patterns/${c.id}/${bytes}`, label: `prepare, ${c.label}, ${kib(bytes)}`, value: ms, unit: 'ms' });
+      const label = `prepare, ${c.label}, ${kib(bytes)}`;
+      probes.push({ id: `patterns/${c.id}/${bytes}`, label, value: ms, unit: 'ms' });
       return ms;
     });
     const first = sizes[0] as number;
     const last = sizes[sizes.length - 1] as number;
     const growth = ((times[times.length - 1] as number) / (times[0] as number)) ** (1 / Math.log2(last / first));
-    probes.push({ id: `patterns/${c.id}/growth`, label: `prepare, ${c.label}: time growth per doubling of the size (2.0 is linear)`, value: growth, unit: 'x' });
+    const label = `prepare, ${c.label}: time growth per doubling of the size (2.0 is linear)`;
+    probes.push({ id: `patterns/${c.id}/growth`, label, value: growth, unit: 'x' });
   }
   return probes;
 }

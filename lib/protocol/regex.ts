@@ -48,9 +48,11 @@ export class PatternSyntaxError extends Error {
 }
 
 /** ECMA-262 WhiteSpace and LineTerminator code points (what `\s` matches), as RE2 class members. */
-const SPACE = '\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
+const SPACE = '\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}' +
+  '\\x{3000}\\x{feff}';
 /** The complement of SPACE, as RE2 class members (`\S` inside a class, where `[^...]` cannot nest). */
-const NOT_SPACE = '\\x00-\\x08\\x0e-\\x1f!-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}' +
+const NOT_SPACE = '\\x00-\\x08\\x0e-\\x1f!-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}' +
+  '\\x{202a}-\\x{202e}' +
   '\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}';
 /** What `.` matches without the s flag: anything but an ECMA-262 line terminator. */
 const DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
@@ -86,19 +88,22 @@ const patterns = new Map<string, LinearPattern>();
  * the pattern and the flags `u`, returns an object with `test`). `code` is what Ajv would print into
  * standalone validator source, which scope-tool never generates. @internal
  */
-export const linearRegExp = Object.assign((pattern: string, flags: string): LinearPattern => compilePattern(pattern, flags), {
+const engine = (pattern: string, flags: string): LinearPattern => compilePattern(pattern, flags);
+export const linearRegExp = Object.assign(engine, {
   code: 'require("scope-tool").linearRegExp',
 });
 
 function compileFresh(source: string, flags: string): LinearPattern {
   if (!FLAGS.test(flags) || new Set(flags).size !== flags.length) {
-    throw new PatternSyntaxError(source, `has flags "${flags}"; use only d, g, i, m, s, u and y, each once (the v flag is not supported)`);
+    throw new PatternSyntaxError(source, `has flags "${flags}"; use only d, g, i, m, s, u and y, each once ` +
+      '(the v flag is not supported)');
   }
   try {
     new RegExp(source, flags.includes('u') ? flags : `${flags}u`); // syntax only: never run
   } catch (e) {
     const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
-    throw new PatternSyntaxError(source, `is not a valid ECMA-262 regular expression with the u flag (${why}); fix its syntax`);
+    throw new PatternSyntaxError(source, `is not a valid ECMA-262 regular expression with the u flag (${why}); ` +
+      'fix its syntax');
   }
   let translated = translate(source, flags.includes('s'));
   if (flags.includes('y')) translated = `\\A(?:${translated})`;
@@ -111,7 +116,8 @@ function compileFresh(source: string, flags: string): LinearPattern {
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     const hint = /repeat count/.test(why)
-      ? 'RE2 allows at most 1000 repetitions in a bounded repeat ({n,m}); bound the length with minLength/maxLength instead'
+      ? 'RE2 allows at most 1000 repetitions in a bounded repeat ({n,m}); bound the length with ' +
+        'minLength/maxLength instead'
       : 'rewrite it in the syntax RE2 shares with ECMA-262';
     throw new PatternSyntaxError(source, `cannot run on RE2, the linear-time engine patterns run on (${why}); ${hint}`);
   }
@@ -174,8 +180,8 @@ function escape(chars: readonly string[], i: number, inClass: boolean, source: s
   if (next === 'c') return [hex((chars[i + 2] ?? '@').charCodeAt(0) % 32), 2];
   if (next === '0') return ['\\x00', 1];
   if (/^[1-9]$/.test(next) || next === 'k') {
-    throw new PatternSyntaxError(source, 'uses a backreference (\\1, \\k<name>), which RE2 syntax lacks (patterns run on RE2, ' +
-      'in linear time); rewrite the pattern without it');
+    throw new PatternSyntaxError(source, 'uses a backreference (\\1, \\k<name>), which RE2 syntax lacks ' +
+      '(patterns run on RE2, in linear time); rewrite the pattern without it');
   }
   if (next === 'x') return [`\\x{${chars.slice(i + 2, i + 4).join('')}}`, 3];
   if (next === 'u') return unicodeEscape(chars, i, source);
@@ -199,7 +205,8 @@ function unicodeEscape(chars: readonly string[], i: number, source: string): [st
     if (low >= 0xdc00 && low <= 0xdfff) return [hex(0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00)), 11];
   }
   if (unit >= 0xd800 && unit <= 0xdfff) {
-    throw new PatternSyntaxError(source, `escapes a lone surrogate (\\u${unit.toString(16)}), which no admitted string holds ` +
+    const escaped = `\\u${unit.toString(16)}`;
+    throw new PatternSyntaxError(source, `escapes a lone surrogate (${escaped}), which no admitted string holds ` +
       '(admission refuses lone surrogates); write the character itself or its pair');
   }
   return [hex(unit), 5];

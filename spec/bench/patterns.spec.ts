@@ -3,7 +3,9 @@
  * refuses its adversarial strings at prepare, and the probe reports one time per size and a growth
  * per doubling. No timing is asserted here (the numbers are the bench's).
  */
-import { adversarialArguments, EMAIL_PATTERN, NESTED_PATTERN, patternCases, probePatterns, refusedBy } from '../../bench/patterns';
+import {
+  adversarialArguments, EMAIL_PATTERN, NESTED_PATTERN, patternCases, probePatterns, refusedBy,
+} from '../../bench/patterns';
 
 describe('bench pattern probe', () => {
   it('probes the two patterns of the issue, a schema pattern (FuncTool) and a @Matches (DTO tool)', () => {
@@ -16,9 +18,11 @@ describe('bench pattern probe', () => {
   it('every case refuses its adversarial strings, the 42-byte one of the issue included', () => {
     for (const c of patternCases()) {
       for (const bytes of [42, 4096]) {
-        expect({ id: c.id, bytes, by: refusedBy(c, adversarialArguments(c, bytes)) }).toEqual({ id: c.id, bytes, by: c.refusedBy });
+        const by = refusedBy(c, adversarialArguments(c, bytes));
+        expect({ id: c.id, bytes, by }).toEqual({ id: c.id, bytes, by: c.refusedBy });
       }
-      expect(refusedBy(c, JSON.stringify({ [c.member]: c.id === 'email' ? 'ann@example.org' : 'abc-def' }))).toBeUndefined();
+      const fine = c.id === 'email' ? 'ann@example.org' : 'abc-def';
+      expect(refusedBy(c, JSON.stringify({ [c.member]: fine }))).toBeUndefined();
       expect(Buffer.byteLength(c.adversarial(4096))).toBe(4096);
     }
   });
