@@ -22,8 +22,11 @@ export interface McpCallEnvironment {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly progress: ProgressReporter;
-  /** The caller-owned `CallOptions.context` for this call. */
-  readonly context: unknown;
+  /**
+   * Builds the caller-owned `CallOptions.context` for this call (the server's `context` option);
+   * may return a Promise. Run inside the call's containment: a throw or rejection fails the call.
+   */
+  readonly context: () => unknown;
   /** Whether the client declared form elicitation. */
   readonly canElicit: boolean;
   /** Sends `elicitation/create` and awaits the answer (tied to this request, aborted with it). */
@@ -50,10 +53,11 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
     call = { id: String(env.requestId), request };
     const prepared = prepareToolCall(env.registry, call);
+    const context = await contextOf(env, name);
     if (env.progress.requested) await env.progress.step('admitted');
     // No "completed" step: the response says so, and the SDK Client drops a progress
     // notification that arrives in the same read as the response.
-    return mcpToolResult(await run(env, call, prepared), false);
+    return mcpToolResult(await run(env, call, prepared, context), false);
   } catch (error) {
     const rendered = renderOutcome(name, { error }, { signal: env.signal });
     if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
@@ -63,12 +67,17 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
 }
 
 /** Calls the binding, answering each InputRequest by elicitation and resuming, until an Output. */
-async function run(env: McpCallEnvironment, call: ProviderToolCall, first: PreparedToolCall): Promise<Output> {
+async function run(
+  env: McpCallEnvironment,
+  call: ProviderToolCall,
+  first: PreparedToolCall,
+  context: unknown,
+): Promise<Output> {
   const binding = first.binding;
   let invocation = first.invocation;
   let asked = 0;
   for (;;) {
-    const result = await binding.call(invocation, { signal: env.signal, context: env.context });
+    const result = await binding.call(invocation, { signal: env.signal, context });
     if ('output' in result) return result.output;
     const request = result.inputRequest;
     let continuation: Continuation | undefined;
@@ -92,6 +101,21 @@ async function run(env: McpCallEnvironment, call: ProviderToolCall, first: Prepa
     }
     await env.progress.step('resumed with the user\'s answer');
     invocation = prepareToolCall(env.registry, call, continuation).invocation;
+  }
+}
+
+/**
+ * The call's context, built after admission (a refused call never runs the factory). A throw or a
+ * rejection becomes an Error naming the tool, with the thrown value as its `cause`: callTool's
+ * catch renders it as `error: tool "x" failed` and hands it to `onError`, so neither its text nor
+ * its stack reaches the client (spec/mcp/context-containment.spec.ts).
+ */
+async function contextOf(env: McpCallEnvironment, name: string): Promise<unknown> {
+  try {
+    return await env.context();
+  } catch (error) {
+    const text = `the context option failed for tool ${JSON.stringify(name)}; the tool did not run`;
+    throw new Error(text, { cause: error });
   }
 }
 

@@ -4,6 +4,7 @@
  * cancellation and progress. Transport-free: connect it to stdio (`serveStdio`), Streamable HTTP
  * (`serveStreamableHttp`) or any SDK transport (`InMemoryTransport` in tests).
  */
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -21,8 +22,16 @@ export interface McpCallInfo {
   readonly requestId: string | number;
   /** The transport session (Streamable HTTP), undefined over stdio. */
   readonly sessionId: string | undefined;
-  /** What an HTTP authentication middleware attached to the request, if anything. */
-  readonly authInfo: unknown;
+  /**
+   * The verified bearer token of the request (`serveStreamableHttp` with `auth`: token, clientId,
+   * scopes, expiresAt in seconds since the epoch), undefined without authentication and over stdio.
+   */
+  readonly authInfo: AuthInfo | undefined;
+  /**
+   * The HTTP headers of the request that carried this `tools/call` (lower-case names, as Node
+   * reads them); empty over stdio and in-memory transports.
+   */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Sends a progress step to the client when it asked for progress (a no-op otherwise); never rejects. */
   readonly progress: (message: string) => Promise<void>;
 }
@@ -36,8 +45,11 @@ export interface McpServerOptions {
   /** `instructions` sent to the client on initialize. */
   readonly instructions?: string;
   /**
-   * Builds the caller-owned `CallOptions.context` of each call (identity, tenancy, scopes), passed
-   * unchanged to authorizers and tools. Default: undefined.
+   * Builds the caller-owned `CallOptions.context` of each call (identity, tenancy, scopes, for
+   * example from `authInfo.scopes`), passed unchanged to authorizers and tools. It runs after the
+   * arguments are admitted, and may return a Promise (awaited). A throw or a rejection fails that
+   * call with `error: tool "x" failed` (nothing of the error reaches the client) and goes to
+   * `onError`; the tool does not run. Default: undefined.
    */
   readonly context?: (call: McpCallInfo) => unknown;
   /** At most this many elicitations per call, refused answers included (default 5). */
@@ -47,7 +59,8 @@ export interface McpServerOptions {
   /**
    * Receives diagnostics the client never sees: errors of tools and authorizers (classified as
    * `error: tool "x" failed` for the client), response schemas elicitation cannot show, failures
-   * to send progress. Default: ignored.
+   * to send progress, errors of the `context` factory, and (serveStreamableHttp) warnings named
+   * `McpHttpWarning`. An error `onError` itself throws is dropped. Default: ignored.
    */
   readonly onError?: (error: unknown) => void;
 }
@@ -84,7 +97,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     throw new ToolError('ERR_INVALID_REGISTRY', 'createMcpServer: pass a Registry (for example the one createRegistry returns)');
   }
   mcpTools(registry);
-  const onError = options.onError ?? (() => undefined);
+  const onError = safeOnError(options.onError);
   const maxElicitations = options.maxElicitations ?? 5;
   const timeout = options.elicitationTimeoutMs ?? 600_000;
   const server = new Server(
@@ -100,6 +113,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       requestId: extra.requestId,
       sessionId: extra.sessionId,
       authInfo: extra.authInfo,
+      headers: extra.requestInfo?.headers ?? {},
       progress: (message) => progress.step(message),
     };
     const elicitation = server.getClientCapabilities()?.elicitation;
@@ -110,7 +124,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
         signal: extra.signal,
         requestId: extra.requestId,
         progress,
-        context: options.context?.(info),
+        context: () => options.context?.(info),
         canElicit,
         maxElicitations,
         onError,
@@ -126,4 +140,20 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     return result as typeof result & { [key: string]: unknown };
   });
   return server;
+}
+
+/**
+ * `onError` that never throws: a throwing sink inside the call's catch would otherwise reject the
+ * handler, and the SDK sends a rejected handler's message to the client.
+ * @internal
+ */
+export function safeOnError(sink: ((error: unknown) => void) | undefined): (error: unknown) => void {
+  if (sink === undefined) return () => undefined;
+  return (error) => {
+    try {
+      sink(error);
+    } catch {
+      // A diagnostics sink that fails has nowhere to report to.
+    }
+  };
 }
