@@ -25,4 +25,4 @@ export type { McpCallInfo, McpServerOptions } from './server';
 export { serveStdio } from './stdio';
 export type { McpStdioOptions, McpStdioServer } from './stdio';
 export { serveStreamableHttp } from './http';
-export type { McpHttpOptions, McpHttpServer } from './http';
+export type { McpHttpAuthOptions, McpHttpOptions, McpHttpServer } from './http';
