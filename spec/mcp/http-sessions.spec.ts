@@ -55,9 +55,10 @@ describe('idle sessions expire (regression: 100 initializes locked everyone out 
     expect(await ping(server.url, first)).toBe(404);
   });
 
-  it('keeps a session whose GET stream is open (the SDK Client holds one) past sessionIdleMs', async () => {
-    // Long enough for the SDK Client's handshake (initialize, then initialized, then the GET) on a busy machine.
-    const server = await serve({ sessionIdleMs: 1000 });
+  it('keeps a session whose GET stream is open (the SDK Client holds one) past sessionIdleMs, bodyTimeoutMs', async () => {
+    // Long enough for the SDK Client's handshake (initialize, then initialized, then the GET) on a busy machine;
+    // bodyTimeoutMs limits receiving a request, never an open response stream.
+    const server = await serve({ sessionIdleMs: 1000, bodyTimeoutMs: 500 });
     const client = new Client({ name: 'idle-spec', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(server.url));
     closers.push(() => void client.close());
