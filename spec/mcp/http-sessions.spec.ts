@@ -55,7 +55,7 @@ describe('idle sessions expire (regression: 100 initializes locked everyone out 
     expect(await ping(server.url, first)).toBe(404);
   });
 
-  it('keeps a session whose GET stream is open (the SDK Client holds one) past sessionIdleMs, bodyTimeoutMs', async () => {
+  it('keeps a session with an open GET stream (the SDK Client holds one) past both limits', async () => {
     // Long enough for the SDK Client's handshake (initialize, then initialized, then the GET) on a busy machine;
     // bodyTimeoutMs limits receiving a request, never an open response stream.
     const server = await serve({ sessionIdleMs: 1000, bodyTimeoutMs: 500 });
