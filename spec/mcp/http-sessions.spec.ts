@@ -70,18 +70,23 @@ describe('idle sessions expire (regression: 100 initializes locked everyone out 
   it('keeps a session with a call running past sessionIdleMs', async () => {
     const started: string[] = [];
     const observed: Observed = { aborted: [], contexts: [], started: (name) => void started.push(name) };
-    const server = await serve({ sessionIdleMs: 50 }, observed);
+    // Idle limit long enough that the call reaches the session on a loaded machine; the call then
+    // stays open for more than twice that limit.
+    const server = await serve({ sessionIdleMs: 400 }, observed);
     const session = await initialize(server.url);
     const params = { name: 'slow', arguments: {} };
     const call = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params });
     // A cancelled call gets no response, so this request stays open until the server closes.
     let ended: unknown;
-    send(server.url, { body: call, headers: { 'mcp-session-id': session } }).then((r) => (ended = r), () => undefined);
+    send(server.url, { body: call, headers: { 'mcp-session-id': session } }).then(
+      (r) => (ended = r),
+      (e: unknown) => (ended = { error: String(e) }),
+    );
     while (!started.includes('slow')) {
       if (ended !== undefined) throw new Error(`the call ended before the tool started: ${JSON.stringify(ended)}`);
       await sleep(10);
     }
-    await sleep(300);
+    await sleep(1000);
     expect(await ping(server.url, session)).toBe(200);
     expect(ended).toBeUndefined();
   });

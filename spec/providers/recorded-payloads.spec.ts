@@ -106,7 +106,8 @@ describe('recorded Anthropic Messages payloads', () => {
       ['toolu_01J5Fvzxu7DP1Uh59c1kr5JD', true],
     ]);
     expect(results[0].content).toBe(
-      'error: invalid arguments for tool "test_tool": the arguments object must have required member "value"; add it; fix the arguments and call again',
+      'error: invalid arguments for tool "test_tool": the arguments object must have required member "value"; add it; ' +
+        'the arguments object must NOT have member "count"; remove it; fix the arguments and call again',
     );
   });
 
