@@ -133,31 +133,56 @@ export function messageOf(value: unknown): string {
   }
 }
 
-/** Upper bound on nodes visited by the chain walkers, so a hostile graph cannot hang them. */
-const MAX_CHAIN_NODES = 10_000;
+/**
+ * The one bound of every cause walk in scope-tool (hasErrorCode, findError, isError,
+ * classifyFailure, the providers' cancellation check): at most this many nodes are visited, and
+ * no more than this many are ever waiting. A thrown value whose `cause` chain never ends (a Proxy
+ * answering every `cause` read with a new Proxy, an Error whose `cause` getter builds a fresh
+ * Error) ends the walk here instead of growing the heap until the process dies. A real chain is a
+ * handful of links. @internal
+ */
+export const MAX_CAUSE_NODES = 1_000;
 
-function* walkChain(err: unknown): Generator<unknown> {
+/**
+ * Walks `err`, then its standard `cause` links and `AggregateError.errors`, depth first (a node's
+ * cause before its members), each node once, at most MAX_CAUSE_NODES nodes. Never throws: a getter
+ * or Proxy trap that throws while a link is read ends that branch (the consumer must guard its own
+ * reads of a node). Links are read lazily, after the consumer has looked at the node, so a consumer
+ * that stops at a node (classifyFailure at an AggregateError) never reads that node's links. The
+ * only cause walker of lib/: every other walk goes through it. @internal
+ */
+export function* walkCauses(err: unknown): Generator<unknown, void, undefined> {
   const seen = new Set<unknown>();
   const stack: unknown[] = [err];
-  while (stack.length > 0 && seen.size < MAX_CHAIN_NODES) {
+  while (stack.length > 0 && seen.size < MAX_CAUSE_NODES) {
     const node = stack.pop();
     if (node === null || node === undefined || seen.has(node)) continue;
     seen.add(node);
     yield node;
     if (typeof node !== 'object' && typeof node !== 'function') continue;
-    let members: unknown;
+    const room = MAX_CAUSE_NODES - seen.size - stack.length;
+    if (room <= 0) continue;
+    let members: unknown[] = [];
     let cause: unknown;
     try {
-      members = node instanceof AggregateError ? node.errors : undefined;
       cause = (node as { cause?: unknown }).cause;
     } catch {
-      continue;
+      cause = undefined;
     }
-    if (Array.isArray(members)) {
-      for (let i = members.length - 1; i >= 0; i--) stack.push(members[i]);
+    try {
+      const errors = node instanceof AggregateError ? node.errors : undefined;
+      // A Proxy may claim any length: read no more members than there is room for (no slice, so
+      // no species constructor runs).
+      if (Array.isArray(errors)) {
+        const count = Math.min(Number(errors.length) || 0, room - 1);
+        for (let i = 0; i < count; i++) members.push(errors[i]);
+      }
+    } catch {
+      members = [];
     }
+    for (let i = members.length - 1; i >= 0; i--) stack.push(members[i]);
     // Visit the cause before the members of the same node: push it last.
-    if (cause !== undefined) stack.push(cause);
+    if (cause !== undefined && cause !== null) stack.push(cause);
   }
 }
 
@@ -169,7 +194,7 @@ function* walkChain(err: unknown): Generator<unknown> {
  * not standard causes and are never reached.
  */
 export function hasErrorCode(err: unknown, code: ToolErrorCode): boolean {
-  for (const node of walkChain(err)) {
+  for (const node of walkCauses(err)) {
     try {
       if (typeof node === 'object' && (node as { code?: unknown }).code === code) return true;
     } catch {
@@ -185,7 +210,7 @@ export function hasErrorCode(err: unknown, code: ToolErrorCode): boolean {
  * Ports `errors.As(err, &target)`.
  */
 export function findError<T>(err: unknown, klass: abstract new (...args: never[]) => T): T | undefined {
-  for (const node of walkChain(err)) {
+  for (const node of walkCauses(err)) {
     if (instanceOf(node, klass)) return node;
   }
   return undefined;
@@ -196,7 +221,7 @@ export function findError<T>(err: unknown, klass: abstract new (...args: never[]
  * Ports `errors.Is(err, target)` for identity (an abort reason, a validator's error).
  */
 export function isError(err: unknown, target: unknown): boolean {
-  for (const node of walkChain(err)) {
+  for (const node of walkCauses(err)) {
     if (node === target) return true;
   }
   return false;

@@ -2,7 +2,7 @@
  * A complete, definite unsuccessful outcome of the current invocation, with model-visible output.
  * Ports `Failure`, `FailureConfig`, `FailureKind`, `NewFailure` and `ClassifyFailure`.
  */
-import { ToolError, goQuote, messageOf } from './errors';
+import { ToolError, goQuote, messageOf, walkCauses } from './errors';
 import { Output, isOutput } from './output';
 
 /** `failed`: a definite unsuccessful outcome (maybe with acknowledged partial effects); `rejected`: permission refused. */
@@ -83,20 +83,20 @@ export class Failure extends Error {
  * links only (transparent single-cause wrapping, CallError included) and returns the first
  * Failure met. An AggregateError (or anything carrying an `errors` array) is an invocation
  * boundary: the answer is undefined, whatever it holds. A Failure's diagnosticCause is never
- * searched. Cycle-safe. Ports ClassifyFailure (DESIGN.md 3.9).
+ * searched. Cycle-safe, and bounded: at most MAX_CAUSE_NODES links are followed (a chain that
+ * never ends is "none established"); a getter or trap that throws ends the search with undefined.
+ * Ports ClassifyFailure (DESIGN.md 3.9).
  * @returns the Failure, or undefined when none is established
  */
 export function classifyFailure(err: unknown): Failure | undefined {
-  const seen = new Set<unknown>();
-  let node: unknown = err;
-  while (node !== null && node !== undefined && (typeof node === 'object' || typeof node === 'function')) {
-    if (seen.has(node)) return undefined;
-    seen.add(node);
+  // walkCauses reads a node's links only after this loop has looked at it, so an AggregateError's
+  // members are never reached; a chain that never ends stops at MAX_CAUSE_NODES.
+  for (const node of walkCauses(err)) {
+    if (typeof node !== 'object' && typeof node !== 'function') return undefined;
     try {
       // instanceof may run a Proxy's getPrototypeOf trap: inside the try, so a hostile value is "not found".
       if (node instanceof Failure) return Failure.isGenuine(node) ? node : undefined;
       if (node instanceof AggregateError || Array.isArray((node as { errors?: unknown }).errors)) return undefined;
-      node = (node as { cause?: unknown }).cause;
     } catch {
       return undefined;
     }

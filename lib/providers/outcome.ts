@@ -30,6 +30,7 @@ import {
   classifyFailure,
   findError,
 } from '../protocol';
+import { walkCauses } from '../protocol/errors';
 import type { InputRequest, Result } from '../protocol';
 import { describeInvalidArguments } from './invalid-arguments';
 import { unknownToolOf } from './prepare';
@@ -140,25 +141,20 @@ function isAdmissionError(error: unknown): error is ToolError {
 }
 
 const ABORT_NAMES = new Set(['AbortError', 'TimeoutError']);
-const MAX_NODES = 1_000;
 
-/** Walks cause links and AggregateError members looking for the abort reason or an abort-named error. */
+/**
+ * Walks cause links and AggregateError members (the shared, bounded `walkCauses`) looking for the
+ * abort reason or an abort-named error. A `name` getter that throws is not a match.
+ */
 function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
   const reason = signal?.aborted === true ? signal.reason : undefined;
-  const seen = new Set<unknown>();
-  const stack: unknown[] = [error];
-  while (stack.length > 0 && seen.size < MAX_NODES) {
-    const node = stack.pop();
-    if (node === null || node === undefined || seen.has(node)) continue;
-    seen.add(node);
+  for (const node of walkCauses(error)) {
     if (reason !== undefined && node === reason) return true;
     if (typeof node !== 'object') continue;
     try {
       if (ABORT_NAMES.has((node as { name?: unknown }).name as string)) return true;
-      if (node instanceof AggregateError && Array.isArray(node.errors)) stack.push(...node.errors);
-      stack.push((node as { cause?: unknown }).cause);
     } catch {
-      // a throwing getter ends this branch
+      // a throwing getter is simply not a match
     }
   }
   return false;
