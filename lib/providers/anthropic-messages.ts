@@ -20,14 +20,22 @@ import type { Definition, Output } from '../protocol';
 import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import type { ToolsExport } from './schema-review';
-import { argumentsText, malformedCall, objectInputSchema } from './tool-call';
+import { argumentsText, finishedWhole, malformedCall, objectInputSchema, oneCallPerId } from './tool-call';
 import { checkToolNames } from './tool-names';
-import type { ProviderToolCall } from './tool-call';
+import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
-/** The part of a message this module reads: `content[]` blocks, of which `tool_use` ones (SDK `Message`). */
+/** The part of a message this module reads: `stop_reason` and the `content[]` blocks, of which `tool_use` ones (SDK `Message`). */
 export interface AnthropicMessageLike {
+  readonly stop_reason?: string | null;
   readonly content: ReadonlyArray<Pick<ToolUseBlock, 'type' | 'id' | 'name' | 'input'> | { readonly type: string }>;
 }
+
+/**
+ * Stop reasons after which a message's `tool_use` blocks are whole: the model ended its turn by
+ * itself. Any other (`max_tokens`, `model_context_window_exceeded`, `refusal`, `pause_turn`,
+ * `stop_sequence`, one not known here) marks every call incomplete (see `finishedWhole`). @internal
+ */
+export const ANTHROPIC_COMPLETE_REASONS: ReadonlySet<string> = new Set(['tool_use', 'end_turn']);
 
 /** Image media types a tool_result image block accepts (`Base64ImageSource.media_type`). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -62,11 +70,17 @@ export function anthropicTools(definitions: readonly Definition[]): Tool[] {
  * were already settled by whoever parsed the HTTP body). Every block with a string `id` yields one
  * call, so every id gets exactly one result: an `input` that is not JSON data (a cycle, a number
  * that is not finite, nesting deeper than 10,000) yields a `malformed` call, a missing `name` the
- * name `""`, both refused by `prepareToolCall`; the other calls are unaffected. Blocks of other
- * types, and blocks without a string `id` (which cannot be answered), are skipped. Never throws.
+ * name `""`, both refused by `prepareToolCall`; the other calls are unaffected. Blocks sharing an
+ * id are returned as one `malformed` call (`oneCallPerId` in `tool-call.ts`: none runs, the id gets
+ * one refusal). Every call is `complete` unless `stop_reason` is a string other than `tool_use` or
+ * `end_turn` (`max_tokens`: the API then sends the cut block's `input` as `{}` or a fragment):
+ * then every call is `complete: false` and `prepareToolCall` refuses each (see `finishedWhole`);
+ * no `stop_reason` counts as whole. Blocks of other types, and blocks without a string `id`
+ * (which cannot be answered), are skipped. Never throws.
  */
-export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolCall[] {
-  const calls: ProviderToolCall[] = [];
+export function anthropicToolCalls(message: AnthropicMessageLike): AssembledToolCall[] {
+  const calls: AssembledToolCall[] = [];
+  const complete = finishedWhole(message?.stop_reason, ANTHROPIC_COMPLETE_REASONS);
   const blocks = Array.isArray(message?.content) ? message.content : [];
   blocks.forEach((block, index) => {
     if (block?.type !== 'tool_use') return;
@@ -74,9 +88,11 @@ export function anthropicToolCalls(message: AnthropicMessageLike): ProviderToolC
     if (typeof use.id !== 'string') return;
     const name = typeof use.name === 'string' ? use.name : '';
     const { text, malformed } = argumentsText(use.input, `content[${index}].input`);
-    calls.push(malformed === undefined ? { id: use.id, request: { name, arguments: text } } : malformedCall(use.id, name, malformed));
+    calls.push(malformed === undefined
+      ? { id: use.id, request: { name, arguments: text }, complete }
+      : { ...malformedCall(use.id, name, malformed), complete });
   });
-  return calls;
+  return oneCallPerId(calls);
 }
 
 /**

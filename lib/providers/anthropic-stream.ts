@@ -6,11 +6,14 @@
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { parseServerSentJson } from './sse';
-import { argumentsText, malformedCall } from './tool-call';
+import { ANTHROPIC_COMPLETE_REASONS } from './anthropic-messages';
+import { argumentsText, conflictingIdCalls, finishedWhole, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingBlock {
   readonly id: string;
+  /** Every distinct id the stream gave this block index, the first first (more than one: ambiguous). */
+  readonly ids: Set<string>;
   readonly name: string;
   readonly initialInput: unknown;
   readonly fragments: string[];
@@ -24,17 +27,30 @@ interface PendingBlock {
  */
 export class AnthropicStreamAssembler {
   readonly #blocks = new Map<number, PendingBlock>();
+  #stopReason: unknown = null;
 
   /** Feeds one event (a `RawMessageStreamEvent`, or any decoded SSE payload, which is checked). */
   push(event: RawMessageStreamEvent | unknown): void {
     try {
       const e = event as RawMessageStreamEvent | null;
+      if (e !== null && typeof e === 'object' && e.type === 'message_delta') {
+        const reason = e.delta?.stop_reason;
+        if (typeof reason === 'string') this.#stopReason = reason;
+        return;
+      }
       if (e === null || typeof e !== 'object' || typeof (e as { index?: unknown }).index !== 'number') return;
       if (e.type === 'content_block_start') {
         const block = e.content_block;
         if (block?.type !== 'tool_use' || typeof block.id !== 'string') return;
+        const earlier = this.#blocks.get(e.index);
+        if (earlier !== undefined && earlier.id !== block.id) {
+          // A second tool_use at one block index: the call is ambiguous, whatever follows (toolCalls).
+          earlier.ids.add(block.id);
+          return;
+        }
         const name = typeof block.name === 'string' ? block.name : '';
-        this.#blocks.set(e.index, { id: block.id, name, initialInput: block.input, fragments: [], stopped: false });
+        const ids = new Set([block.id]);
+        this.#blocks.set(e.index, { id: block.id, ids, name, initialInput: block.input, fragments: [], stopped: false });
       } else if (e.type === 'content_block_delta') {
         const pending = this.#blocks.get(e.index);
         if (pending === undefined || pending.stopped || e.delta?.type !== 'input_json_delta') return;
@@ -56,19 +72,27 @@ export class AnthropicStreamAssembler {
    * block that never stopped is incomplete; its arguments are exactly the fragments received (the
    * partial text, possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete
    * ones. A block started without a name has the name `""`, which `prepareToolCall` refuses.
+   * When a `message_delta` gave a `stop_reason` other than `tool_use` or `end_turn` (`max_tokens`),
+   * every call is incomplete, as `anthropicToolCalls` marks them (see `finishedWhole`). Every id
+   * yields exactly one call (`oneCallPerId` in `tool-call.ts`): blocks sharing an id are one
+   * `malformed` call, and a block index the stream gave a second, different id is `malformed`
+   * under each of them.
    */
   toolCalls(): AssembledToolCall[] {
-    return [...this.#blocks.entries()]
+    const whole = finishedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS);
+    const calls = [...this.#blocks.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([index, block]) => {
+      .flatMap(([index, block]): AssembledToolCall[] => {
+        if (block.ids.size > 1) return conflictingIdCalls([...block.ids], block.name, index, whole && block.stopped);
         const streamed = block.fragments.join('');
         if (!block.stopped || streamed.trim() !== '') {
-          return { id: block.id, request: { name: block.name, arguments: streamed }, complete: block.stopped };
+          return [{ id: block.id, request: { name: block.name, arguments: streamed }, complete: whole && block.stopped }];
         }
         const { text, malformed } = argumentsText(block.initialInput ?? {}, `content block ${index} input`);
-        if (malformed !== undefined) return { ...malformedCall(block.id, block.name, malformed), complete: true };
-        return { id: block.id, request: { name: block.name, arguments: text }, complete: true };
+        if (malformed !== undefined) return [{ ...malformedCall(block.id, block.name, malformed), complete: whole }];
+        return [{ id: block.id, request: { name: block.name, arguments: text }, complete: whole }];
       });
+    return oneCallPerId(calls);
   }
 }
 

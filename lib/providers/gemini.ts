@@ -22,14 +22,21 @@ import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { reviewGeminiSchema } from './schema-review';
 import type { KeywordNote, ToolsExport } from './schema-review';
-import { argumentsText, malformedCall, objectInputSchema } from './tool-call';
-import type { ProviderToolCall } from './tool-call';
+import { argumentsText, finishedWhole, malformedCall, objectInputSchema, oneCallPerId } from './tool-call';
+import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 import { checkToolNames } from './tool-names';
 
-/** The part of a response this module reads: `candidates[].content.parts[].functionCall`. */
+/** The part of a response this module reads: `candidates[].finishReason` and `candidates[].content.parts[].functionCall`. */
 export interface GeminiResponseLike {
-  readonly candidates?: ReadonlyArray<{ readonly content?: GeminiContentLike }>;
+  readonly candidates?: ReadonlyArray<{ readonly finishReason?: string; readonly content?: GeminiContentLike }>;
 }
+
+/**
+ * Finish reasons after which a candidate's function calls are whole (Gemini ends a turn of
+ * function calls with `STOP`). Any other (`MAX_TOKENS`, `SAFETY`, `MALFORMED_FUNCTION_CALL`, one
+ * not known here) marks every call incomplete (see `finishedWhole`). @internal
+ */
+const GEMINI_COMPLETE_REASONS: ReadonlySet<string> = new Set(['STOP']);
 
 /** The part of a `Content` this module reads: its `parts`. */
 export interface GeminiContentLike {
@@ -75,27 +82,39 @@ export function geminiTools(definitions: readonly Definition[]): Tool[] {
  * `tool-call.ts`; no args: `{}`). `id` is the call's `id`, or `""` when the API sent none (the
  * Gemini API may omit it; the response then matches by name and order). `args` that are not JSON
  * data (a cycle, a number that is not finite, nesting deeper than 10,000) yield a `malformed`
- * call, which `prepareToolCall` refuses; the other calls are unaffected. Parts without a string
+ * call, which `prepareToolCall` refuses; the other calls are unaffected. Calls sharing a non-empty
+ * id are returned as one `malformed` call (`oneCallPerId` in `tool-call.ts`). Every call is
+ * `complete` unless the candidate's `finishReason` is a string other than `STOP` (`MAX_TOKENS`:
+ * the cut call's `args` may be `{}`): then every call is `complete: false` and `prepareToolCall`
+ * refuses each (see `finishedWhole`); no `finishReason` counts as whole. Parts without a string
  * `name` are skipped (the response matches by name). Never throws.
  */
-export function geminiFunctionCalls(response: GeminiResponseLike, candidateIndex = 0): ProviderToolCall[] {
+export function geminiFunctionCalls(response: GeminiResponseLike, candidateIndex = 0): AssembledToolCall[] {
   const candidates = Array.isArray(response?.candidates) ? response.candidates : [];
-  const content = candidates[candidateIndex]?.content;
-  return content === undefined ? [] : geminiContentFunctionCalls(content);
+  const candidate = candidates[candidateIndex];
+  const content = candidate?.content;
+  return content === undefined ? [] : geminiContentFunctionCalls(content, candidate?.finishReason);
 }
 
-/** Reads the function calls of one `Content` (a model turn); same rules as `geminiFunctionCalls`. */
-export function geminiContentFunctionCalls(content: GeminiContentLike): ProviderToolCall[] {
-  const calls: ProviderToolCall[] = [];
+/**
+ * Reads the function calls of one `Content` (a model turn); same rules as `geminiFunctionCalls`.
+ * @param finishReason - the `finishReason` of the candidate holding the content; pass it, or a
+ *   truncated turn's calls are taken as whole
+ */
+export function geminiContentFunctionCalls(content: GeminiContentLike, finishReason?: string | null): AssembledToolCall[] {
+  const calls: AssembledToolCall[] = [];
+  const complete = finishedWhole(finishReason, GEMINI_COMPLETE_REASONS);
   const parts = Array.isArray(content?.parts) ? content.parts : [];
   parts.forEach((part, index) => {
     const call = part?.functionCall as FunctionCall | undefined;
     if (call === undefined || call === null || typeof call.name !== 'string') return;
     const id = typeof call.id === 'string' ? call.id : '';
     const { text, malformed } = argumentsText(call.args, `parts[${index}].functionCall.args`);
-    calls.push(malformed === undefined ? { id, request: { name: call.name, arguments: text } } : malformedCall(id, call.name, malformed));
+    calls.push(malformed === undefined
+      ? { id, request: { name: call.name, arguments: text }, complete }
+      : { ...malformedCall(id, call.name, malformed), complete });
   });
-  return calls;
+  return oneCallPerId(calls);
 }
 
 /**

@@ -6,19 +6,21 @@
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { parseServerSentJson } from './sse';
-import { malformedCall } from './tool-call';
+import { conflictingIdCalls, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
   id: string;
+  /** Every distinct id the stream gave this index, the first first (more than one: ambiguous). */
+  readonly ids: Set<string>;
   name: string;
   fragments: string[];
   /** Set once a delta carried `function.arguments` as a string (`""` included). */
   sawArguments: boolean;
 }
 
-/** Finish reasons after which the calls of a choice are whole. */
-const COMPLETE_REASONS = new Set(['tool_calls', 'stop']);
+/** Finish reasons after which the calls of a choice are whole (streamed or not). @internal */
+export const CHAT_COMPLETE_REASONS: ReadonlySet<string> = new Set(['tool_calls', 'stop']);
 
 /**
  * Collects tool-call fragments of one choice, chunk by chunk. `push` accepts anything and ignores
@@ -60,26 +62,37 @@ export class OpenAIChatStreamAssembler {
    * `function.arguments` as a string (an OpenAI-compatible server sent it null or not at all) is
    * `malformed` (see `ProviderToolCall`), and a call that never received a name has the name `""`:
    * `prepareToolCall` refuses both, so every call id gets exactly one result. Calls that never
-   * received an id are skipped (they cannot be answered).
+   * received an id are skipped (they cannot be answered). Every id yields exactly one call
+   * (`oneCallPerId` in `tool-call.ts`): calls of two indexes sharing an id are one `malformed`
+   * call, and an index the stream gave a second, different id is `malformed` under each of its
+   * ids, so neither runs and each id gets one refusal.
    */
   toolCalls(): AssembledToolCall[] {
-    const complete = this.#finishReason !== null && COMPLETE_REASONS.has(this.#finishReason);
-    return [...this.#calls.entries()]
+    const complete = this.#finishReason !== null && CHAT_COMPLETE_REASONS.has(this.#finishReason);
+    const calls = [...this.#calls.entries()]
       .sort(([a], [b]) => a - b)
       .filter(([, call]) => call.id !== '')
-      .map(([, call]) => complete && !call.sawArguments
-        ? { ...malformedCall(call.id, call.name, 'the stream carried no function.arguments text for this call'), complete }
-        : { id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete });
+      .flatMap(([index, call]): AssembledToolCall[] => {
+        if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, complete);
+        return [complete && !call.sawArguments
+          ? { ...malformedCall(call.id, call.name, 'the stream carried no function.arguments text for this call'), complete }
+          : { id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete }];
+      });
+    return oneCallPerId(calls);
   }
 
   #apply(delta: ChatCompletionChunk.Choice.Delta.ToolCall): void {
     if (typeof delta?.index !== 'number') return;
     let call = this.#calls.get(delta.index);
     if (call === undefined) {
-      call = { id: '', name: '', fragments: [], sawArguments: false };
+      call = { id: '', ids: new Set(), name: '', fragments: [], sawArguments: false };
       this.#calls.set(delta.index, call);
     }
-    if (typeof delta.id === 'string' && call.id === '') call.id = delta.id;
+    if (typeof delta.id === 'string' && delta.id !== '') {
+      // The first id names the call; a different one later makes the call ambiguous (toolCalls).
+      if (call.id === '') call.id = delta.id;
+      call.ids.add(delta.id);
+    }
     const fn = delta.function;
     // OpenAI sends the whole name in the call's first delta; compatible servers that repeat it in
     // every delta must not turn `get_weather` into `get_weatherget_weather`: the first name wins.

@@ -19,15 +19,21 @@ import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { openAIFunctionExports } from './openai-functions';
 import type { OpenAIToolsOptions } from './openai-functions';
 import type { ToolsExport } from './schema-review';
-import { describeSent, malformedCall } from './tool-call';
-import type { ProviderToolCall } from './tool-call';
+import { CHAT_COMPLETE_REASONS } from './openai-chat-stream';
+import { describeSent, finishedWhole, malformedCall, oneCallPerId } from './tool-call';
+import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
 /** The part of an assistant message this module reads: its `tool_calls` (SDK `ChatCompletionMessage`). */
 export type OpenAIChatMessageLike = Pick<ChatCompletionMessage, 'tool_calls'>;
 
-/** The part of a completion this module reads: `choices[].index` and `choices[].message.tool_calls`. */
+/**
+ * The part of a completion this module reads: `choices[].index`, `choices[].finish_reason` and
+ * `choices[].message.tool_calls`.
+ */
 export interface OpenAIChatCompletionLike {
-  readonly choices: ReadonlyArray<Pick<ChatCompletion.Choice, 'index'> & { readonly message: OpenAIChatMessageLike }>;
+  readonly choices: ReadonlyArray<
+    Pick<ChatCompletion.Choice, 'index'> & { readonly finish_reason?: string | null; readonly message: OpenAIChatMessageLike }
+  >;
 }
 
 /**
@@ -70,20 +76,30 @@ export function openAIChatTools(definitions: readonly Definition[], options: Ope
  * and are skipped. Never throws on a malformed completion. Every function call with a string `id`
  * yields one call, so every id gets exactly one result: `arguments` null, missing or not a string
  * (OpenAI-compatible servers send that) yields a `malformed` call, a missing name the name `""`,
- * both refused by `prepareToolCall` with an issue saying what was wrong. Entries without a string
- * `id` cannot be answered and are skipped; an entry without `type` counts as a function call when
- * it has a `function` member.
+ * both refused by `prepareToolCall` with an issue saying what was wrong; calls sharing an id are
+ * returned as one `malformed` call (`oneCallPerId` in `tool-call.ts`: neither runs, the id gets
+ * one refusal). Entries without a string `id` cannot be answered and are skipped; an entry without
+ * `type` counts as a function call when it has a `function` member. Every call is `complete`
+ * unless the choice's `finish_reason` is a string other than `tool_calls` or `stop` (`length`:
+ * cut by `max_tokens`; `content_filter`; a reason not known here): then every call of the choice
+ * is `complete: false`, as the stream assembler marks them, and `prepareToolCall` refuses each
+ * (see `finishedWhole` for why all of them). No `finish_reason` counts as whole.
  * @returns the calls in the order the model proposed them (parallel calls included)
  */
-export function openAIChatToolCalls(completion: OpenAIChatCompletionLike, choiceIndex = 0): ProviderToolCall[] {
+export function openAIChatToolCalls(completion: OpenAIChatCompletionLike, choiceIndex = 0): AssembledToolCall[] {
   const choices = Array.isArray(completion?.choices) ? completion.choices : [];
   const choice = choices.find((c) => c?.index === choiceIndex) ?? (choiceIndex === 0 ? choices[0] : undefined);
-  return choice?.message === undefined ? [] : openAIMessageToolCalls(choice.message);
+  return choice?.message === undefined ? [] : openAIMessageToolCalls(choice.message, choice.finish_reason);
 }
 
-/** Reads the function tool calls of one assistant message; same rules as `openAIChatToolCalls`. */
-export function openAIMessageToolCalls(message: OpenAIChatMessageLike): ProviderToolCall[] {
-  const calls: ProviderToolCall[] = [];
+/**
+ * Reads the function tool calls of one assistant message; same rules as `openAIChatToolCalls`.
+ * @param finishReason - the `finish_reason` of the choice holding the message; pass it, or a
+ *   truncated message's calls are taken as whole
+ */
+export function openAIMessageToolCalls(message: OpenAIChatMessageLike, finishReason?: string | null): AssembledToolCall[] {
+  const calls: AssembledToolCall[] = [];
+  const complete = finishedWhole(finishReason, CHAT_COMPLETE_REASONS);
   for (const call of Array.isArray(message?.tool_calls) ? message.tool_calls : []) {
     const entry = call as { id?: unknown; type?: unknown; function?: unknown } | null | undefined;
     if (typeof entry?.id !== 'string') continue;
@@ -92,10 +108,10 @@ export function openAIMessageToolCalls(message: OpenAIChatMessageLike): Provider
     const name = typeof fn?.name === 'string' ? fn.name : '';
     const args = fn?.arguments;
     calls.push(typeof args === 'string'
-      ? { id: entry.id, request: { name, arguments: args } }
-      : malformedCall(entry.id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`));
+      ? { id: entry.id, request: { name, arguments: args }, complete }
+      : { ...malformedCall(entry.id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`), complete });
   }
-  return calls;
+  return oneCallPerId(calls);
 }
 
 /**

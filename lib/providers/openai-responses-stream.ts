@@ -7,11 +7,13 @@
  */
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { parseServerSentJson } from './sse';
-import { malformedCall } from './tool-call';
+import { conflictingIdCalls, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
   readonly callId: string;
+  /** Every distinct call_id the stream gave this output index, the first first (more than one: ambiguous). */
+  readonly ids: Set<string>;
   readonly name: string;
   readonly fragments: string[];
   final: string | undefined;
@@ -37,14 +39,23 @@ export class OpenAIResponsesStreamAssembler {
       if (e.type === 'response.output_item.added') {
         const item = e.item;
         if (item?.type !== 'function_call' || typeof item.call_id !== 'string') return;
+        const earlier = this.#calls.get(index);
+        if (earlier !== undefined && earlier.callId !== item.call_id) {
+          // A second item at one output index: the call is ambiguous, whatever follows (toolCalls).
+          earlier.ids.add(item.call_id);
+          return;
+        }
         const name = typeof item.name === 'string' ? item.name : '';
         const sawArguments = typeof item.arguments === 'string';
         const initial = sawArguments && item.arguments !== '' ? [item.arguments] : [];
-        this.#calls.set(index, { callId: item.call_id, name, fragments: initial, final: undefined, done: false, sawArguments });
+        const ids = new Set([item.call_id]);
+        this.#calls.set(index, { callId: item.call_id, ids, name, fragments: initial, final: undefined, done: false, sawArguments });
         return;
       }
       const pending = this.#calls.get(index);
       if (pending === undefined || pending.done) return;
+      const itemId = (e as { item?: { call_id?: unknown } }).item?.call_id;
+      if (typeof itemId === 'string' && itemId !== '') pending.ids.add(itemId);
       if (e.type === 'response.function_call_arguments.delta' && typeof e.delta === 'string') {
         pending.fragments.push(e.delta);
         pending.sawArguments = true;
@@ -69,18 +80,24 @@ export class OpenAIResponsesStreamAssembler {
    * (possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete ones. A
    * finished call whose events never carried the arguments as a string is `malformed` (see
    * `ProviderToolCall`), and a call opened without a name has the name `""`: `prepareToolCall`
-   * refuses both, so every call id gets exactly one result.
+   * refuses both, so every call id gets exactly one result. Every id yields exactly one call
+   * (`oneCallPerId` in `tool-call.ts`): items sharing a `call_id` are one `malformed` call, and an
+   * output index the stream gave a second, different `call_id` is `malformed` under each of them.
    */
   toolCalls(): AssembledToolCall[] {
-    return [...this.#calls.entries()]
+    const calls = [...this.#calls.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, call]) => call.done && !call.sawArguments
-        ? { ...malformedCall(call.callId, call.name, 'the stream carried no arguments text for this call'), complete: true }
-        : {
-          id: call.callId,
-          request: { name: call.name, arguments: call.done && call.final !== undefined ? call.final : call.fragments.join('') },
-          complete: call.done,
-        });
+      .flatMap(([index, call]): AssembledToolCall[] => {
+        if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, call.done);
+        return [call.done && !call.sawArguments
+          ? { ...malformedCall(call.callId, call.name, 'the stream carried no arguments text for this call'), complete: true }
+          : {
+            id: call.callId,
+            request: { name: call.name, arguments: call.done && call.final !== undefined ? call.final : call.fragments.join('') },
+            complete: call.done,
+          }];
+      });
+    return oneCallPerId(calls);
   }
 }
 

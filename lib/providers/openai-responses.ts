@@ -20,7 +20,7 @@ import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { openAIFunctionExports } from './openai-functions';
 import type { OpenAIToolsOptions } from './openai-functions';
 import type { ToolsExport } from './schema-review';
-import { describeSent, malformedCall } from './tool-call';
+import { describeSent, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
 /** The part of a response this module reads: `status` and the `output` items (SDK `Response`). */
@@ -63,8 +63,10 @@ export function openAIResponsesTools(definitions: readonly Definition[], options
  * `prepareToolCall`, which refuses incomplete calls. Every `function_call` item with a string
  * `call_id` yields one call, so every id gets exactly one result: `arguments` null, missing or not
  * a string yields a `malformed` call, a missing name the name `""`, both refused by
- * `prepareToolCall`. Other items (messages, reasoning, built-in tool calls) and items without a
- * string `call_id` (which cannot be answered) are skipped; never throws.
+ * `prepareToolCall`; items sharing a `call_id` are returned as one `malformed` call
+ * (`oneCallPerId` in `tool-call.ts`: none runs, the id gets one refusal). Other items (messages,
+ * reasoning, built-in tool calls) and items without a string `call_id` (which cannot be answered)
+ * are skipped; never throws.
  */
 export function openAIResponsesToolCalls(response: OpenAIResponseLike): AssembledToolCall[] {
   const calls: AssembledToolCall[] = [];
@@ -80,7 +82,7 @@ export function openAIResponsesToolCalls(response: OpenAIResponseLike): Assemble
       ? { id: call.call_id, request: { name, arguments: call.arguments }, complete }
       : { ...malformedCall(call.call_id, name, problem), complete });
   }
-  return calls;
+  return oneCallPerId(calls);
 }
 
 /**

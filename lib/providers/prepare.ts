@@ -6,7 +6,7 @@
  */
 import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
-import { quoteToolName } from './tool-call';
+import { DUPLICATE_ID, quoteToolName } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
 /** At most this many tool names are listed when a model calls a tool that does not exist. */
@@ -28,7 +28,8 @@ export interface PreparedToolCall {
  *    never run;
  * 3. a call marked `malformed` (its provider payload held no admissible arguments text: OpenAI
  *    `arguments` null, missing or not a string; an Anthropic `input` or Gemini `args` that is not
- *    JSON data) is refused; its one issue (code `invalid_json`, empty path) says what was wrong;
+ *    JSON data; calls sharing an id, see `oneCallPerId`) is refused; its one issue (code
+ *    `invalid_json`, empty path) says what was wrong;
  * 4. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
  *    included (blank arguments would otherwise be admitted as `{}` and run a tool with no required
  *    members on a call the model never finished); its one issue (code `invalid_json`, `offset` = the
@@ -117,11 +118,16 @@ function unknownTool(name: string, registry: Registry): ToolError {
 }
 
 function unreadable(name: string, problem: string): ToolError {
+  // An ambiguous call id (oneCallPerId) is said as is; any other problem is about the arguments text.
+  const ambiguous = problem.startsWith(`${DUPLICATE_ID} `);
   const inner = new ToolError(
     'ERR_INVALID_REQUEST',
-    `call of tool ${quoteToolName(name)}: the provider's payload held no arguments text to admit (${problem}); the call did not run`,
+    ambiguous
+      ? `call of tool ${quoteToolName(name)}: ${problem}`
+      : `call of tool ${quoteToolName(name)}: the provider's payload held no arguments text to admit (${problem}); the call did not run`,
   );
-  const issue: AdmissionIssue = Object.freeze({ code: 'invalid_json', path: Object.freeze([]), message: `no arguments text: ${problem}` });
+  const message = ambiguous ? problem : `no arguments text: ${problem}`;
+  const issue: AdmissionIssue = Object.freeze({ code: 'invalid_json', path: Object.freeze([]), message });
   return new ToolError('ERR_INVALID_INVOCATION', inner.message, { cause: inner, issues: [issue] });
 }
 

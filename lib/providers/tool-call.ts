@@ -19,17 +19,19 @@ export interface ProviderToolCall {
   /**
    * Set when the provider's payload held no arguments text that can be admitted (OpenAI
    * `arguments` null, missing or not a string; an Anthropic `input` or Gemini `args` that is not
-   * JSON data): what was wrong, for people and the model. The call is still returned, so its id
-   * gets exactly one result; `request.arguments` is then `null` (JSON text), which no contract
+   * JSON data), or when calls shared its id (`duplicate call id "x": ...`, see `oneCallPerId`):
+   * what was wrong, for people and the model. The call is still returned, so its id gets exactly
+   * one result; `request.arguments` is then `null` (JSON text), which no contract
    * admits, and `prepareToolCall` refuses the call with an issue that says what was wrong.
    */
   readonly malformed?: string;
 }
 
 /**
- * A tool call assembled from a stream. `complete` is false when the stream ended before the call's
- * arguments finished (no `content_block_stop`, or an OpenAI `finish_reason` other than
- * `tool_calls` / `stop`); its `request.arguments` then holds the partial text as streamed (the
+ * A tool call assembled from a stream, or read from a whole response. `complete` is false when the
+ * stream ended before the call's arguments finished (no `content_block_stop`, or an OpenAI
+ * `finish_reason` other than `tool_calls` / `stop`), or when the response did not end its turn by
+ * itself (truncated: see `finishedWhole`); its `request.arguments` then holds the partial text as streamed (the
  * assemblers never invent text), which may be blank, and `Contract.prepare` admits blank arguments
  * as `{}`. Admit assembled calls with `prepareToolCall`, which refuses every incomplete call.
  */
@@ -109,4 +111,74 @@ export function argumentsText(value: unknown, where: string): { readonly text: s
   // The reason leads with the JSON Pointer of the value refused: 20,000 characters at depth 10,001.
   const reason = data.reason.length > 200 ? `${data.reason.slice(0, 100)}...${data.reason.slice(-100)}` : data.reason;
   return { text: MALFORMED_ARGUMENTS, malformed: `${where} is not JSON data: ${reason}` };
+}
+
+/**
+ * Whether a whole (non-streamed) response that stopped for `reason` holds its calls whole: true
+ * when the provider gave no reason (a hand-built or partial payload: the body itself is whole),
+ * or a reason in `whole` (the model ended its turn by itself); false for every other reason,
+ * truncation (`length`, `max_tokens`, `MAX_TOKENS`) and reasons not known here included. A call of
+ * such a response is marked `complete: false`, and so is every other call of it: the provider
+ * does not say which call the cut reached (OpenAI `tool_calls` and Gemini `functionCall` parts
+ * carry no per-call status; a cut Anthropic `tool_use` holds `{}` or a fragment), and a batch the
+ * model never finished is not run in part (the model, told to send the calls again, would repeat
+ * the ones already run). @internal
+ */
+export function finishedWhole(reason: unknown, whole: ReadonlySet<string>): boolean {
+  return reason === undefined || reason === null || (typeof reason === 'string' && whole.has(reason));
+}
+
+/** How every problem of an ambiguous call id starts (see `oneCallPerId`); prepareToolCall shows it as is. @internal */
+export const DUPLICATE_ID = 'duplicate call id';
+
+/** Lists at most 5 names, quoted, then `...`. */
+function quotedNames(names: Iterable<string>): string {
+  const distinct = [...new Set(names)];
+  const shown = distinct.slice(0, 5).map(quoteToolName).join(', ');
+  return distinct.length > 5 ? `${shown}, ...` : shown;
+}
+
+/**
+ * The calls of one id a stream index carried when the stream gave that index more than one id
+ * (OpenAI Chat `index`, Responses `output_index`, Anthropic content block `index`): one `malformed`
+ * call per id, so each id the application may have kept (the first, as scope-tool does, or the
+ * last, as an SDK accumulator may) gets one refusal and nothing runs on the call. @internal
+ */
+export function conflictingIdCalls(ids: readonly string[], name: string, index: number, complete: boolean): AssembledToolCall[] {
+  const listed = quotedNames(ids);
+  const problem = (id: string) =>
+    `${DUPLICATE_ID} ${quoteToolName(id)}: stream index ${index} was given the ids ${listed}, so the call did not run`;
+  return ids.map((id) => ({ ...malformedCall(id, name, problem(id)), complete }));
+}
+
+/**
+ * Every call id yields exactly one call, and no tool runs on an ambiguous one: calls sharing a
+ * non-empty id become ONE call, at the place of the first, `malformed` with the problem
+ * `duplicate call id "x": N calls share it (tools "a", "b"), so none of them ran`, which
+ * `prepareToolCall` refuses (the id gets one refusal, neither call runs). Calls without an id
+ * (Gemini may omit it and matches answers by name and order) are left as they are. The one rule of
+ * every reader and stream assembler. @internal
+ */
+export function oneCallPerId(calls: readonly AssembledToolCall[]): AssembledToolCall[] {
+  const groups = new Map<string, AssembledToolCall[]>();
+  for (const call of calls) {
+    if (call.id === '') continue;
+    const group = groups.get(call.id);
+    if (group === undefined) groups.set(call.id, [call]);
+    else group.push(call);
+  }
+  const out: AssembledToolCall[] = [];
+  for (const call of calls) {
+    const group = call.id === '' ? undefined : groups.get(call.id);
+    if (group === undefined || group.length === 1) {
+      out.push(call);
+      continue;
+    }
+    if (group[0] !== call) continue;
+    const problem =
+      `${DUPLICATE_ID} ${quoteToolName(call.id)}: ${group.length} calls share it ` +
+      `(tools ${quotedNames(group.map((c) => c.request.name))}), so none of them ran`;
+    out.push({ ...malformedCall(call.id, call.request.name, problem), complete: group.every((c) => c.complete) });
+  }
+  return out;
 }

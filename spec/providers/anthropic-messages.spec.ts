@@ -53,15 +53,15 @@ describe('anthropicToolCalls', () => {
   it('reads the single recorded tool_use, serializing its input once', () => {
     const message = fixtureJson<Message>('messages_response_tool_use.json');
     expect(anthropicToolCalls(message)).toEqual([
-      { id: 'toolu_011LF2VkWpAfJnTKJcmh1PNf', request: { name: 'test_tool', arguments: '{"value":"test"}' } },
+      { id: 'toolu_011LF2VkWpAfJnTKJcmh1PNf', request: { name: 'test_tool', arguments: '{"value":"test"}' }, complete: true },
     ]);
   });
 
   it('reads the recorded parallel pair in order', () => {
     const message = fixtureJson<Message>('messages_response_parallel_tool_use.json');
     expect(anthropicToolCalls(message)).toEqual([
-      { id: 'toolu_01L8GVQapA1HmggQcrwboukH', request: { name: 'test_tool', arguments: '{"count":1}' } },
-      { id: 'toolu_01J5Fvzxu7DP1Uh59c1kr5JD', request: { name: 'test_tool', arguments: '{"count":2}' } },
+      { id: 'toolu_01L8GVQapA1HmggQcrwboukH', request: { name: 'test_tool', arguments: '{"count":1}' }, complete: true },
+      { id: 'toolu_01J5Fvzxu7DP1Uh59c1kr5JD', request: { name: 'test_tool', arguments: '{"count":2}' }, complete: true },
     ]);
   });
 
@@ -77,9 +77,9 @@ describe('anthropicToolCalls', () => {
       ],
     };
     expect(anthropicToolCalls(message)).toEqual([
-      { id: 'toolu_x', request: { name: 'n', arguments: 'null' }, malformed: 'content[1].input is not JSON data: /self: the value is cyclic' },
-      { id: 'toolu_y', request: { name: 'n', arguments: 'null' }, malformed: 'content[2].input is not JSON data: /v: Infinity is not representable in JSON' },
-      { id: 'toolu_z', request: { name: 'n', arguments: '{"v":1}' } },
+      { id: 'toolu_x', request: { name: 'n', arguments: 'null' }, malformed: 'content[1].input is not JSON data: /self: the value is cyclic', complete: true },
+      { id: 'toolu_y', request: { name: 'n', arguments: 'null' }, malformed: 'content[2].input is not JSON data: /v: Infinity is not representable in JSON', complete: true },
+      { id: 'toolu_z', request: { name: 'n', arguments: '{"v":1}' }, complete: true },
     ]);
   });
 
@@ -103,7 +103,7 @@ describe('anthropicToolCalls', () => {
     const calls = anthropicToolCalls(message);
     expect(calls.map((c) => c.id)).toEqual([first.id, second.id, 'toolu_deeper']);
     expect(calls[0].request.arguments.startsWith('{"count":1,"deep":{"d":{"d":')).toBe(true);
-    expect(calls[1]).toEqual({ id: second.id, request: { name: 'test_tool', arguments: '{"count":2}' } });
+    expect(calls[1]).toEqual({ id: second.id, request: { name: 'test_tool', arguments: '{"count":2}' }, complete: true });
     expect(calls[2].malformed).toMatch(/^content\[2\]\.input is not JSON data: \/deep\/0\/0\/.*\.\.\..*nesting exceeds 10000 levels$/);
     expect(calls[2].malformed!.length).toBeLessThan(300);
 

@@ -67,8 +67,8 @@ describe('geminiTools', () => {
 describe('geminiFunctionCalls', () => {
   it('serializes object args once and keeps order; a missing id is empty and missing args are {}', () => {
     expect(geminiFunctionCalls(response)).toEqual([
-      { id: 'fc-1', request: { name: 'get_weather', arguments: '{"city":"Paris","days":2}' } },
-      { id: '', request: { name: 'get_weather', arguments: '{}' } },
+      { id: 'fc-1', request: { name: 'get_weather', arguments: '{"city":"Paris","days":2}' }, complete: true },
+      { id: '', request: { name: 'get_weather', arguments: '{}' }, complete: true },
     ]);
     expect(geminiFunctionCalls({})).toEqual([]);
     expect(geminiFunctionCalls(response, 3)).toEqual([]);
@@ -79,8 +79,8 @@ describe('geminiFunctionCalls', () => {
     cyclic.self = cyclic;
     const bad = { candidates: [{ content: { parts: [{ functionCall: { name: 'n', args: cyclic } }, { functionCall: { name: 'n', args: {} } }] } }] };
     expect(geminiFunctionCalls(bad)).toEqual([
-      { id: '', request: { name: 'n', arguments: 'null' }, malformed: 'parts[0].functionCall.args is not JSON data: /self: the value is cyclic' },
-      { id: '', request: { name: 'n', arguments: '{}' } },
+      { id: '', request: { name: 'n', arguments: 'null' }, malformed: 'parts[0].functionCall.args is not JSON data: /self: the value is cyclic', complete: true },
+      { id: '', request: { name: 'n', arguments: '{}' }, complete: true },
     ]);
   });
 

@@ -59,7 +59,7 @@ describe('openAIChatToolCalls', () => {
   it('reads the recorded call with its arguments string kept byte for byte', () => {
     const completion = fixtureJson<ChatCompletion>('chat_completions_functions.response.json');
     expect(openAIChatToolCalls(completion)).toEqual([
-      { id: 'call_abc123', request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' } },
+      { id: 'call_abc123', request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' }, complete: true },
     ]);
   });
 
@@ -75,10 +75,10 @@ describe('openAIChatToolCalls', () => {
       ],
     } as never;
     expect(openAIMessageToolCalls(message)).toEqual([
-      { id: 'a', request: { name: 'one', arguments: ' {"x":1} ' } },
-      { id: 'd', request: { name: 'bad', arguments: 'null' }, malformed: 'function.arguments is an object, not a string of JSON text' },
-      { id: 'e', request: { name: '', arguments: '{}' } },
-      { id: 'b', request: { name: 'two', arguments: '' } },
+      { id: 'a', request: { name: 'one', arguments: ' {"x":1} ' }, complete: true },
+      { id: 'd', request: { name: 'bad', arguments: 'null' }, malformed: 'function.arguments is an object, not a string of JSON text', complete: true },
+      { id: 'e', request: { name: '', arguments: '{}' }, complete: true },
+      { id: 'b', request: { name: 'two', arguments: '' }, complete: true },
     ]);
   });
 
@@ -98,6 +98,7 @@ describe('openAIChatToolCalls', () => {
       id: 'call_null',
       request: { name: 'get_current_weather', arguments: 'null' },
       malformed: 'function.arguments is null, not a string of JSON text',
+      complete: true,
     });
     expect(calls[2].malformed).toBe('function.arguments is missing, not a string of JSON text');
 
