@@ -3,3 +3,9 @@
 declare module 'class-transformer/cjs/storage.js' {
   export { defaultMetadataStorage } from 'class-transformer/types/storage';
 }
+declare module 'class-transformer/cjs/TransformOperationExecutor.js' {
+  export { TransformOperationExecutor } from 'class-transformer/types/TransformOperationExecutor';
+}
+declare module 'class-transformer/cjs/constants/default-options.constant.js' {
+  export { defaultOptions } from 'class-transformer/types/constants/default-options.constant';
+}

@@ -9,6 +9,7 @@ import { declareEncoder, declareValidatedForm } from '../protocol/func';
 import { sameValidation } from '../protocol/schema';
 import type { DtoClass } from './reflection';
 import { planOf } from './plan';
+import { PLAIN_TO_INSTANCE_OPTIONS } from './reflection';
 import type { ClassPlan } from './plan';
 import { findForbiddenMember } from './forbidden';
 import { checkStructure } from './structure';
@@ -146,7 +147,7 @@ function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value
   // it never turns a string into a number. It gets the value without its free-form members
   // (repair.ts transformable), which it would walk recursively; repairInstance copies them.
   const shape = transformable(value, plan) as object;
-  const instance = plainToInstance(plan.dto as new () => object, shape, { enableImplicitConversion: true }) as object;
+  const instance = plainToInstance(plan.dto as new () => object, shape, PLAIN_TO_INSTANCE_OPTIONS) as object;
   repairInstance(instance, value, plan);
   validateInstance(instance, plan, sink);
   if (!sink.empty) throw sinkError(sink);

@@ -11,6 +11,11 @@ import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { MetadataStorage } from 'class-validator';
 // class-transformer exposes no public reader of @Type/@Expose; its storage module is the stable path.
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
+import { TransformationType } from 'class-transformer';
+import type { ClassTransformOptions } from 'class-transformer';
+// The executor plainToInstance runs: used to apply a member's @Transform exactly as it would.
+import { TransformOperationExecutor } from 'class-transformer/cjs/TransformOperationExecutor.js';
+import { defaultOptions } from 'class-transformer/cjs/constants/default-options.constant.js';
 
 /** A DTO class: anything constructible. @internal */
 export type DtoClass<T = object> = abstract new (...args: never[]) => T;
@@ -79,3 +84,24 @@ export function transformerProperties(dto: Function): string[] {
   }
   return [...names];
 }
+
+/** The options the decoder gives plainToInstance (lib/dto/dto-input.ts). @internal */
+export const PLAIN_TO_INSTANCE_OPTIONS: ClassTransformOptions = Object.freeze({ enableImplicitConversion: true });
+
+/** Whether class-transformer holds a transform of `property` that plainToInstance applies (`@Transform`). @internal */
+export function hasTransform(dto: Function, property: string): boolean {
+  return defaultMetadataStorage.findTransformMetadatas(dto, property, TransformationType.PLAIN_TO_CLASS).length > 0;
+}
+
+/**
+ * Applies the `@Transform`s of `property` to `value` as plainToInstance applies them: class-transformer's
+ * own executor, built as plainToInstance builds it (its default options and the decoder's), with
+ * `key` the property name and `obj` the plain object holding the member. @internal
+ */
+export function plainTransforms(value: unknown, dto: Function, property: string, obj: unknown): unknown {
+  const executor = new TransformOperationExecutor(TransformationType.PLAIN_TO_CLASS, { ...defaultOptions, ...PLAIN_TO_INSTANCE_OPTIONS });
+  const apply = (executor as unknown as { applyCustomTransformations: CustomTransformations }).applyCustomTransformations;
+  return apply.call(executor, value, dto, property, obj, TransformationType.PLAIN_TO_CLASS);
+}
+
+type CustomTransformations = (value: unknown, target: Function, key: string, obj: unknown, type: TransformationType) => unknown;

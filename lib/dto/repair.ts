@@ -10,6 +10,7 @@
  */
 import type { JsonValue } from '../protocol';
 import type { ClassPlan, PropertyPlan } from './plan';
+import { hasTransform, plainTransforms } from './reflection';
 
 const own = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
@@ -29,7 +30,10 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
     }
     const value = raw[prop.wire];
     if (isFree(prop)) {
-      target[prop.property] = copyJson(value);
+      // class-transformer never saw this member (transformable): its @Transform, if any, runs
+      // here, on the lossless copy, as class-transformer runs it (its own executor, same options).
+      const copy = copyJson(value);
+      target[prop.property] = hasTransform(plan.dto, prop.property) ? plainTransforms(copy, plan.dto, prop.property, raw) : copy;
     } else if (prop.kind === 'nested' && prop.nested !== undefined && target[prop.property] !== null && typeof target[prop.property] === 'object') {
       repairInstance(target[prop.property] as object, value, prop.nested);
     } else if (prop.kind === 'array' && Array.isArray(value) && Array.isArray(target[prop.property])) {
@@ -47,7 +51,8 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
  * Whether class-transformer is kept away from a member's value: a free-form value (`unknown`, a
  * Record) or an array whose items are not DTOs or Dates. class-transformer recurses along such a
  * value (and so does JSON.stringify), so an admitted value 10,000 levels deep would overflow the
- * stack; repairInstance copies it instead, iteratively. Its kinds were checked before (structure.ts).
+ * stack; repairInstance copies it instead, iteratively, then applies the member's `@Transform`
+ * (a transform is never skipped). Its kinds were checked before (structure.ts).
  */
 function isFree(prop: PropertyPlan): boolean {
   return prop.kind === 'any' || (prop.kind === 'array' && prop.items !== 'nested' && prop.items !== 'date');
