@@ -81,7 +81,9 @@ export interface DtoInput<T> {
  * @throws ToolError ERR_INVALID_TOOL naming `Class.property` for an asynchronous class-validator
  *   constraint (admission is synchronous), for a `@Matches` pattern RE2 cannot run in linear time
  *   (lookaround, backreferences; lib/protocol/regex.ts), for a DTO with properties but no class-validator metadata
- *   (likely two copies of class-validator), or for two properties with one wire name
+ *   (likely two copies of class-validator), for two properties with one wire name, or for a property
+ *   named after an Object.prototype member (`valueOf`, `toString`, `hasOwnProperty`, ...: class-validator
+ *   would fail every call; rename it, keeping the wire name with `@Expose({ name: 'valueOf' })`)
  * @throws ToolError ERR_INVALID_SCHEMA when the given inputSchema does not compile
  */
 export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOptions = {}): DtoInput<T> {

@@ -5,8 +5,37 @@
  */
 import type { AdmissionIssue } from '../protocol';
 
-/** Member names refused at every depth: they reach prototypes once a value is transformed or merged. */
+/**
+ * Member names refused at every depth: they reach prototypes once a value is transformed or merged.
+ * The one list: the generator's schema refuses the same names (lib/schema/input-schema.ts
+ * FORBIDDEN_NAMES, lib/schema/dto-class.ts).
+ */
 export const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * DTO property names a DTO may not declare: the members of Object.prototype (`valueOf`, `toString`,
+ * `hasOwnProperty`, `constructor`, `__proto__`, `__defineGetter__`, ...). class-validator groups a
+ * DTO's constraints by property name in a plain object, so such a name finds the inherited
+ * function and every validation throws (`grouped[metadata.propertyName].push is not a function`).
+ * The wire name may still be one (`@Expose({ name: 'valueOf' })` on another property). Refused at
+ * bind (lib/dto/plan.ts) and by the generator (lib/schema/dto-class.ts): one list.
+ */
+export const PROTOTYPE_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Why `property` of `className` is refused, or undefined: the text both the decoder (at bind) and
+ * the generator report. @internal
+ */
+export function prototypePropertyProblem(className: string, property: string): string | undefined {
+  if (!PROTOTYPE_MEMBER_NAMES.has(property)) return undefined;
+  const keep = FORBIDDEN_MEMBERS.has(property)
+    ? `(the wire name "${property}" is refused in every argument too)`
+    : `and keep the wire name with @Expose({ name: '${property}' }) if the model must see it`;
+  return (
+    `${className}.${property}: the property name "${property}" is a member of Object.prototype, and class-validator ` +
+    `groups a DTO's constraints by property name in a plain object, so every call would fail; rename the property ${keep}`
+  );
+}
 
 interface Node {
   readonly value: unknown;

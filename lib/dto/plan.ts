@@ -19,6 +19,7 @@ import {
 import type { DtoClass, ValidationRecord } from './reflection';
 import { MATCHES } from 'class-validator';
 import { matchesPattern } from './overrides';
+import { prototypePropertyProblem } from './forbidden';
 
 /** The JSON kind a member (or an array item) must have before any transformation. @internal */
 export type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'nested' | 'any';
@@ -76,8 +77,8 @@ const plans = new WeakMap<Function, ClassPlan>();
 
 /**
  * The cached plan of `dto`, built (and checked) on first use.
- * @throws ToolError ERR_INVALID_TOOL for an asynchronous constraint or a DTO whose properties carry
- *   no class-validator metadata
+ * @throws ToolError ERR_INVALID_TOOL for an asynchronous constraint, a DTO whose properties carry
+ *   no class-validator metadata, or a property named after an Object.prototype member (`valueOf`)
  * @internal
  */
 export function planOf(dto: DtoClass): ClassPlan {
@@ -108,6 +109,8 @@ function fill(plan: ClassPlan): void {
     byProperty.set(r.propertyName, list);
   }
   for (const [property, recs] of byProperty) {
+    const problem = prototypePropertyProblem(plan.name, property);
+    if (problem !== undefined) throw new ToolError('ERR_INVALID_TOOL', problem);
     const p = propertyPlan(dto, property, recs, defaults);
     if (plan.byWire.has(p.wire)) {
       throw new ToolError('ERR_INVALID_TOOL', `${plan.name}.${property}: wire name "${p.wire}" is used by two properties; give each a distinct @Expose({ name })`);

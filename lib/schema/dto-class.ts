@@ -5,6 +5,7 @@ import { ruleOf } from './catalogue';
 import { literalValue, readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import type { RefResolver } from './schema-types';
+import { FORBIDDEN_MEMBERS, prototypePropertyProblem } from '../dto/forbidden';
 
 /** Where a DTO class's problems are reported. @internal */
 export interface ClassSink {
@@ -177,11 +178,17 @@ export function mergeClass(
     const fragment = properties[name];
     if (fragment === undefined) continue;
     const wire = renames.get(name) ?? name;
-    if (FORBIDDEN_WIRE_NAMES.includes(wire)) {
+    const declared = (): ts.Node =>
+      chain.flatMap((c) => c.members).find((m) => ts.isPropertyDeclaration(m) && memberName(m, checker) === name) ?? decl;
+    // The decoder's rules, from its own lists (lib/dto/forbidden.ts): class-validator fails every call
+    // of a DTO with a property named after an Object.prototype member.
+    const problem = prototypePropertyProblem(className, name);
+    if (problem !== undefined) sink.fail(problem, declared());
+    if (FORBIDDEN_MEMBERS.has(wire)) {
       sink.fail(
         `${className}.${name}: the wire name "${wire}" is refused by the decoder in every argument (it could reach an ` +
           'object prototype); rename the member, or give it another wire name with @Expose({ name })',
-        chain.flatMap((c) => c.members).find((m) => ts.isPropertyDeclaration(m) && memberName(m, checker) === name) ?? decl,
+        declared(),
       );
     }
     if (Object.prototype.hasOwnProperty.call(renamed, wire)) {
@@ -387,8 +394,6 @@ function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undef
   return undefined;
 }
 
-/** Member names the decoder refuses anywhere (DESIGN.md section 4 rule 1; FORBIDDEN_NAMES of input-schema.ts). */
-const FORBIDDEN_WIRE_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 /**
  * Class-level shapes the decoder cannot follow: an index signature (the schema would admit extra

@@ -6,6 +6,7 @@ import type { SchemaObject } from './manifest';
 import type { Reach } from './reach';
 import { compileSchemaValue } from '../protocol';
 import { messageOf } from '../protocol/errors';
+import { FORBIDDEN_MEMBERS } from '../dto/forbidden';
 
 /** The input schema of a method that takes no input: an empty, closed object. */
 export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
@@ -376,8 +377,11 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: 
   return guardFreeValues(result);
 }
 
-/** Member names the decoder refuses anywhere, free-form values included (DESIGN.md section 4 rule 1). */
-export const FORBIDDEN_NAMES: readonly string[] = Object.freeze(['__proto__', 'constructor', 'prototype']);
+/**
+ * Member names the decoder refuses anywhere, free-form values included (DESIGN.md section 4 rule 1):
+ * the decoder's own list (lib/dto/forbidden.ts FORBIDDEN_MEMBERS).
+ */
+export const FORBIDDEN_NAMES: readonly string[] = Object.freeze([...FORBIDDEN_MEMBERS]);
 
 /** The `$defs` name of a free-form JSON value; not an identifier, so no DTO class can take it. */
 export const FREE_VALUE_DEF = 'scope-tool.free-value';
