@@ -54,6 +54,11 @@ export interface DtoInput<T> {
    * being told (the decoder declares it), so a policy sees `Authorization.arguments` as the tool's
    * input. Pure: throws only when reading the instance throws (a getter). (A method signature, so a
    * DtoInput of a narrower input, emptyInput's, is a DtoInput<object>.)
+   *
+   * What it states of a default is what the decode that built the instance computed: property
+   * initializers must be deterministic (no counters, `new Date()`, `randomUUID()`). The first call
+   * of an invocation runs with the very instance the policy judged; a later call of the same
+   * invocation decodes again, so a non-deterministic default there differs from what was judged.
    */
   encode(input: T): JsonObject;
 }
@@ -76,6 +81,11 @@ export interface DtoInput<T> {
  * `encode` states a decoded instance as JSON (see DtoInput.encode); a FuncTool built with `decode`
  * uses it for Invocation.normalizedArguments, the text a Guard's policy sees, so a policy judges the
  * defaults and normalizations the tool runs with.
+ *
+ * Property initializers (the defaults) must be deterministic: no counters (`seq = ++counter`), no
+ * `new Date()`, no `randomUUID()`. The first call of an invocation runs with the very input the
+ * policy judged; a later call of the same invocation (a retry) decodes again, and the policy text
+ * stays the one from prepare, so a non-deterministic default would run with a value nobody judged.
  *
  * @param dto - the DTO class (constructible without arguments for defaults to apply)
  * @throws ToolError ERR_INVALID_TOOL naming `Class.property` for an asynchronous class-validator

@@ -4,11 +4,11 @@
  * decoder's does, and hands that input to the invocation's first call. Later calls decode afresh.
  */
 import 'reflect-metadata';
-import { IsInt, IsString, Max, MaxLength, Validate, ValidatorConstraint } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Validate, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
 import { dtoInput } from '../../lib/dto';
 import { FuncTool, Guard, ToolError, bind } from '../../lib/protocol';
-import type { JsonObject } from '../../lib/protocol';
+import type { Authorization, JsonObject } from '../../lib/protocol';
 
 let validations = 0;
 
@@ -90,5 +90,30 @@ describe('a dtoInput decoder behind a FuncTool', () => {
     );
     expect(() => binding.contract.prepare({ name: 'note', arguments: '{"title":"x","stars":1}' })).not.toThrow();
     expect(validations).toBe(2);
+  });
+});
+
+let counter = 2;
+
+/** A non-deterministic default: what the README and dtoInput's TSDoc tell DTO authors not to write. */
+class Sequenced {
+  @IsOptional() @IsInt() seq: number = ++counter;
+}
+
+describe('why defaults must be deterministic (README, dtoInput)', () => {
+  it('a retried invocation judged once runs the first call with the judged default and decodes again later', async () => {
+    const judged: string[] = [];
+    const ran: number[] = [];
+    const input = dtoInput(Sequenced);
+    const tool = FuncTool.create({ name: 'seq', inputSchema: input.inputSchema, decode: input.decode }, (dto: Sequenced) => ran.push(dto.seq));
+    const binding = bind(new Guard({ tool, authorizer: (a: Authorization) => judged.push(a.arguments) > 0 }));
+    const invocation = binding.contract.prepare({ name: 'seq', arguments: '{}' });
+    await binding.call(invocation);
+    await binding.call(invocation);
+    expect(judged).toHaveLength(2);
+    expect(judged[1]).toBe(judged[0]);
+    const seq = (JSON.parse(judged[0]) as { seq: number }).seq;
+    expect(ran[0]).toBe(seq);
+    expect(ran[1]).not.toBe(seq);
   });
 });
