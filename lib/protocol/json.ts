@@ -52,8 +52,11 @@ const LINEAR_KEYS = 12;
  *   (`lone_surrogate`); noncharacters such as U+FFFF are admitted;
  * - member names unique after unescaping, at every depth, compared code unit by code unit with no
  *   Unicode normalization (`duplicate_member`);
- * - numbers finite as IEEE 754 doubles (`1e400` refused, `1e-400` admitted as 0) and integer literals
- *   (no fraction, no exponent) within +/-(2^53 - 1) (`number_out_of_range`);
+ * - numbers that a double keeps or merely rounds (`number_out_of_range` otherwise): finite
+ *   (`1e400` refused), not a non-zero value that would become 0 (`1e-400` refused; `0.0`, `0e5`
+ *   admitted), and, when the value is an integer, within +/-(2^53 - 1) whatever its form
+ *   (`9007199254740993`, `9007199254740993.0`, `9.007199254740993e15`, `1e16`, `1e300` refused;
+ *   `9007199254740991.0`, `1e15`, `0.1`, `1.5e-10` and `1234567890123456789.5` admitted);
  * - nesting of arrays and objects at most MAX_DEPTH (`too_deep`).
  *
  * The value follows `JSON.parse` semantics: a member named `__proto__` is an own data property.
@@ -398,6 +401,7 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
     if (!(c >= 0x30 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
     do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
   }
+  const mantissaEnd = pos;
   if (c === 0x65 || c === 0x45) {
     integer = false;
     exponent = true;
@@ -407,7 +411,9 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
     do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
   }
   if (c === 0x30 || (c >= 0x31 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
-  if (exponent || intDigits > 15) {
+  // Integer literals of at most 15 digits, and fractions without an exponent shorter than
+  // UNDERFLOW_DIGITS, are exact or merely rounded doubles: they pay nothing here.
+  if (exponent || intDigits > 15 || (!integer && mantissaEnd - intStart > UNDERFLOW_DIGITS)) {
     const literal = text.slice(start, pos);
     const value = Number(literal);
     if (!Number.isFinite(value)) {
@@ -415,13 +421,67 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
       return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not finite ` +
         'as a double (beyond +/-1.7976931348623157e308); send a smaller number or a string'));
     }
-    if (integer && Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+    // An integral value beyond 2^53 - 1 parses to a double beyond it (rounding is monotonic and 2^53
+    // is a double), so the double decides the range and the digits decide integrality.
+    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+      if (integer) {
+        const path = pathOf(f, depth);
+        return fail(refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
+          '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string'));
+      }
+      if (isIntegral(text, intStart, mantissaEnd, pos)) {
+        const path = pathOf(f, depth);
+        return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} has an integer ` +
+          'value (no fraction left after its exponent) outside +/-9007199254740991 (2^53 - 1) and cannot be kept ' +
+          'exactly; send it as a string'));
+      }
+    } else if (value === 0 && !integer && !isZero(text, intStart, mantissaEnd)) {
       const path = pathOf(f, depth);
-      return fail(refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
-        '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string'));
+      return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not zero ` +
+        'but too small for a double (below about 2.5e-324 in magnitude) and would become 0; send 0, a larger number ' +
+        'or a string'));
     }
   }
   return pos;
+}
+
+/**
+ * A fraction without an exponent underflows to 0 (below about 2.47e-324) only when its mantissa has
+ * at least 326 characters (`0.`, 323 zeros, a digit); mantissas up to this length (a margin below
+ * that) are never checked.
+ */
+const UNDERFLOW_DIGITS = 320;
+
+/**
+ * Whether the number whose mantissa (integer digits, then optionally `.` and fraction digits) is
+ * text[intStart, mantissaEnd) and which ends at `end` (after an optional exponent) has an integral
+ * value: no non-zero digit is left after the decimal point once the exponent is applied. Called
+ * only for a finite, non-zero value, so the exponent is a safe integer.
+ */
+function isIntegral(text: string, intStart: number, mantissaEnd: number, end: number): boolean {
+  let exp = 0;
+  if (end > mantissaEnd) exp = Number(text.slice(mantissaEnd + 1, end));
+  let point = mantissaEnd;
+  for (let i = intStart; i < mantissaEnd; i++) if (text.charCodeAt(i) === 0x2e) { point = i; break; }
+  // Digits after the point up to the last non-zero one: how far the exponent must shift.
+  let last = mantissaEnd - 1;
+  while (last > point && text.charCodeAt(last) === 0x30) last--;
+  const fraction = last > point ? last - point : 0;
+  if (fraction > 0) return exp >= fraction;
+  // No fraction left: integral unless a negative exponent shifts a non-zero integer digit out.
+  if (exp >= 0) return true;
+  let zeros = 0;
+  for (let i = point - 1; i >= intStart && text.charCodeAt(i) === 0x30; i--) zeros++;
+  return -exp <= zeros;
+}
+
+/** Whether every digit of the mantissa text[intStart, mantissaEnd) is 0 (`0.000`): the value is 0. */
+function isZero(text: string, intStart: number, mantissaEnd: number): boolean {
+  for (let i = intStart; i < mantissaEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x30 && c !== 0x2e) return false;
+  }
+  return true;
 }
 
 function badNumber(text: string, start: number, pos: number, f: Frames, depth: number): AdmissionIssue {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ToolError, admitJson, bind } from '../../lib/protocol';
 import type { Contract, JsonObject } from '../../lib/protocol';
 import { OPEN_SCHEMA, prototypeSnapshot, rawTool } from './support';
-import { deepEqualJson, iJsonAllows, jsonText, mutatedText, safeJsonObject, safeNumber } from './arbitraries';
+import { deepEqualJson, iJsonAllows, jsonText, mutatedText, numberAllowed, numberLiteral, safeJsonObject, safeNumber } from './arbitraries';
 
 /** The typed schema the object properties run against (additionalProperties false, two required). */
 export const ARGS_SCHEMA: JsonObject = {
@@ -158,6 +158,19 @@ export const ADMISSION_PROPERTIES: readonly { name: string; numRuns: number; pro
       }
       if (!admitted.ok) throw new Error(`refused an I-JSON text: ${admitted.issue.message}`);
       if (!sameJson(admitted.value, parsed.value)) throw new Error('admitted value differs from JSON.parse');
+    }) as never,
+  },
+  {
+    name: 'admission decides every number literal as the exact (BigInt) oracle does: never silently changed',
+    numRuns: 1000,
+    property: fc.property(numberLiteral, (literal) => {
+      const admitted = admitJson(`{"n":${literal}}`);
+      if (numberAllowed(literal)) {
+        if (!admitted.ok) throw new Error(`refused ${literal}: ${admitted.issue.message}`);
+        if (!Object.is((admitted.value as { n: number }).n, Number(literal))) throw new Error(`${literal} changed`);
+      } else if (admitted.ok || admitted.issue.code !== 'number_out_of_range') {
+        throw new Error(`${literal} was not refused with number_out_of_range`);
+      }
     }) as never,
   },
 ];

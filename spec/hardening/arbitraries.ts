@@ -7,11 +7,14 @@ import fc from 'fast-check';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** Doubles whose JSON.stringify form is admitted: integer literals stay within +/-(2^53 - 1). */
+/**
+ * Doubles whose JSON.stringify form is admitted: integers stay within +/-(2^53 - 1) whatever their
+ * form (`1e+21` is an integer too). Every double beyond 2^53 is an integer, so only fractions remain.
+ */
 export const safeNumber = fc.oneof(
   fc.integer(),
   fc.maxSafeInteger(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !(Number.isInteger(d) && Math.abs(d) > MAX_SAFE && Math.abs(d) < 1e21)),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !(Number.isInteger(d) && Math.abs(d) > MAX_SAFE)),
 );
 
 /** Member names and strings: full Unicode without lone surrogates, `__proto__` and friends included. */
@@ -45,7 +48,30 @@ const numberToken = fc.oneof(
   safeNumber.map((n) => JSON.stringify(n)),
   fc.constantFrom('0', '-0', '1.0', '1e6', '1E+2', '1e-999', '1e400', '-1e400', '9007199254740991', '9007199254740992',
     '-9007199254740992', '123456789012345678901234567890', '01', '1.', '.5', '+1', '0x10', 'NaN', 'Infinity'),
+  fc.constantFrom('9007199254740993.0', '9.007199254740993e15', '9007199254740991.0', '90071992547409910e-1', '1e16',
+    '-1e16', '1e15', '1e300', '1.5e300', '1.5e-300', '12345678901234567890e-2', '9007199254740993.5', '1e-400', '-1e-400',
+    '2e-324', '5e-324', '0e5', '0.0', '-0.0', '0e-400', '100e-2', `0.${'0'.repeat(323)}1`, `0.${'0'.repeat(322)}1`),
 );
+
+/**
+ * RFC 8259 number literals around the edges of the number rule: 2^53 - 1 written with fractions and
+ * exponents, trailing and leading zeros, exponents near the double's limits (overflow, underflow).
+ */
+export const numberLiteral: fc.Arbitrary<string> = fc.tuple(
+  fc.constantFrom('', '-'),
+  fc.oneof(
+    fc.constant('0'),
+    fc.tuple(fc.constantFrom('1', '9'), fc.string({ unit: fc.constantFrom('0', '0', '0', '1', '5', '9'), maxLength: 24 })).map(([a, b]) => a + b),
+    fc.constantFrom('9007199254740991', '9007199254740992', '9007199254740993', '90071992547409910', '900719925474099'),
+  ),
+  fc.option(fc.string({ unit: fc.constantFrom('0', '0', '0', '1', '5'), minLength: 1, maxLength: 24 })),
+  fc.option(fc.tuple(
+    fc.constantFrom('e', 'E'),
+    fc.constantFrom('', '+', '-'),
+    fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 300, max: 420 })),
+    fc.constantFrom('', '0', '00'),
+  )),
+).map(([sign, int, fraction, exp]) => `${sign}${int}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : `${exp[0]}${exp[1]}${exp[3]}${exp[2]}`}`);
 
 /** String token forms: plain, escaped, surrogate pairs, lone surrogate escapes, raw controls. */
 const stringToken = fc.oneof(
@@ -73,7 +99,8 @@ const mutations: fc.Arbitrary<(t: string) => string>[] = [
   fc.constant((t) => (t.startsWith('{') && t.length > 2 ? `{"a":1,"\\u0061":2,${t.slice(1)}` : t)),
   fc.tuple(fc.nat(), fc.constantFrom('\\u', '\\ud800', '\\udc00', '\\"', '\\\\', '\\n', '\ud800', '\udfff', '\u0000', '"')).map(([i, s]) => (t) => { const k = i % (t.length + 1); return t.slice(0, k) + s + t.slice(k); }),
   fc.integer({ min: 1, max: 10_050 }).map((d) => (t) => `{"deep":${'['.repeat(d)}${']'.repeat(d)},${t.slice(1)}`),
-  fc.constantFrom('1e400', '-1e400', '9007199254740993', '1' + '0'.repeat(400), '1e-400').map((n) => (t) => `{"n":${n},${t.slice(1)}`),
+  fc.constantFrom('1e400', '-1e400', '9007199254740993', '1' + '0'.repeat(400), '1e-400', '9007199254740993.0',
+    '9.007199254740993e15', '1e300', '-1e-400').map((n) => (t) => `{"n":${n},${t.slice(1)}`),
   fc.constant((t) => `\ufeff${t}`),
   fc.constant((t) => `${t} ${t}`),
 ];
@@ -88,8 +115,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The oracle: does I-JSON (as DESIGN.md section 3 pins it) allow `text`, given JSON.parse's value?
- * Refused: lone surrogates (raw or escaped), non-finite numbers, integer literals beyond 2^53 - 1,
- * duplicate member names (more name tokens than parsed members), nesting beyond 10,000.
+ * Refused: lone surrogates (raw or escaped), numbers a double would change rather than round (see
+ * numberAllowed), duplicate member names (more name tokens than parsed members), nesting beyond 10,000.
  */
 export function iJsonAllows(text: string, value: unknown): boolean {
   if (LONE_SURROGATE.test(text)) return false;
@@ -107,12 +134,35 @@ export function iJsonAllows(text: string, value: unknown): boolean {
       maxDepth = Math.max(maxDepth, ++depth);
     } else if (token === ']' || token === '}') {
       depth--;
-    } else {
-      if (!Number.isFinite(Number(token))) return false;
-      if (/^-?\d+$/.test(token) && Math.abs(Number(token)) > MAX_SAFE) return false;
+    } else if (!numberAllowed(token)) {
+      return false;
     }
   }
   return maxDepth <= 10_000 && memberCount(value) === names;
+}
+
+const NUMBER = /^-?(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
+
+/**
+ * The number rule, computed exactly from the token's digits with BigInt: refused when not finite as
+ * a double, when its value is an integer beyond +/-(2^53 - 1) (whatever its form: `1e16`,
+ * `9007199254740993.0`), or when it is not zero but becomes 0 as a double (`1e-400`).
+ */
+export function numberAllowed(token: string): boolean {
+  const value = Number(token);
+  if (!Number.isFinite(value)) return false;
+  const m = NUMBER.exec(token);
+  if (m === null) return true; // not a number token: JSON.parse already judged the text
+  const fraction = m[2] ?? '';
+  const digits = (m[1] + fraction).replace(/^0+/, '');
+  if (digits === '') return true; // the value is 0, kept as 0 (or -0)
+  if (value === 0) return false; // not zero, yet 0 as a double
+  const significant = digits.replace(/0+$/, '');
+  // value = significant * 10^scale
+  const scale = Number(m[3] ?? '0') - fraction.length + (digits.length - significant.length);
+  if (scale < 0) return true; // not an integer: rounded as any decimal is
+  if (significant.length + scale > 16) return false;
+  return BigInt(significant) * 10n ** BigInt(scale) <= BigInt(MAX_SAFE);
 }
 
 /** Members of all objects in `value`, counted iteratively (values may nest 10,000 deep). */

@@ -149,10 +149,53 @@ describe('admitJson: numbers', () => {
   });
 
   it.each([
-    ['9007199254740991', 9007199254740991], ['-9007199254740991', -9007199254740991], ['1.5e300', 1.5e300],
-    ['1e-400', 0], ['-0', -0], ['1e20', 1e20], ['9007199254740993.5', 9007199254740994], ['0.1', 0.1],
+    ['9007199254740991', 9007199254740991], ['-9007199254740991', -9007199254740991], ['1.5e-300', 1.5e-300],
+    ['-0', -0], ['1e15', 1e15], ['9007199254740993.5', 9007199254740994], ['0.1', 0.1],
   ])('admits %s', (text, value) => {
     expect(valueOf(text)).toBe(value);
+  });
+});
+
+describe('admitJson: numbers are refused rather than silently changed, whatever their form', () => {
+  // Review finding: with {"n":{"type":"integer","maximum":9007199254740992}}, 9007199254740993 was
+  // refused but 9007199254740993.0 and 9.007199254740993e15 reached the tool as 9007199254740992,
+  // and 1e-400 as 0.
+  it.each([
+    ['9007199254740993.0', 'has an integer value'], ['-9007199254740993.0', 'has an integer value'],
+    ['9.007199254740993e15', 'has an integer value'], ['9007199254740992.000', 'has an integer value'],
+    ['1e16', 'has an integer value'], ['-1e16', 'has an integer value'], ['1E22', 'has an integer value'],
+    ['1e300', 'has an integer value'], ['1.5e300', 'has an integer value'], ['1e20', 'has an integer value'],
+    ['123.456e78', 'has an integer value'], ['90071992547409920e-1', 'has an integer value'],
+    ['1e-400', 'would become 0'], ['-1e-400', 'would become 0'], ['2e-324', 'would become 0'],
+    ['123.456e-789', 'would become 0'], [`0.${'0'.repeat(323)}1`, 'would become 0'],
+  ])('refuses %s with number_out_of_range at its path', (text, words) => {
+    const issue = issueOf(`{"a":[0,{"n":${text}}]}`);
+    expect(issue).toMatchObject({ code: 'number_out_of_range', path: ['a', 1, 'n'], offset: 13 });
+    expect(issue.message).toContain(words);
+    expect(issue.message).toMatch(/send (it as a string|0, a larger number or a string)$/);
+  });
+
+  it('says what was refused and how to fix it', () => {
+    expect(issueOf('{"n":9007199254740993.0}').message).toBe('number 9007199254740993.0 at /n (offset 5) has an integer ' +
+      'value (no fraction left after its exponent) outside +/-9007199254740991 (2^53 - 1) and cannot be kept exactly; ' +
+      'send it as a string');
+    expect(issueOf('{"n":1e-400}').message).toBe('number 1e-400 at /n (offset 5) is not zero but too small for a double ' +
+      '(below about 2.5e-324 in magnitude) and would become 0; send 0, a larger number or a string');
+  });
+
+  it.each([
+    ['0.1', 0.1], ['1.5e-10', 1.5e-10], ['9007199254740991.0', 9007199254740991], ['-9007199254740991.0', -9007199254740991],
+    ['9.007199254740991e15', 9007199254740991], ['90071992547409910e-1', 9007199254740991], ['1e15', 1e15], ['1E6', 1e6],
+    ['100e-2', 1], ['0e5', 0], ['0.0', 0], ['-0.0', -0], ['0e-400', 0], ['0.000e999', 0], ['5e-324', 5e-324],
+    [`0.${'0'.repeat(322)}1`, 1e-323], ['12345678901234567890e-2', 123456789012345678.9],
+    ['9007199254740993.5', 9007199254740994], ['1.7976931348623157e-308', 1.7976931348623157e-308],
+  ])('admits %s (kept, or rounded as any decimal is)', (text, value) => {
+    expect(valueOf(`{"n":${text}}`)).toEqual({ n: value });
+  });
+
+  it('rounds a non-integral literal as any decimal is, even beyond 2^53 - 1 (12345678901234567890e-2)', () => {
+    // 123456789012345678.9 is not an integer: its nearest double is admitted like 0.1's.
+    expect(Object.is(valueOf('12345678901234567890e-2'), 123456789012345680)).toBe(true);
   });
 });
 
