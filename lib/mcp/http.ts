@@ -2,10 +2,11 @@
  * Serve a Registry over MCP Streamable HTTP (one endpoint; POST for messages, GET for the
  * server-to-client stream, DELETE to end a session), bound to 127.0.0.1 by default.
  *
- * Every request passes, in order: the `Host` allow-list and the `Origin` allow-list (DNS
- * rebinding, 403), the path (404; the RFC 9728 protected resource metadata is served beside the
- * endpoint when `auth` is set), the bearer token (`auth`: 401/403 with `WWW-Authenticate`), the
- * session (404 unknown, 400 none) and the body (413 too large, 400 not JSON, 408 too slow).
+ * Every request passes, in order: the request target (400 unless origin-form, `/path`), the `Host`
+ * allow-list and the `Origin` allow-list (DNS rebinding, 403), the path (404; the RFC 9728
+ * protected resource metadata is served beside the endpoint when `auth` is set), the bearer token
+ * (`auth`: 401/403 with `WWW-Authenticate`), the session (404 unknown, 400 none) and the body (413
+ * too large, 400 not JSON, 408 too slow).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -35,9 +36,14 @@ export interface McpHttpAuthOptions {
   /**
    * Verifies the token of `Authorization: Bearer <token>` (the SDK's `OAuthTokenVerifier` shape,
    * so an SDK provider such as `ProxyOAuthServerProvider` fits). Throw the SDK's
-   * `InvalidTokenError` for a token that is unknown or revoked (401); any other error answers 500
-   * and goes to `onError`. The AuthInfo must carry `expiresAt` (seconds since the epoch): a token
-   * without it, or past it, is refused with 401, as the SDK refuses it.
+   * `InvalidTokenError` for a token that is unknown or revoked (401 `invalid_token`) and
+   * `InsufficientScopeError` for a token that may not use this server (403 `insufficient_scope`);
+   * their messages are not sent (the client gets the fixed descriptions `Invalid token` and
+   * `Insufficient scope`), so they may name what the verifier saw. Any other error, other OAuth
+   * errors included (`ServerError`, `InvalidRequestError`, ...), answers 500 with the generic body
+   * `server_error` / `Internal Server Error` and goes to `onError`. The AuthInfo must carry
+   * `expiresAt` (seconds since the epoch): a token without it, or past it, is refused with 401, as
+   * the SDK refuses it. Sessions belong to `AuthInfo.clientId` (see `maxSessionsPerClient`).
    */
   readonly verifier: { verifyAccessToken(token: string): Promise<AuthInfo> };
   /** Scopes every request needs (default none); a token without all of them gets 403 `insufficient_scope`. */
@@ -78,13 +84,30 @@ export interface McpHttpOptions extends McpServerOptions {
    * `auth`, else the remote address (an IPv6 address by its /64 prefix). An initialize beyond
    * them closes that client's least recently used idle session (no request open), or, when all
    * are busy, is refused with 429.
+   *
+   * A session belongs to the client that opened it: with `auth` the OAuth client
+   * (`AuthInfo.clientId`), not the user. A public client shared by several users (one clientId,
+   * different subjects) shares this cap, and each of its users' tokens is accepted for the
+   * sessions of the others (session ids are random UUIDs, sent only to the one who opened them).
+   * Where users must be kept apart, give each its own clientId in the verifier's AuthInfo (for
+   * example `${clientId}/${subject}`).
    */
   readonly maxSessionsPerClient?: number;
   /**
    * A session with no request open for this long, in ms, is closed (default 900,000: 15 min);
-   * its id then gets 404. An open GET stream or a running call keeps a session alive.
+   * its id then gets 404. An open GET stream or a running call keeps a session alive, up to
+   * `sessionMaxLifetimeMs`.
    */
   readonly sessionIdleMs?: number;
+  /**
+   * A session is closed this long after its initialize, in ms, open streams and running calls
+   * included (default 86,400,000: 24 h); its id then gets 404 and the client initializes again
+   * (as MCP requires of a client whose session id gets 404). This bounds how long held-open GET
+   * streams can keep places under `maxSessions`; it does not stop a client that reopens them
+   * (use `auth`, whose per-client cap counts by clientId, not by address). At most 2,147,483,647
+   * (about 24.8 days, the longest Node timer), as for `sessionIdleMs`.
+   */
+  readonly sessionMaxLifetimeMs?: number;
   /** The largest POST body accepted, in bytes (default 4,194,304); larger is refused with 413. */
   readonly maxBodyBytes?: number;
   /**
@@ -103,9 +126,10 @@ export interface McpHttpOptions extends McpServerOptions {
    */
   readonly allowedHosts?: readonly string[];
   /**
-   * `Origin` header values accepted (`scheme://host[:port]`); a request without `Origin` (not
-   * from a browser) passes. Default: `http` and `https` origins of `localhost`, `127.0.0.1` and
-   * `[::1]`, any port. Any other Origin, `null` included, gets 403.
+   * `Origin` header values accepted (`scheme://host[:port]`, nothing after it: a path, even `/`,
+   * a query or userinfo throws TypeError); a request without `Origin` (not from a browser)
+   * passes. Default: `http` and `https` origins of `localhost`, `127.0.0.1` and `[::1]`, any
+   * port. Any other Origin, `null` included, gets 403.
    */
   readonly allowedOrigins?: readonly string[];
   /** Bearer token authentication of every request to the endpoint (default: none). */
@@ -128,12 +152,19 @@ interface Session {
   readonly transport: StreamableHTTPServerTransport;
   /** The per-client key (`client:<clientId>` or `address:<address>`). */
   readonly owner: string;
-  /** The authenticated clientId that opened it; another client's token gets 404 for it. */
+  /**
+   * The authenticated clientId that opened it; another client's token gets 404 for it. Users of
+   * one OAuth client share it (see McpHttpOptions.maxSessionsPerClient).
+   */
   readonly clientId: string | undefined;
   /** HTTP requests of this session whose responses are still open. */
   open: number;
   lastUsed: number;
   idle: NodeJS.Timeout | undefined;
+  /** Closes it `sessionMaxLifetimeMs` after its initialize. */
+  lifetime: NodeJS.Timeout | undefined;
+  /** Set once its transport closed: no timer is armed for it again. */
+  closed: boolean;
 }
 
 const LOOPBACK = new BlockList();
@@ -146,14 +177,18 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
  * Serves `registry` over Streamable HTTP. Each client session (started by an `initialize` POST,
  * identified by the `mcp-session-id` header afterwards) gets its own MCP server built by
  * createMcpServer, so elicitation requests and cancellations stay within their session.
- * Refusals carry a JSON-RPC error body (`auth` refusals the OAuth error body): a `Host` or
- * `Origin` not allowed 403, another path 404, a missing, invalid or expired token 401 and a
- * token without `requiredScopes` 403 (both with `WWW-Authenticate: Bearer`), an unknown or
- * expired session 404, a request without a session that is not `initialize` 400, a body larger
- * than `maxBodyBytes` 413, a body that is not JSON 400, a request slower than `bodyTimeoutMs` 408,
- * an initialize beyond `maxSessionsPerClient` 429 and beyond `maxSessions` 503.
+ * Refusals carry a JSON-RPC error body (`auth` refusals the OAuth error body): a request target
+ * that is not a path (absolute-form `http://host/mcp`, `*`) 400, a `Host` or `Origin` not allowed
+ * 403, another path 404, a missing, invalid or expired token 401 and a token without
+ * `requiredScopes` 403 (both with `WWW-Authenticate: Bearer`), an unknown or expired session 404,
+ * a request without a session that is not `initialize` 400, a body larger than `maxBodyBytes`
+ * 413, a body that is not JSON 400, a request slower than `bodyTimeoutMs` 408, an initialize
+ * beyond `maxSessionsPerClient` 429 and beyond `maxSessions` 503. An initialize the
+ * SDK transport refuses (e.g. 406 for an `Accept` without `text/event-stream`) opens no session.
  * @throws ToolError as createMcpServer does (checked once before listening)
- * @throws RangeError when a limit is not a positive integer (`port`: 0 to 65535)
+ * @throws RangeError when a limit is not a positive integer (`port`: 0 to 65535), or
+ *   `sessionIdleMs` / `sessionMaxLifetimeMs` exceeds 2,147,483,647 ms (a longer Node timer
+ *   fires at once)
  * @throws TypeError when `auth.verifier` has no `verifyAccessToken`, `auth.resourceMetadata`
  *   breaks RFC 9728 (the SDK's schema), or an `allowedOrigins` entry is not an origin
  * @throws Error when the port cannot be bound (EADDRINUSE, EACCES)
@@ -166,6 +201,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
   const maxSessions = limit(options, 'maxSessions', 100);
   const perClient = limit(options, 'maxSessionsPerClient', 10);
   const idleMs = limit(options, 'sessionIdleMs', 900_000);
+  const lifetimeMs = limit(options, 'sessionMaxLifetimeMs', 86_400_000);
   const maxBody = limit(options, 'maxBodyBytes', 4 * 1024 * 1024);
   const bodyTimeout = limit(options, 'bodyTimeoutMs', 30_000);
   const originAllowed = originCheck(options.allowedOrigins);
@@ -185,6 +221,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
 
   const arm = (session: Session) => {
     clearTimeout(session.idle);
+    if (session.closed) return;
     session.idle = setTimeout(() => void session.transport.close().catch(onError), idleMs);
     session.idle.unref();
   };
@@ -224,7 +261,11 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, session),
+      onsessioninitialized: (id) => {
+        sessions.set(id, session);
+        session.lifetime = setTimeout(() => void transport.close().catch(onError), lifetimeMs);
+        session.lifetime.unref();
+      },
     });
     const session: Session = {
       transport,
@@ -233,18 +274,36 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
       open: 0,
       lastUsed: Date.now(),
       idle: undefined,
+      lifetime: undefined,
+      closed: false,
     };
     transport.onclose = () => {
+      session.closed = true;
       clearTimeout(session.idle);
+      clearTimeout(session.lifetime);
       const id = transport.sessionId;
       if (id !== undefined && sessions.get(id) === session) sessions.delete(id);
     };
     track(session, res);
-    await createMcpServer(registry, options).connect(transport);
-    await transport.handleRequest(req, res, body);
+    const server = createMcpServer(registry, options);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      // An initialize the transport refused (406, 415, 400) opened no session: nothing else would
+      // ever close this server and transport (they are in no map), so close them now.
+      const id = transport.sessionId;
+      if (id === undefined || sessions.get(id) !== session) await server.close();
+    }
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Origin-form only (RFC 9112 section 3.2.1): an absolute-form target (`http://other/mcp`) would
+    // name another authority than the Host checked below (section 3.2.2); this is no proxy.
+    const target = req.url ?? '';
+    if (!target.startsWith('/')) {
+      return reply(res, 400, 'request target must be a path (origin-form, e.g. /mcp), not an absolute URL');
+    }
     if (!hostAllowed(req.headers.host)) {
       return reply(res, 403, 'Host header not allowed (DNS rebinding protection); list it in allowedHosts');
     }
@@ -252,7 +311,8 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
     if (origin !== undefined && !originAllowed(origin)) {
       return reply(res, 403, 'Origin header not allowed (DNS rebinding protection); list it in allowedOrigins');
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // Prefixed, not resolved: `//other/mcp` is the path `//other/mcp`, never the host `other`.
+    const url = new URL(`http://localhost${target}`);
     if (metadata !== undefined && url.pathname === metadataPath && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(metadata));
@@ -338,12 +398,24 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
   };
 }
 
-type Limit = 'maxSessions' | 'maxSessionsPerClient' | 'sessionIdleMs' | 'maxBodyBytes' | 'bodyTimeoutMs';
+type Limit =
+  | 'maxSessions'
+  | 'maxSessionsPerClient'
+  | 'sessionIdleMs'
+  | 'sessionMaxLifetimeMs'
+  | 'maxBodyBytes'
+  | 'bodyTimeoutMs';
+
+/** The longest setTimeout delay; Node runs a longer one after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 function limit(options: McpHttpOptions, name: Limit, fallback: number): number {
   const value = options[name] ?? fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`serveStreamableHttp: ${name} must be a positive integer, got ${String(value)}`);
+  }
+  if ((name === 'sessionIdleMs' || name === 'sessionMaxLifetimeMs') && value > MAX_TIMER_MS) {
+    throw new RangeError(`serveStreamableHttp: ${name} must be at most ${MAX_TIMER_MS} ms, got ${value}`);
   }
   return value;
 }
@@ -407,7 +479,9 @@ function originCheck(allowed: readonly string[] | undefined): (value: string) =>
   const origins = new Set(
     allowed.map((entry) => {
       const url = parse(String(entry));
-      if (url === undefined || url.origin === 'null') {
+      // `scheme://authority` and nothing after it; the URL parser would drop a path silently.
+      const bare = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]+$/i.test(String(entry));
+      if (url === undefined || url.origin === 'null' || !bare) {
         const quoted = JSON.stringify(entry);
         const rule = 'is not an origin; write scheme://host[:port]';
         throw new TypeError(`serveStreamableHttp: allowedOrigins entry ${quoted} ${rule}`);
@@ -470,7 +544,16 @@ async function authenticate(req: IncomingMessage, auth: McpHttpAuthOptions): Pro
   if (header === undefined) throw new InvalidTokenError('Missing Authorization header');
   const token = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header)?.[1];
   if (token === undefined) throw new InvalidTokenError("Invalid Authorization header format, expected 'Bearer TOKEN'");
-  const info = await auth.verifier.verifyAccessToken(token);
+  let info: AuthInfo;
+  try {
+    info = await auth.verifier.verifyAccessToken(token);
+  } catch (error) {
+    // The verifier's own text may name what it saw (a token, a user, a database): the client
+    // gets a fixed description; any other error is passed on (500, onError).
+    if (hasErrorCode(error, InvalidTokenError.errorCode)) throw new InvalidTokenError('Invalid token');
+    if (hasErrorCode(error, InsufficientScopeError.errorCode)) throw new InsufficientScopeError('Insufficient scope');
+    throw error;
+  }
   if (typeof info !== 'object' || info === null || typeof info.clientId !== 'string' || !Array.isArray(info.scopes)) {
     throw new TypeError('auth.verifier.verifyAccessToken resolved to a value that is not an AuthInfo');
   }
@@ -492,7 +575,19 @@ function sameResource(reported: URL | undefined, expected: URL): boolean {
   return reported !== undefined && plain(new URL(String(reported))) === plain(expected);
 }
 
-/** 401 / 403 with `WWW-Authenticate: Bearer ...` (RFC 6750 §3), or 500 for a verifier that failed. */
+/**
+ * An OAuth error of this code: the SDK's class, also from another copy of the SDK (its ESM and
+ * CommonJS builds are distinct classes), by its `errorCode`.
+ */
+function hasErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as Partial<OAuthError>).errorCode === code;
+}
+
+/**
+ * 401 / 403 with `WWW-Authenticate: Bearer ...` (RFC 6750 §3) for the token and scope errors
+ * authenticate throws (its own descriptions); 500 with a generic body, the error to `onError`, for
+ * anything else a verifier threw, another OAuthError included.
+ */
 function refuseToken(
   res: ServerResponse,
   error: unknown,
@@ -500,15 +595,12 @@ function refuseToken(
   metadataUrl: string | undefined,
   onError: (error: unknown) => void,
 ): void {
-  const status = error instanceof InvalidTokenError ? 401
-    : error instanceof InsufficientScopeError ? 403
-      : error instanceof OAuthError ? 400
-        : 500;
+  const status = error instanceof InvalidTokenError ? 401 : error instanceof InsufficientScopeError ? 403 : 500;
   if (status === 500) onError(error);
-  const oauth = error instanceof OAuthError && status !== 500 ? error : new ServerError('Internal Server Error');
+  const oauth = status !== 500 ? (error as OAuthError) : new ServerError('Internal Server Error');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (status === 401 || status === 403) {
-    // The description is the verifier's text: quoted-string safe, printable ASCII only.
+    // authenticate's own texts; kept quoted-string safe all the same.
     const description = oauth.message.replace(/[^\x20-\x7e]|["\\]/g, '');
     const parts = [`error="${oauth.errorCode}"`, `error_description="${description}"`];
     if ((auth.requiredScopes ?? []).length > 0) parts.push(`scope="${(auth.requiredScopes ?? []).join(' ')}"`);

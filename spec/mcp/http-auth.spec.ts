@@ -6,7 +6,13 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InsufficientScopeError,
+  InvalidClientError,
+  InvalidRequestError,
+  InvalidTokenError,
+  ServerError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { FuncTool, Guard, Registry, ToolError } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
@@ -16,7 +22,11 @@ import { INITIALIZE, PING, initialize, send } from './support/raw-http';
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
-/** Tokens the verifier knows: `writer` and `reader` (of client alice and bob), `expired`, `broken`. */
+/**
+ * Tokens the verifier knows: `writer` and `reader` (of client alice and bob), `expired`, `broken`;
+ * `oauth-*` throw an SDK OAuthError with a secret in its text; `desk-*` are two users (subjects)
+ * of one public OAuth client.
+ */
 const verifier = {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     switch (token) {
@@ -30,6 +40,19 @@ const verifier = {
         return { token, clientId: 'alice', scopes: ['mcp', 'notes:write'], expiresAt: inAnHour() - 3660 };
       case 'broken':
         throw new Error('token store unreachable at redis://admin:secret@db');
+      case 'oauth-server':
+        throw new ServerError('upstream db password=hunter2');
+      case 'oauth-request':
+        throw new InvalidRequestError('SECRET-IN-REQ');
+      case 'oauth-client':
+        throw new InvalidClientError('client secret SECRET-CLIENT mismatched');
+      case 'oauth-token':
+        throw new InvalidTokenError('token of bob@example.com revoked, SECRET-TOKEN');
+      case 'oauth-scope':
+        throw new InsufficientScopeError('needs SECRET-SCOPE');
+      case 'desk-ann':
+      case 'desk-ben':
+        return { token, clientId: 'desk', scopes: ['mcp'], expiresAt: inAnHour(), extra: { sub: token.slice(5) } };
       default:
         throw new InvalidTokenError('Unknown token');
     }
@@ -153,7 +176,7 @@ describe('serveStreamableHttp with a bearer token verifier', () => {
       [{}, 'Missing Authorization header'],
       [{ authorization: 'Basic d3JpdGVyOg==' }, "Invalid Authorization header format, expected 'Bearer TOKEN'"],
       [{ authorization: 'Bearer' }, "Invalid Authorization header format, expected 'Bearer TOKEN'"],
-      [{ authorization: 'Bearer nobody' }, 'Unknown token'],
+      [{ authorization: 'Bearer nobody' }, 'Invalid token'],
       [{ authorization: 'Bearer expired' }, 'Token has expired'],
     ];
     for (const [headers, description] of cases) {
@@ -184,6 +207,37 @@ describe('serveStreamableHttp with a bearer token verifier', () => {
     expect(errors.at(-1)).toEqual(new Error('token store unreachable at redis://admin:secret@db'));
   });
 
+  it('answers any other OAuthError of the verifier with 500 and a generic body, the error to onError', async () => {
+    // Regression: ServerError and InvalidRequestError were answered 400 with their own text.
+    const cases: [string, string][] = [
+      ['oauth-server', 'upstream db password=hunter2'],
+      ['oauth-request', 'SECRET-IN-REQ'],
+      ['oauth-client', 'client secret SECRET-CLIENT mismatched'],
+    ];
+    for (const [token, message] of cases) {
+      const response = await send(server.url, { headers: { authorization: `Bearer ${token}` }, body: INITIALIZE });
+      expect([token, response.status]).toEqual([token, 500]);
+      expect(JSON.parse(response.body)).toEqual({ error: 'server_error', error_description: 'Internal Server Error' });
+      expect(response.headers['www-authenticate']).toBeUndefined();
+      expect(errors.at(-1)).toMatchObject({ message });
+    }
+  });
+
+  it("answers the verifier's token and scope errors with fixed descriptions, never the verifier's text", async () => {
+    const before = errors.length;
+    const invalid = await send(server.url, { headers: { authorization: 'Bearer oauth-token' }, body: INITIALIZE });
+    expect(invalid.status).toBe(401);
+    expect(JSON.parse(invalid.body)).toEqual({ error: 'invalid_token', error_description: 'Invalid token' });
+    expect(invalid.headers['www-authenticate']).toContain('error_description="Invalid token"');
+    const scope = await send(server.url, { headers: { authorization: 'Bearer oauth-scope' }, body: INITIALIZE });
+    expect(scope.status).toBe(403);
+    expect(JSON.parse(scope.body)).toEqual({ error: 'insufficient_scope', error_description: 'Insufficient scope' });
+    for (const response of [invalid, scope]) {
+      expect(`${response.body} ${String(response.headers['www-authenticate'])}`).not.toMatch(/SECRET|bob@/);
+    }
+    expect(errors).toHaveLength(before);
+  });
+
   it('serves the RFC 9728 protected resource metadata without a token', async () => {
     const response = await send(server.url, { method: 'GET', path: '/.well-known/oauth-protected-resource/mcp' });
     expect(response.status).toBe(200);
@@ -201,6 +255,12 @@ describe('serveStreamableHttp with a bearer token verifier', () => {
     expect(await ping({ authorization: 'Bearer writer' })).toBe(200);
     expect(await ping({ authorization: 'Bearer reader' })).toBe(404);
     expect(await ping({})).toBe(401);
+  });
+
+  it('binds a session to the OAuth client, not the user: users of one public client share it (documented)', async () => {
+    const session = await initialize(server.url, { authorization: 'Bearer desk-ann' });
+    const other = { 'mcp-session-id': session, authorization: 'Bearer desk-ben' };
+    expect((await send(server.url, { headers: other, body: PING })).status).toBe(200);
   });
 
   it('refuses to start with metadata that breaks RFC 9728 or a verifier without verifyAccessToken', async () => {

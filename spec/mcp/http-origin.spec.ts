@@ -130,9 +130,33 @@ describe('serveStreamableHttp Origin allow-list', () => {
   it('refuses to start with an allowedOrigins entry not an origin, or a limit not a positive integer', async () => {
     const notAnOrigin = { allowedOrigins: ['app.example.com'] };
     await expect(serveStreamableHttp(testRegistry(), notAnOrigin)).rejects.toThrow(TypeError);
+    // Regression: the URL parser dropped the path (and the rest) silently.
+    const more = ['https://a.example/path', 'https://a.example/', 'https://a.example?x=1', 'https://u@a.example'];
+    for (const entry of more) {
+      await expect(serveStreamableHttp(testRegistry(), { allowedOrigins: [entry] })).rejects.toThrow(
+        `serveStreamableHttp: allowedOrigins entry ${JSON.stringify(entry)} is not an origin`,
+      );
+    }
     await expect(serveStreamableHttp(testRegistry(), { maxSessions: 0 })).rejects.toThrow(RangeError);
     await expect(serveStreamableHttp(testRegistry(), { sessionIdleMs: 1.5 })).rejects.toThrow(
       'serveStreamableHttp: sessionIdleMs must be a positive integer, got 1.5',
     );
+  });
+});
+
+describe('serveStreamableHttp request target', () => {
+  it('refuses an absolute-form target with 400, whatever its authority (regression: the Host check passed)', async () => {
+    const server = await serve({});
+    const port = server.url.port;
+    // RFC 9112 section 3.2.2: the target's authority would replace Host; this server is no proxy.
+    for (const path of ['http://evil.example/mcp', `http://127.0.0.1:${port}/mcp`, '*']) {
+      const response = await send(server.url, { path, body: INITIALIZE });
+      expect([path, response.status]).toEqual([path, 400]);
+      const message = expect.stringContaining('request target must be a path');
+      expect(JSON.parse(response.body)).toEqual({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+    }
+    // A path beginning with // names no host: it is routed as that path.
+    expect((await send(server.url, { path: '//evil.example/mcp', body: INITIALIZE })).status).toBe(404);
+    expect((await send(server.url, { path: '/mcp?x=1', body: INITIALIZE })).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { connect as tcp } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { serveStreamableHttp } from '../../lib/mcp';
 import type { McpHttpOptions, McpHttpServer } from '../../lib/mcp';
 import { INITIALIZE, PING, initialize, openStream, send } from './support/raw-http';
@@ -25,6 +26,7 @@ async function serve(options: McpHttpOptions, observed?: Observed): Promise<McpH
 afterEach(async () => {
   closers.splice(0).forEach((close) => close());
   await Promise.all(servers.splice(0).map((s) => s.close()));
+  jest.restoreAllMocks();
 });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -89,6 +91,67 @@ describe('idle sessions expire (regression: 100 initializes locked everyone out 
     await sleep(1000);
     expect(await ping(server.url, session)).toBe(200);
     expect(ended).toBeUndefined();
+  });
+});
+
+describe('sessions end after sessionMaxLifetimeMs (regression: held GET streams kept places for good)', () => {
+  it('closes a session with an open GET stream after its lifetime: the stream ends, its id gets 404', async () => {
+    const server = await serve({ maxSessions: 1, sessionMaxLifetimeMs: 300 });
+    const session = await initialize(server.url);
+    const stream = await openStream(server.url, session);
+    closers.push(stream.close);
+    expect(stream.status).toBe(200);
+    await stream.ended; // the server ends it; without a lifetime this never happens
+    expect(await ping(server.url, session)).toBe(404);
+    expect(typeof (await initialize(server.url))).toBe('string');
+  });
+
+  it('refuses a sessionMaxLifetimeMs that is not a positive integer or longer than a Node timer', async () => {
+    await expect(serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 0 })).rejects.toThrow(
+      'serveStreamableHttp: sessionMaxLifetimeMs must be a positive integer, got 0',
+    );
+    // A longer setTimeout would fire after 1 ms and close every session at once.
+    await expect(serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 2 ** 31 })).rejects.toThrow(
+      'serveStreamableHttp: sessionMaxLifetimeMs must be at most 2147483647 ms, got 2147483648',
+    );
+    await expect(serveStreamableHttp(testRegistry(), { sessionIdleMs: 2 ** 31 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('an initialize the transport refuses opens no session', () => {
+  /** Every transport that handled a request, and those closed since. */
+  function watchTransports() {
+    const handled = new Set<StreamableHTTPServerTransport>();
+    const closed = new Set<StreamableHTTPServerTransport>();
+    const proto = StreamableHTTPServerTransport.prototype;
+    const handleRequest = proto.handleRequest;
+    const close = proto.close;
+    jest.spyOn(proto, 'handleRequest').mockImplementation(function (this: StreamableHTTPServerTransport, ...args) {
+      handled.add(this);
+      return handleRequest.apply(this, args);
+    });
+    jest.spyOn(proto, 'close').mockImplementation(function (this: StreamableHTTPServerTransport) {
+      closed.add(this);
+      return close.apply(this);
+    });
+    return { handled, open: () => [...handled].filter((t) => !closed.has(t)) };
+  }
+
+  it('closes its transport and server at once (regression: each stayed until sessionIdleMs, uncounted)', async () => {
+    const transports = watchTransports();
+    const server = await serve({ maxSessions: 1 });
+    for (let i = 0; i < 20; i += 1) {
+      // 406: the SDK wants Accept: application/json, text/event-stream.
+      const refused = await send(server.url, { body: INITIALIZE, headers: { accept: 'application/json' } });
+      expect(refused.status).toBe(406);
+    }
+    expect(transports.handled.size).toBe(20);
+    expect(transports.open()).toEqual([]);
+    // The cap of one is free, and the one session admitted is the only transport left open.
+    const session = await initialize(server.url);
+    expect(transports.open().map((t) => t.sessionId)).toEqual([session]);
+    await server.close();
+    expect(transports.open()).toEqual([]);
   });
 });
 

@@ -76,19 +76,20 @@ export async function initialize(url: URL, headers: Record<string, string> = {})
 
 /**
  * Opens the session's GET stream (SSE) and resolves with its status once the headers arrive; the
- * stream stays open until `close` is called.
+ * stream stays open until `close` is called or the server ends it (`ended` then resolves).
  */
 export function openStream(
   url: URL,
   session: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; close: () => void }> {
+): Promise<{ status: number; close: () => void; ended: Promise<void> }> {
   return new Promise((resolve, reject) => {
     const streamHeaders = { accept: 'text/event-stream', 'mcp-session-id': session, ...headers };
     const req = open(url, { method: 'GET', headers: streamHeaders });
     req.on('response', (res) => {
+      const ended = new Promise<void>((done) => res.once('close', () => done()));
       res.resume();
-      resolve({ status: res.statusCode ?? 0, close: () => req.destroy() });
+      resolve({ status: res.statusCode ?? 0, close: () => req.destroy(), ended });
     });
     req.on('error', reject);
     req.end();
