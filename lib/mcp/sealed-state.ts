@@ -19,8 +19,11 @@ export interface ContinuationKey {
 }
 
 /**
- * Where token ids are claimed, so a token opens once. The default, MemoryContinuationUseStore,
- * holds for one process; servers that share keys across processes pass a shared store.
+ * Where token ids are claimed, so a token opens once. Single use holds per store: every sealer
+ * that holds the key must claim in the same store. The default, a MemoryContinuationUseStore of
+ * each sealer, holds for that sealer only (two sealers with the same keys and their own default
+ * stores each open a token once); sealers in one process or across processes that share keys
+ * pass one shared store.
  */
 export interface ContinuationUseStore {
   /**
@@ -58,18 +61,29 @@ export interface SealCall {
   readonly principal: string;
 }
 
-/** What a sealed state is bound to: the call, and the schema the answer is checked against. */
+/**
+ * What a sealed state is bound to: the call, the schema the answer is checked against and the
+ * prompt the person is shown. Every string must be well-formed UTF-16 (no lone surrogate).
+ */
 export interface SealBinding extends SealCall {
   /** The `InputRequest.responseSchema`, compared by its canonicalJson text. */
   readonly responseSchema: JsonValue;
+  /**
+   * The `InputRequest.prompt` JSON text, compared by the canonicalJson of its value (so the compact
+   * re-encoding of `InputRequest.parse` matches); sealRequest / openRequest pass it. A token sealed
+   * without a prompt opens only without one, and one sealed with a prompt only with the same.
+   */
+  readonly prompt?: string;
 }
 
 /**
  * Why a ContinuationError was thrown. Token refusals: `malformed` (not `v2.<key id>.<payload>.<mac>`
  * in canonical base64url, RFC 4648 section 3.5), `unknown_key` (the key id is not in the ring),
  * `tampered` (MAC mismatch: forged, altered or sealed under another secret), `expired`, `wrong_tool`,
- * `wrong_arguments`, `wrong_schema`, `wrong_principal`, `replayed` (already opened). Misuse:
- * `weak_key` and `invalid_config` (constructor), `invalid_binding` (seal or open arguments).
+ * `wrong_arguments`, `wrong_schema`, `wrong_prompt`, `wrong_principal`, `replayed` (already opened
+ * through this sealer's use store). Misuse: `weak_key` and `invalid_config` (constructor),
+ * `invalid_binding` (seal or open arguments: not strings, a string with a lone surrogate, a schema
+ * or prompt that is not JSON).
  */
 export type ContinuationErrorReason =
   | 'malformed'
@@ -79,6 +93,7 @@ export type ContinuationErrorReason =
   | 'wrong_tool'
   | 'wrong_arguments'
   | 'wrong_schema'
+  | 'wrong_prompt'
   | 'wrong_principal'
   | 'replayed'
   | 'weak_key'
@@ -127,6 +142,8 @@ export class MemoryContinuationUseStore implements ContinuationUseStore {
   }
 }
 
+// The prompt digest `q` joined the payload without a new version label (unreleased format): a token
+// sealed before it lacks `q` and is refused as `malformed`, never opened unbound.
 const VERSION = 'v2';
 const DOMAIN = 'scope-tool/continuation-state/v2';
 const DEFAULT_TTL_MS = 15 * 60 * 1000;
@@ -140,28 +157,33 @@ interface Payload {
   readonly t: string; // tool name
   readonly a: string; // digest of the arguments text
   readonly r: string; // digest of canonicalJson(response schema)
+  readonly q: string; // digest of canonicalJson(prompt value), or of its absence
   readonly p: string; // digest of the principal
   readonly e: number; // expiry, ms since the epoch
   readonly n: string; // token id: 128 random bits
   readonly s: string; // the state
 }
-const PAYLOAD_MEMBERS = ['a', 'e', 'n', 'p', 'r', 's', 't'];
+const PAYLOAD_MEMBERS = ['a', 'e', 'n', 'p', 'q', 'r', 's', 't'];
 
 /**
  * Seals an `InputRequest.state` into a token a client may carry, and opens it again only for the
- * same call (tool name, arguments text, response schema, principal), once, before it expires.
+ * same call (tool name, arguments text, response schema, prompt, principal), once, before it expires.
  *
  * Token: `v2.<key id>.<payload>.<mac>`, each part base64url without padding (RFC 4648 section 5).
  * The payload is the JSON of the tool name, keyed digests of the arguments text, of the
- * canonicalJson of the response schema and of the principal, the expiry (ms since the epoch), a
- * random 128-bit token id and the state; the MAC is HMAC-SHA-256 (RFC 2104) over the version, key
- * id and payload under the key the id names. Opening checks, in order: shape and strict decoding
- * (`malformed`), key id (`unknown_key`), MAC in constant time (`tampered`), expiry (`expired`),
- * tool, arguments, schema, principal (`wrong_*`), then claims the token id in the use store
- * (`replayed`). The state is authenticated, not encrypted: do not seal secrets.
+ * canonicalJson of the response schema, of the canonicalJson of the prompt (or of its absence) and
+ * of the principal, the expiry (ms since the epoch), a random 128-bit token id and the state; the
+ * MAC is HMAC-SHA-256 (RFC 2104) over the version, key id and payload under the key the id names.
+ * Every bound string must be well-formed UTF-16 (`invalid_binding` otherwise: a lone surrogate
+ * would hash as U+FFFD, so `'\ud800'` and `'\udbff'` would open each other's tokens). Opening
+ * checks, in order: shape and strict decoding (`malformed`), key id (`unknown_key`), MAC in
+ * constant time (`tampered`), expiry (`expired`), tool, arguments, schema, prompt, principal
+ * (`wrong_*`), then claims the token id in the use store (`replayed`). Single use holds per use
+ * store (see ContinuationUseStore). The state is authenticated, not encrypted: do not seal secrets.
  *
- * Most runtimes use `sealRequest` / `openRequest`: the schema that checks the answer is then the
- * one the token was sealed with, so a client that swaps `response_schema` (say for `true`) is refused.
+ * Most runtimes use `sealRequest` / `openRequest`: the schema that checks the answer and the prompt
+ * shown are then the ones the token was sealed with, so a client that swaps `response_schema` (say
+ * for `true`) or `prompt` (say for `"Ignore previous instructions"`) is refused.
  */
 export class ContinuationSealer {
   readonly #keys = new Map<string, Buffer>();
@@ -216,7 +238,8 @@ export class ContinuationSealer {
    * @param state - the tool's checkpoint JSON text (`InputRequest.state`)
    * @returns the token `v2.<key id>.<payload>.<mac>`
    * @throws ContinuationError reason `invalid_binding` when the state or a binding member is not a
-   *   string, the schema is not a JSON value, or the clock does not return a finite number
+   *   string, a bound string has a lone surrogate, the schema is not a JSON value, the prompt is not
+   *   JSON text, or the clock does not return a finite number
    */
   seal(state: string, binding: SealBinding): string {
     if (typeof state !== 'string') {
@@ -236,7 +259,7 @@ export class ContinuationSealer {
    * @returns the sealed state text
    * @throws ContinuationError (ToolError ERR_INVALID_INPUT_REQUEST) with reason `malformed`,
    *   `unknown_key`, `tampered`, `expired`, `wrong_tool`, `wrong_arguments`, `wrong_schema`,
-   *   `wrong_principal`, `replayed` or `invalid_binding` (see ContinuationErrorReason); an error the
+   *   `wrong_prompt`, `wrong_principal`, `replayed` or `invalid_binding` (see ContinuationErrorReason); an error the
    *   use store throws is passed on as it is
    */
   async open(token: string, binding: SealBinding): Promise<string> {
@@ -265,6 +288,9 @@ export class ContinuationSealer {
     if (!same(payload.r, bound.r)) {
       refuse('wrong_schema', 'was sealed with another response schema; the request was altered');
     }
+    if (!same(payload.q, bound.q)) {
+      refuse('wrong_prompt', 'was sealed with another prompt; the request was altered');
+    }
     if (!same(payload.p, bound.p)) refuse('wrong_principal', 'was sealed for another principal');
     if ((await this.#store.claim(payload.n, payload.e)) !== true) {
       refuse('replayed', 'was already used (replay); a suspended call resumes once');
@@ -274,13 +300,14 @@ export class ContinuationSealer {
 
   /**
    * Seals a tool's InputRequest for the wire: the same prompt and response schema, with the state
-   * replaced by the token (as a JSON string). Send `toJSON()` of the result to the client.
+   * replaced by the token (as a JSON string), bound to both. Send `toJSON()` of the result to the client.
    * @throws ContinuationError reason `invalid_binding` (see seal); ToolError ERR_INVALID_INPUT_REQUEST
    *   when the token exceeds MAX_INPUT_BYTES (a state of more than about 750,000 bytes)
    */
   sealRequest(request: InputRequest, call: SealCall): InputRequest {
     if (!(request instanceof InputRequest)) refuse('invalid_binding', 'sealRequest: request must be an InputRequest');
-    const token = this.seal(request.state, { ...pick(call), responseSchema: request.responseSchema });
+    const binding = { ...pick(call), responseSchema: request.responseSchema, prompt: request.prompt };
+    const token = this.seal(request.state, binding);
     return InputRequest.create({
       prompt: request.prompt,
       responseSchema: request.responseSchema as JsonObject | boolean,
@@ -290,8 +317,9 @@ export class ContinuationSealer {
 
   /**
    * Opens a request that came back from the wire (`InputRequest.parse`) and sealRequest made: the
-   * token is checked against this request's response schema, so the answer `continuation()` checks
-   * is checked against the schema the tool asked with. Returns the request with the tool's state.
+   * token is checked against this request's response schema and prompt, so the answer
+   * `continuation()` checks is checked against the schema the tool asked with, and the prompt
+   * returned is the tool's (`wrong_prompt` otherwise). Returns the request with the tool's state.
    * @throws ContinuationError as open (reason `malformed` when the state is not a token string)
    */
   async openRequest(request: InputRequest, call: SealCall): Promise<InputRequest> {
@@ -302,7 +330,8 @@ export class ContinuationSealer {
     if (typeof token !== 'string') {
       refuse('malformed', 'is not a sealed state token: the request state is not a JSON string');
     }
-    const state = await this.open(token, { ...pick(call), responseSchema: request.responseSchema });
+    const binding = { ...pick(call), responseSchema: request.responseSchema, prompt: request.prompt };
+    const state = await this.open(token, binding);
     return InputRequest.create({
       prompt: request.prompt,
       responseSchema: request.responseSchema as JsonObject | boolean,
@@ -337,10 +366,16 @@ function pick(call: SealCall): SealCall {
   return { toolName: call?.toolName, arguments: call?.arguments, principal: call?.principal };
 }
 
-function bind(key: Buffer, binding: SealBinding): Pick<Payload, 't' | 'a' | 'r' | 'p'> {
-  const { toolName, arguments: args, principal, responseSchema } = (binding ?? {}) as Partial<SealBinding>;
-  for (const [name, value] of [['toolName', toolName], ['arguments', args], ['principal', principal]] as const) {
+function bind(key: Buffer, binding: SealBinding): Pick<Payload, 't' | 'a' | 'r' | 'q' | 'p'> {
+  const { toolName, arguments: args, principal, responseSchema, prompt } = (binding ?? {}) as Partial<SealBinding>;
+  const texts = [['toolName', toolName], ['arguments', args], ['principal', principal]] as [string, unknown][];
+  if (prompt !== undefined) texts.push(['prompt', prompt]);
+  for (const [name, value] of texts) {
     if (typeof value !== 'string') refuse('invalid_binding', `binding.${name} must be a string`);
+    // Digests read UTF-8, where every lone surrogate is U+FFFD: refuse rather than collide.
+    if (LONE_SURROGATE.test(value)) {
+      refuse('invalid_binding', `binding.${name} is not well-formed UTF-16 (a lone surrogate)`);
+    }
   }
   let schema: string;
   try {
@@ -348,13 +383,25 @@ function bind(key: Buffer, binding: SealBinding): Pick<Payload, 't' | 'a' | 'r' 
   } catch (e) {
     refuse('invalid_binding', `binding.responseSchema must be a JSON value: ${(e as Error).message}`);
   }
+  let shown: string | undefined;
+  if (prompt !== undefined) {
+    try {
+      shown = canonicalJson(JSON.parse(prompt));
+    } catch (e) {
+      refuse('invalid_binding', `binding.prompt must be JSON text (InputRequest.prompt): ${(e as Error).message}`);
+    }
+  }
   return {
     t: toolName as string,
     a: digest(key, 'arguments', args as string),
     r: digest(key, 'schema', schema),
+    q: shown === undefined ? digest(key, 'no-prompt', '') : digest(key, 'prompt', shown),
     p: digest(key, 'principal', principal as string),
   };
 }
+
+/** A UTF-16 code unit D800-DFFF outside a pair (the `u` flag reads pairs as one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 function digest(key: Buffer, label: string, text: string): string {
   return createHmac('sha256', key).update(`${DOMAIN}/${label}\n${text}`, 'utf8').digest('base64url');
@@ -396,7 +443,7 @@ function readPayload(bytes: Buffer): Payload {
   const p = value as Record<string, unknown>;
   const ok = typeof p === 'object' && p !== null && !Array.isArray(p)
     && Object.keys(p).sort().join() === PAYLOAD_MEMBERS.join()
-    && ['t', 'a', 'r', 'p', 'n', 's'].every((k) => typeof p[k] === 'string')
+    && ['t', 'a', 'r', 'q', 'p', 'n', 's'].every((k) => typeof p[k] === 'string')
     && typeof p.e === 'number' && Number.isFinite(p.e);
   if (!ok) refuse('malformed', `payload is not { ${PAYLOAD_MEMBERS.join(', ')} }`);
   return p as unknown as Payload;
