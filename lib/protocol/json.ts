@@ -54,9 +54,9 @@ const LINEAR_KEYS = 12;
  *   Unicode normalization (`duplicate_member`);
  * - numbers that a double keeps or merely rounds (`number_out_of_range` otherwise): finite
  *   (`1e400` refused), not a non-zero value that would become 0 (`1e-400` refused; `0.0`, `0e5`
- *   admitted), and, when the value is an integer, within +/-(2^53 - 1) whatever its form
- *   (`9007199254740993`, `9007199254740993.0`, `9.007199254740993e15`, `1e16`, `1e300` refused;
- *   `9007199254740991.0`, `1e15`, `0.1`, `1.5e-10` and `1234567890123456789.5` admitted);
+ *   admitted), and integers written without an exponent (`9007199254740993`, `9007199254740993.0`)
+ *   within +/-(2^53 - 1); scientific notation is a float, rounded as any decimal is (`1e300`,
+ *   `6.022e23`, `9.007199254740993e15` admitted, like `0.1` and `1234567890123456789.5`);
  * - nesting of arrays and objects at most MAX_DEPTH (`too_deep`).
  *
  * The value follows `JSON.parse` semantics: a member named `__proto__` is an own data property.
@@ -429,11 +429,13 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
         return fail(refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
           '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string'));
       }
-      if (isIntegral(text, intStart, mantissaEnd, pos)) {
+      // An integer written with a zero fraction (`9007199254740993.0`) is an integer literal in
+      // disguise; scientific notation (`1e300`, `6.022e23`) is a float, rounded as any decimal is.
+      if (!exponent && isZeroFraction(text, intStart, mantissaEnd)) {
         const path = pathOf(f, depth);
-        return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} has an integer ` +
-          'value (no fraction left after its exponent) outside +/-9007199254740991 (2^53 - 1) and cannot be kept ' +
-          'exactly; send it as a string'));
+        return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is an integer ` +
+          'written with a zero fraction, outside +/-9007199254740991 (2^53 - 1), and cannot be kept exactly; ' +
+          'send it as a string'));
       }
     } else if (value === 0 && !integer && !isZero(text, intStart, mantissaEnd)) {
       const path = pathOf(f, depth);
@@ -453,26 +455,13 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
 const UNDERFLOW_DIGITS = 320;
 
 /**
- * Whether the number whose mantissa (integer digits, then optionally `.` and fraction digits) is
- * text[intStart, mantissaEnd) and which ends at `end` (after an optional exponent) has an integral
- * value: no non-zero digit is left after the decimal point once the exponent is applied. Called
- * only for a finite, non-zero value, so the exponent is a safe integer.
+ * Whether the mantissa text[intStart, mantissaEnd) (integer digits, `.`, fraction digits) has a
+ * fraction of zeros only (`9007199254740993.000`): its value is the integer before the point.
  */
-function isIntegral(text: string, intStart: number, mantissaEnd: number, end: number): boolean {
-  let exp = 0;
-  if (end > mantissaEnd) exp = Number(text.slice(mantissaEnd + 1, end));
-  let point = mantissaEnd;
-  for (let i = intStart; i < mantissaEnd; i++) if (text.charCodeAt(i) === 0x2e) { point = i; break; }
-  // Digits after the point up to the last non-zero one: how far the exponent must shift.
-  let last = mantissaEnd - 1;
-  while (last > point && text.charCodeAt(last) === 0x30) last--;
-  const fraction = last > point ? last - point : 0;
-  if (fraction > 0) return exp >= fraction;
-  // No fraction left: integral unless a negative exponent shifts a non-zero integer digit out.
-  if (exp >= 0) return true;
-  let zeros = 0;
-  for (let i = point - 1; i >= intStart && text.charCodeAt(i) === 0x30; i--) zeros++;
-  return -exp <= zeros;
+function isZeroFraction(text: string, intStart: number, mantissaEnd: number): boolean {
+  let i = mantissaEnd - 1;
+  while (i > intStart && text.charCodeAt(i) === 0x30) i--;
+  return text.charCodeAt(i) === 0x2e;
 }
 
 /** Whether every digit of the mantissa text[intStart, mantissaEnd) is 0 (`0.000`): the value is 0. */

@@ -39,8 +39,6 @@ describe('admission edge cases the generators reach rarely', () => {
     ['an integer literal one past 2^53 - 1', '{"n":9007199254740992}', 'number_out_of_range'],
     ['a 400-digit integer', `{"n":1${'0'.repeat(400)}}`, 'number_out_of_range'],
     ['2^53 + 1 written with a fraction', '{"n":9007199254740993.0}', 'number_out_of_range'],
-    ['2^53 + 1 written with an exponent', '{"n":9.007199254740993e15}', 'number_out_of_range'],
-    ['an integer in exponent form beyond 2^53 - 1', '{"n":1e300}', 'number_out_of_range'],
     ['a non-zero number that a double turns into 0', '{"n":-1e-400}', 'number_out_of_range'],
     ['an escaped lone high surrogate', '{"s":"\\ud800"}', 'lone_surrogate'],
     ['a duplicate name after unescaping', '{"a":1,"\\u0061":2}', 'duplicate_member'],

@@ -8,13 +8,13 @@ import fc from 'fast-check';
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
- * Doubles whose JSON.stringify form is admitted: integers stay within +/-(2^53 - 1) whatever their
- * form (`1e+21` is an integer too). Every double beyond 2^53 is an integer, so only fractions remain.
+ * Doubles whose JSON.stringify form is admitted: integer literals stay within +/-(2^53 - 1); from
+ * 1e21 on JSON.stringify writes an exponent (`1e+21`), a float that admission rounds and admits.
  */
 export const safeNumber = fc.oneof(
   fc.integer(),
   fc.maxSafeInteger(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !(Number.isInteger(d) && Math.abs(d) > MAX_SAFE)),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !(Number.isInteger(d) && Math.abs(d) > MAX_SAFE && Math.abs(d) < 1e21)),
 );
 
 /** Member names and strings: full Unicode without lone surrogates, `__proto__` and friends included. */
@@ -145,8 +145,9 @@ const NUMBER = /^-?(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
 
 /**
  * The number rule, computed exactly from the token's digits with BigInt: refused when not finite as
- * a double, when its value is an integer beyond +/-(2^53 - 1) (whatever its form: `1e16`,
- * `9007199254740993.0`), or when it is not zero but becomes 0 as a double (`1e-400`).
+ * a double, when it is not zero but becomes 0 as a double (`1e-400`), or when, written without an
+ * exponent, its value is an integer beyond +/-(2^53 - 1) (`9007199254740993`, `9007199254740993.0`);
+ * scientific notation is a float, rounded as any decimal is (`1e16`, `1e300` admitted).
  */
 export function numberAllowed(token: string): boolean {
   const value = Number(token);
@@ -157,6 +158,7 @@ export function numberAllowed(token: string): boolean {
   const digits = (m[1] + fraction).replace(/^0+/, '');
   if (digits === '') return true; // the value is 0, kept as 0 (or -0)
   if (value === 0) return false; // not zero, yet 0 as a double
+  if (m[3] !== undefined) return true; // scientific notation: a float, rounded as any decimal is
   const significant = digits.replace(/0+$/, '');
   // value = significant * 10^scale
   const scale = Number(m[3] ?? '0') - fraction.length + (digits.length - significant.length);

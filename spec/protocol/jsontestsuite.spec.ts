@@ -1,8 +1,7 @@
 /**
  * JSONTestSuite (github nst/JSONTestSuite, see spec/corpora/SOURCES or ../shared/corpora/SOURCES.txt)
  * against admitJson: every n_ file refused, every y_ file admitted except the duplicate-name ones
- * (RFC 7493 refuses them) and the integers beyond 2^53 - 1 in exponent form (Y_EXCEPTIONS), and a
- * pinned decision for every i_ and transform/ file.
+ * (RFC 7493 refuses them), and a pinned decision for every i_ and transform/ file.
  *
  * The files are bytes; admitJson takes a JS string. The string boundary cannot carry invalid UTF-8,
  * so a file that is not valid UTF-8 (including the UTF-16 ones) is decoded with a fatal decoder and
@@ -35,20 +34,10 @@ function files(dir: string, prefix: string): string[] {
   return readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.json')).sort();
 }
 
-/**
- * y_ files that admission refuses: member names must be unique (DESIGN.md section 3.5), and a
- * number whose value is an integer beyond +/-(2^53 - 1) cannot be kept exactly by a double whatever
- * its form (exponent or fraction included), so it is refused rather than silently changed (README,
- * "Decisions where the reference is silent": numbers).
- */
+/** y_ files that RFC 7493 refuses: member names must be unique (DESIGN.md section 3.5). */
 const Y_EXCEPTIONS: Record<string, string> = {
-  'y_number.json': 'number_out_of_range', // 123e65: an integer beyond 2^53 - 1
-  'y_number_real_capital_e.json': 'number_out_of_range', // 1E22: an integer beyond 2^53 - 1
-  'y_number_real_exponent.json': 'number_out_of_range', // 123e45: an integer beyond 2^53 - 1
-  'y_number_real_fraction_exponent.json': 'number_out_of_range', // 123.456e78 = 123456e75: an integer
   'y_object_duplicated_key.json': 'duplicate_member',
   'y_object_duplicated_key_and_value.json': 'duplicate_member',
-  'y_object_extreme_numbers.json': 'number_out_of_range', // -1.0e+28: an integer beyond -(2^53 - 1)
 };
 
 /** Every i_ file: the pinned decision, the issue code (or undecodable) and why. */
