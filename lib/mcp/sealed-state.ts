@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InputRequest, ToolError, canonicalJson } from '../protocol';
+import { hasLoneSurrogate } from '../protocol/json';
 import type { JsonObject, JsonValue } from '../protocol';
 
 /** One HMAC key of a ContinuationSealer's ring. */
@@ -373,7 +374,7 @@ function bind(key: Buffer, binding: SealBinding): Pick<Payload, 't' | 'a' | 'r' 
   for (const [name, value] of texts) {
     if (typeof value !== 'string') refuse('invalid_binding', `binding.${name} must be a string`);
     // Digests read UTF-8, where every lone surrogate is U+FFFD: refuse rather than collide.
-    if (LONE_SURROGATE.test(value)) {
+    if (hasLoneSurrogate(value)) {
       refuse('invalid_binding', `binding.${name} is not well-formed UTF-16 (a lone surrogate)`);
     }
   }
@@ -399,9 +400,6 @@ function bind(key: Buffer, binding: SealBinding): Pick<Payload, 't' | 'a' | 'r' 
     p: digest(key, 'principal', principal as string),
   };
 }
-
-/** A UTF-16 code unit D800-DFFF outside a pair (the `u` flag reads pairs as one code point). */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 function digest(key: Buffer, label: string, text: string): string {
   return createHmac('sha256', key).update(`${DOMAIN}/${label}\n${text}`, 'utf8').digest('base64url');

@@ -228,6 +228,31 @@ export function isError(err: unknown, target: unknown): boolean {
 }
 
 /**
+ * `s` cut to its first and last `max / 2` code units around `...` when longer than `max`, never
+ * splitting a surrogate pair: how every message clips a pointer, a pattern or a value. @internal
+ */
+export function clipMiddle(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const head = Math.floor(max / 2);
+  let end = head;
+  const last = s.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
+  let start = s.length - head;
+  const first = s.charCodeAt(start);
+  if (first >= 0xdc00 && first <= 0xdfff) start++;
+  return `${s.slice(0, end)}...${s.slice(start)}`;
+}
+
+/**
+ * goQuote of `s` cut to its first 64 code units and `...` (a member name in a message). @internal
+ */
+export function goQuoteClipped(s: string): string {
+  if (s.length <= 64) return goQuote(s);
+  const c = s.charCodeAt(63);
+  return goQuote(`${s.slice(0, c >= 0xd800 && c <= 0xdbff ? 63 : 64)}...`);
+}
+
+/**
  * Quotes `s` as Go's `%q` (strconv.Quote) does: double quotes, `\"` and `\\` escaped, control
  * and non-printable characters escaped (`\n`, `\x00`, `\u2028`), printable non-ASCII kept, and
  * lone surrogates written as `\ufffd`-free `\uXXXX` escapes.

@@ -9,7 +9,7 @@
  * than building the value in JavaScript.
  */
 import type { AdmissionIssue } from './errors';
-import { goQuote } from './errors';
+import { clipMiddle, goQuote, goQuoteClipped } from './errors';
 
 /** Upper bound, in UTF-8 bytes, of tool arguments and every other admitted JSON text. Ports MaxInputBytes. */
 export const MAX_INPUT_BYTES = 1_048_576;
@@ -524,12 +524,10 @@ function at(path: readonly Segment[], offset: number): string {
   return path.length === 0 ? `at the top level (offset ${offset})` : `at ${clip(jsonPointer(path), 160)} (offset ${offset})`;
 }
 
-function quote(s: string): string {
-  return goQuote(s.length > 64 ? `${s.slice(0, 64)}...` : s);
-}
+const quote = goQuoteClipped;
 
 function clip(s: string, max = 40): string {
-  return s.length > max ? `${s.slice(0, max / 2)}...${s.slice(-max / 2)}` : s;
+  return clipMiddle(s, max);
 }
 
 function hex(c: number): string {

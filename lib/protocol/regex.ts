@@ -23,6 +23,7 @@
  * @internal
  */
 import { RE2JS } from 're2js';
+import { clipMiddle } from './errors';
 
 /** A compiled pattern: what Ajv's RegExpEngine returns (`test`), plus its ECMA-262 source and flags. */
 export interface LinearPattern {
@@ -42,7 +43,7 @@ export class PatternSyntaxError extends Error {
   /** The pattern as written. */
   readonly pattern: string;
   constructor(pattern: string, reason: string) {
-    super(`pattern ${JSON.stringify(clip(pattern))} ${reason}`);
+    super(`pattern ${JSON.stringify(clipMiddle(pattern, 200))} ${reason}`);
     this.pattern = pattern;
   }
 }
@@ -216,6 +217,3 @@ function hex(code: number): string {
   return `\\x{${code.toString(16)}}`;
 }
 
-function clip(s: string): string {
-  return s.length > 200 ? `${s.slice(0, 100)}...${s.slice(-100)}` : s;
-}

@@ -15,7 +15,7 @@ import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FormatName } from 'ajv-formats';
 import type { AdmissionIssue } from './errors';
-import { goQuote, messageOf, ToolError } from './errors';
+import { clipMiddle as clip, goQuote, goQuoteClipped, messageOf, ToolError } from './errors';
 import type { JsonValue } from './json';
 import { admitJson, canonicalJson, jsonPointer, MAX_INPUT_BYTES, utf8Length } from './json';
 import { isDetachedJson } from './json-data';
@@ -595,10 +595,5 @@ function segmentsOf(pointer: string, value: JsonValue): Segment[] {
 }
 
 function quote(v: unknown): string {
-  const s = String(v);
-  return goQuote(s.length > 64 ? `${s.slice(0, 64)}...` : s);
-}
-
-function clip(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max / 2)}...${s.slice(-max / 2)}` : s;
+  return goQuoteClipped(String(v));
 }

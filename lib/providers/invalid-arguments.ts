@@ -4,6 +4,7 @@
  * never from causes or stacks.
  */
 import type { AdmissionIssue, ToolError } from '../protocol';
+import { clipMiddle } from '../protocol/errors';
 import { describeUnknownTool, unknownToolOf } from './prepare';
 import { quoteToolName } from './tool-call';
 
@@ -101,7 +102,7 @@ function describeIssueInFull(issue: AdmissionIssue): string {
  */
 function withoutLocation(message: string, pointer: string): string {
   // The protocol clips long pointers in its messages to their first and last 80 code units.
-  const leads = pointer === '' ? ['(root)'] : [pointer, pointer.length > 160 ? `${pointer.slice(0, 80)}...${pointer.slice(-80)}` : pointer];
+  const leads = pointer === '' ? ['(root)'] : [pointer, clipMiddle(pointer, 160)];
   let what = message;
   for (const lead of leads) {
     if (what.startsWith(`${lead}: `)) {
@@ -111,12 +112,6 @@ function withoutLocation(message: string, pointer: string): string {
   }
   if (pointer !== '') what = what.split(` at ${pointer}`).join('');
   return what;
-}
-
-/** `s` cut to its first and last `max / 2` code units around `...` (the protocol's clip of pointers). */
-function clipMiddle(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${s.slice(0, cutBefore(s, max / 2))}...${s.slice(cutAfter(s, s.length - max / 2))}`;
 }
 
 /** Adds the allowed values unless the message lists them already (as text or as JSON). */
@@ -138,10 +133,4 @@ function clip(text: string, max = MAX_MESSAGE): string {
 function cutBefore(s: string, end: number): number {
   const c = s.charCodeAt(end - 1);
   return end > 0 && c >= 0xd800 && c <= 0xdbff ? end - 1 : end;
-}
-
-/** `start`, or one more when the code unit there closes a surrogate pair. */
-function cutAfter(s: string, start: number): number {
-  const c = s.charCodeAt(start);
-  return c >= 0xdc00 && c <= 0xdfff ? start + 1 : start;
 }

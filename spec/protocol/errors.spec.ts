@@ -1,0 +1,42 @@
+/**
+ * The text helpers every message uses: clipMiddle (pointers, patterns, values) and goQuoteClipped
+ * (member names) never split a surrogate pair, so a clipped message stays well-formed Unicode.
+ */
+import { clipMiddle, goQuoteClipped } from '../../lib/protocol/errors';
+import { admitJson } from '../../lib/protocol';
+
+const EMOJI = '\u{1F600}';
+
+describe('clipMiddle', () => {
+  it('keeps a string at most max code units long as it is', () => {
+    expect(clipMiddle('abcdef', 6)).toBe('abcdef');
+  });
+
+  it('keeps the first and last max / 2 code units around ...', () => {
+    expect(clipMiddle('abcdefghij', 4)).toBe('ab...ij');
+  });
+
+  it('never splits a surrogate pair at either cut', () => {
+    // Pairs at code units 2-3 and 10-11 of 13.
+    const s = `ab${EMOJI}cdefgh${EMOJI}i`;
+    expect(clipMiddle(s, 6)).toBe(`ab...${EMOJI}i`); // head cut at code unit 3 would split the first pair
+    expect(clipMiddle(s, 4)).toBe('ab...i'); // tail cut at code unit 11 would split the second pair
+  });
+});
+
+describe('goQuoteClipped', () => {
+  it('cuts a long name to 64 code units without splitting a pair', () => {
+    const name = `${'a'.repeat(63)}${EMOJI}${'b'.repeat(10)}`;
+    expect(goQuoteClipped(name)).toBe(`"${'a'.repeat(63)}..."`);
+    expect(goQuoteClipped('short')).toBe('"short"');
+  });
+});
+
+describe('admission messages stay well-formed when they clip a pointer', () => {
+  it('a duplicate member under a long name with emoji reports well-formed text', () => {
+    const key = EMOJI.repeat(100);
+    const admitted = admitJson(`{"${key}":{"a":1,"a":2}}`);
+    expect(admitted.ok).toBe(false);
+    if (!admitted.ok) expect(admitted.issue.message.isWellFormed()).toBe(true);
+  });
+});
