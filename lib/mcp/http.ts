@@ -550,8 +550,8 @@ async function authenticate(req: IncomingMessage, auth: McpHttpAuthOptions): Pro
   } catch (error) {
     // The verifier's own text may name what it saw (a token, a user, a database): the client
     // gets a fixed description; any other error is passed on (500, onError).
-    if (hasErrorCode(error, InvalidTokenError.errorCode)) throw new InvalidTokenError('Invalid token');
-    if (hasErrorCode(error, InsufficientScopeError.errorCode)) throw new InsufficientScopeError('Insufficient scope');
+    if (isOAuthError(error, InvalidTokenError.errorCode)) throw new InvalidTokenError('Invalid token');
+    if (isOAuthError(error, InsufficientScopeError.errorCode)) throw new InsufficientScopeError('Insufficient scope');
     throw error;
   }
   if (typeof info !== 'object' || info === null || typeof info.clientId !== 'string' || !Array.isArray(info.scopes)) {
@@ -579,7 +579,7 @@ function sameResource(reported: URL | undefined, expected: URL): boolean {
  * An OAuth error of this code: the SDK's class, also from another copy of the SDK (its ESM and
  * CommonJS builds are distinct classes), by its `errorCode`.
  */
-function hasErrorCode(error: unknown, code: string): boolean {
+function isOAuthError(error: unknown, code: string): boolean {
   return error instanceof Error && (error as Partial<OAuthError>).errorCode === code;
 }
 
