@@ -120,7 +120,15 @@ export interface BenchTool {
 
 /** The tools, in table order. */
 export const BENCH_TOOLS: readonly BenchTool[] = [
-  { name: 'add', description: 'Add two numbers.', args: ADD_ARGS, expected: ADD_RESULT, schema: ADD_SCHEMA, zod: addZod, fn: add },
+  {
+    name: 'add',
+    description: 'Add two numbers.',
+    args: ADD_ARGS,
+    expected: ADD_RESULT,
+    schema: ADD_SCHEMA,
+    zod: addZod,
+    fn: add,
+  },
   {
     name: 'create_note',
     description: 'Create a note with tags and a checklist.',

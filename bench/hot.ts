@@ -11,7 +11,11 @@ interface ProfileNode {
 
 function main(): void {
   const [file, topText = '25'] = process.argv.slice(2);
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let total = 0;
@@ -25,7 +29,10 @@ function main(): void {
     self.set(key, (self.get(key) ?? 0) + delta);
   });
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(topText));
-  for (const [key, us] of top) process.stdout.write(`${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}\n`);
+  for (const [key, us] of top)
+    process.stdout.write(
+      `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}\n`,
+    );
 }
 
 main();

@@ -39,8 +39,20 @@ export async function measure(workloads: readonly Workload[], options: MeasureOp
     const result = task?.result;
     const ops = w.ops ?? 1;
     if (result === undefined || !('latency' in result)) {
-      const error = result !== undefined && 'error' in result ? String(result.error?.message ?? result.error) : 'not run';
-      return { id: w.id, group: w.group, label: w.label, role: w.role, medianMs: NaN, p99Ms: NaN, meanMs: NaN, opsPerSec: NaN, samples: 0, error };
+      const error =
+        result !== undefined && 'error' in result ? String(result.error?.message ?? result.error) : 'not run';
+      return {
+        id: w.id,
+        group: w.group,
+        label: w.label,
+        role: w.role,
+        medianMs: NaN,
+        p99Ms: NaN,
+        meanMs: NaN,
+        opsPerSec: NaN,
+        samples: 0,
+        error,
+      };
     }
     const medianMs = result.latency.p50 / ops;
     const measured: Measured = {

@@ -6,7 +6,19 @@
  */
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNumber, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Authorize, Tool, Toolset } from '../lib/decorators';
 import type { Manifest, ManifestTool } from '../lib/container';
 import { ADD_SCHEMA, add, createNote, NOTE_SCHEMA } from './fixtures';
@@ -31,7 +43,11 @@ export class NoteDto {
   @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @Length(1, 32, { each: true }) tags!: string[];
   @IsInt() @Min(1) @Max(5) priority!: number;
   @IsBoolean() pinned!: boolean;
-  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ChecklistItemDto) checklist!: ChecklistItemDto[];
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => ChecklistItemDto)
+  checklist!: ChecklistItemDto[];
 }
 
 /** The policy of every bench tool: permit (peers have no authorization step). */

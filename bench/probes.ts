@@ -33,8 +33,18 @@ export function probeRegister(count: number): { probes: Probe[]; registry: Regis
   return {
     registry,
     probes: [
-      { id: 'scale/register-time', label: `register ${count.toLocaleString('en-US')} FuncTools (create + bind + register)`, value: ms, unit: 'ms' },
-      { id: 'scale/register-heap', label: `heap retained by ${count.toLocaleString('en-US')} registered tools`, value: heap, unit: 'MB' },
+      {
+        id: 'scale/register-time',
+        label: `register ${count.toLocaleString('en-US')} FuncTools (create + bind + register)`,
+        value: ms,
+        unit: 'ms',
+      },
+      {
+        id: 'scale/register-heap',
+        label: `heap retained by ${count.toLocaleString('en-US')} registered tools`,
+        value: heap,
+        unit: 'MB',
+      },
     ],
   };
 }
@@ -54,7 +64,14 @@ export function probeColdStart(count: number, reps: number): Probe[] {
       file.remove();
     }
   }
-  return [{ id: 'scale/cold-start', label: `cold start: createRegistry from a manifest of ${count.toLocaleString('en-US')} tools (median of ${reps})`, value: median(times), unit: 'ms' }];
+  return [
+    {
+      id: 'scale/cold-start',
+      label: `cold start: createRegistry from a manifest of ${count.toLocaleString('en-US')} tools (median of ${reps})`,
+      value: median(times),
+      unit: 'ms',
+    },
+  ];
 }
 
 /** Heap growth over `calls` sequential runs of `call`, after GC; and the total time. */
@@ -67,7 +84,12 @@ export async function probeMemory(calls: number, call: () => Promise<unknown>): 
   const growth = (settledHeap() - before) / MB;
   const n = calls.toLocaleString('en-US');
   return [
-    { id: 'memory/heap-growth', label: `heap growth over ${n} sequential scope-tool calls (after GC)`, value: growth, unit: 'MB' },
+    {
+      id: 'memory/heap-growth',
+      label: `heap growth over ${n} sequential scope-tool calls (after GC)`,
+      value: growth,
+      unit: 'MB',
+    },
     { id: 'memory/time', label: `time of ${n} sequential scope-tool calls`, value: ms, unit: 'ms' },
   ];
 }

@@ -10,7 +10,11 @@ import type { WorkloadSet } from './workload';
 
 async function main(): Promise<void> {
   const [match = 'call/add/scope-tool-functool', secondsText = '5'] = process.argv.slice(2);
-  const sets: WorkloadSet[] = [await callSet(), admissionSet(FULL_SIZE.payloadSizes), await listSet(FULL_SIZE.listCounts)];
+  const sets: WorkloadSet[] = [
+    await callSet(),
+    admissionSet(FULL_SIZE.payloadSizes),
+    await listSet(FULL_SIZE.listCounts),
+  ];
   const chosen = sets.flatMap((s) => s.workloads).filter((w) => w.id.includes(match));
   if (chosen.length === 0) throw new Error(`bench: no workload id contains ${match}`);
   for (const w of chosen) {

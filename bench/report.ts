@@ -33,7 +33,11 @@ export function withRatios(measured: readonly Measured[]): Row[] {
     if (m.role === 'floor') floor.set(m.group, m.medianMs);
     if (m.role === 'scope') scope.set(m.group, m.medianMs);
   }
-  return measured.map((m) => ({ ...m, vsFloor: m.medianMs / (floor.get(m.group) ?? NaN), vsScope: m.medianMs / (scope.get(m.group) ?? NaN) }));
+  return measured.map((m) => ({
+    ...m,
+    vsFloor: m.medianMs / (floor.get(m.group) ?? NaN),
+    vsScope: m.medianMs / (scope.get(m.group) ?? NaN),
+  }));
 }
 
 function time(ms: number): string {
@@ -53,11 +57,16 @@ function count(n: number): string {
 
 /** The table as Markdown (also printed): one section per group. */
 export function renderTable(rows: readonly Row[]): string {
-  const lines = ['| group | row | median | p99 | ops/s | MB/s | vs floor | vs scope-tool |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| group | row | median | p99 | ops/s | MB/s | vs floor | vs scope-tool |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
     const mb = r.mbPerSec === undefined ? '' : r.mbPerSec.toFixed(0);
     const label = r.error === undefined ? r.label : `${r.label} (error: ${r.error})`;
-    lines.push(`| ${r.group} | ${label} | ${time(r.medianMs)} | ${time(r.p99Ms)} | ${count(r.opsPerSec)} | ${mb} | ${ratio(r.vsFloor)} | ${ratio(r.vsScope)} |`);
+    lines.push(
+      `| ${r.group} | ${label} | ${time(r.medianMs)} | ${time(r.p99Ms)} | ${count(r.opsPerSec)} | ${mb} | ${ratio(r.vsFloor)} | ${ratio(r.vsScope)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -65,14 +74,18 @@ export function renderTable(rows: readonly Row[]): string {
 /** The one-shot measurements as Markdown. */
 export function renderProbes(probes: readonly Probe[]): string {
   const lines = ['| measurement | value |', '|---|---:|'];
-  for (const p of probes) lines.push(`| ${p.label} | ${Number.isFinite(p.value) ? p.value.toFixed(p.unit === 'ms' ? 2 : 1) : '-'} ${p.unit} |`);
+  for (const p of probes)
+    lines.push(
+      `| ${p.label} | ${Number.isFinite(p.value) ? p.value.toFixed(p.unit === 'ms' ? 2 : 1) : '-'} ${p.unit} |`,
+    );
   return lines.join('\n');
 }
 
 /** The targets as Markdown. */
 export function renderTargets(targets: readonly Target[]): string {
   const lines = ['| target | measured | met |', '|---|---|---|'];
-  for (const t of targets) lines.push(`| ${t.target} | ${t.measured} | ${t.met === 'pending' ? 'pending' : t.met ? 'yes' : 'NO'} |`);
+  for (const t of targets)
+    lines.push(`| ${t.target} | ${t.measured} | ${t.met === 'pending' ? 'pending' : t.met ? 'yes' : 'NO'} |`);
   return lines.join('\n');
 }
 

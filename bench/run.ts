@@ -31,7 +31,8 @@ async function checkAnswers(set: WorkloadSet): Promise<void> {
     const tool = BENCH_TOOLS.find((t) => w.group === `call/${t.name}`);
     if (tool === undefined) continue;
     const got = JSON.stringify(answerOf(await w.fn()));
-    if (got !== JSON.stringify(tool.expected)) throw new Error(`bench: ${w.id} answered ${got}, expected ${JSON.stringify(tool.expected)}`);
+    if (got !== JSON.stringify(tool.expected))
+      throw new Error(`bench: ${w.id} answered ${got}, expected ${JSON.stringify(tool.expected)}`);
   }
 }
 
@@ -45,12 +46,19 @@ async function section(title: string, set: WorkloadSet, out: Measured[], time = 
 }
 
 function machine(): Record<string, unknown> {
-  return { node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), platform: `${process.platform} ${process.arch}` };
+  return {
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    platform: `${process.platform} ${process.arch}`,
+  };
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  if (typeof (globalThis as { gc?: unknown }).gc !== 'function') process.stderr.write('bench: run with node --expose-gc for heap figures\n');
+  if (typeof (globalThis as { gc?: unknown }).gc !== 'function')
+    process.stderr.write('bench: run with node --expose-gc for heap figures\n');
   const measured: Measured[] = [];
   const probes: Probe[] = [];
 
@@ -89,7 +97,10 @@ async function main(): Promise<void> {
   ].join('\n');
   process.stdout.write(`${text}\n`);
   const file = join(process.cwd(), 'bench', 'results.json');
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: env, seconds, taskTimeMs: TIME, rows, probes, targets }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: env, seconds, taskTimeMs: TIME, rows, probes, targets }, null, 2)}\n`,
+  );
   process.stderr.write(`bench: wrote ${file}\n`);
 }
 

@@ -42,8 +42,14 @@ export async function callSet(): Promise<WorkloadSet> {
   for (const tool of BENCH_TOOLS) {
     const group = callGroup(tool);
     workloads.push(...callWorkloads(tool), ...peerWorkloads(tool));
-    workloads.push(workload(group, 'MCP SDK server (in-memory)', 'peer', () => mcpCall(pair.client, tool.name, tool.args)));
-    workloads.push(workload(group, 'scope-tool MCP server (in-memory)', 'reference', () => mcpCall(scope.client, tool.name, tool.args)));
+    workloads.push(
+      workload(group, 'MCP SDK server (in-memory)', 'peer', () => mcpCall(pair.client, tool.name, tool.args)),
+    );
+    workloads.push(
+      workload(group, 'scope-tool MCP server (in-memory)', 'reference', () =>
+        mcpCall(scope.client, tool.name, tool.args),
+      ),
+    );
   }
   return { workloads, close: async () => void (await Promise.all([pair.close(), scope.close()])) };
 }
@@ -60,11 +66,17 @@ export function registrySet(registry: Registry, count: number): WorkloadSet {
   return {
     workloads: [
       workload(group, 'definitions()', 'scope', () => registry.definitions()),
-      workload(group, 'resolve() (per lookup)', 'reference', () => {
-        let found = 0;
-        for (const name of names) if (registry.resolve(name) !== undefined) found++;
-        return found;
-      }, { ops: names.length }),
+      workload(
+        group,
+        'resolve() (per lookup)',
+        'reference',
+        () => {
+          let found = 0;
+          for (const name of names) if (registry.resolve(name) !== undefined) found++;
+          return found;
+        },
+        { ops: names.length },
+      ),
     ],
     close: async () => undefined,
   };
@@ -86,8 +98,12 @@ export async function listSet(counts: readonly number[]): Promise<WorkloadSet> {
       workload(group, `scope-tool MCP server tools/list (${count} tools)`, 'scope', () => scope.client.listTools()),
       // The server's side alone: the SDK Client parses every tool of the result with zod, a cost that
       // grows with the list whatever the server does.
-      workload(group, `MCP SDK server tools/list, bare JSON-RPC client (${count} tools)`, 'reference', () => sdkRaw.request('tools/list')),
-      workload(group, `scope-tool MCP server tools/list, bare JSON-RPC client (${count} tools)`, 'reference', () => scopeRaw.request('tools/list')),
+      workload(group, `MCP SDK server tools/list, bare JSON-RPC client (${count} tools)`, 'reference', () =>
+        sdkRaw.request('tools/list'),
+      ),
+      workload(group, `scope-tool MCP server tools/list, bare JSON-RPC client (${count} tools)`, 'reference', () =>
+        scopeRaw.request('tools/list'),
+      ),
     );
   }
   return { workloads, close: async () => void (await Promise.all(pairs.map((p) => p.close()))) };

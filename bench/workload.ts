@@ -33,10 +33,19 @@ export interface WorkloadSet {
 
 /** Makes the id of a workload from its group and label. */
 export function workloadId(group: string, label: string): string {
-  return `${group}/${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `${group}/${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
 /** Builds a workload with its id derived from group and label. */
-export function workload(group: string, label: string, role: Role, fn: () => unknown, extra: { bytes?: number; ops?: number } = {}): Workload {
+export function workload(
+  group: string,
+  label: string,
+  role: Role,
+  fn: () => unknown,
+  extra: { bytes?: number; ops?: number } = {},
+): Workload {
   return { id: workloadId(group, label), group, label, role, fn, ...extra };
 }

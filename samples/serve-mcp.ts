@@ -26,9 +26,15 @@ export const MCP_CALLER: Caller = { user: 'mcp-user', scopes: ['weather:read', '
 
 /** Finds samples/tools.manifest.json from the sources (samples/) or the build (build/samples/). */
 export function sampleManifestPath(): string {
-  const candidates = [path.join(__dirname, 'tools.manifest.json'), path.join(__dirname, '..', '..', 'samples', 'tools.manifest.json')];
+  const candidates = [
+    path.join(__dirname, 'tools.manifest.json'),
+    path.join(__dirname, '..', '..', 'samples', 'tools.manifest.json'),
+  ];
   const found = candidates.find((file) => fs.existsSync(file));
-  if (found === undefined) throw new Error(`samples/tools.manifest.json not found (looked at ${candidates.join(', ')}); run npm run generate:samples`);
+  if (found === undefined)
+    throw new Error(
+      `samples/tools.manifest.json not found (looked at ${candidates.join(', ')}); run npm run generate:samples`,
+    );
   return found;
 }
 
@@ -46,7 +52,8 @@ async function main(): Promise<void> {
     name: 'scope-tool-samples',
     version: '0.1.0',
     context: () => ({ ...MCP_CALLER }),
-    onError: (error) => process.stderr.write(`serve-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+    onError: (error) =>
+      process.stderr.write(`serve-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
   });
   process.stderr.write(`serve-mcp: serving ${registry.definitions().length} tools over stdio\n`);
   await server.closed;

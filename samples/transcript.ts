@@ -218,8 +218,15 @@ export async function runTranscript(options: TranscriptOptions): Promise<number>
     });
   const notes = options.registry === undefined ? store : (options.notes ?? store);
   const write = options.write;
-  write(`${options.title ?? 'scope-tool sample: a weather and notes assistant'}, caller ${ALICE.user} with scopes ${ALICE.scopes.join(', ')}`);
-  write(`tools: ${registry.definitions().map((d) => d.name).join(', ')}`);
+  write(
+    `${options.title ?? 'scope-tool sample: a weather and notes assistant'}, caller ${ALICE.user} with scopes ${ALICE.scopes.join(', ')}`,
+  );
+  write(
+    `tools: ${registry
+      .definitions()
+      .map((d) => d.name)
+      .join(', ')}`,
+  );
   let count = 0;
   for (const scenario of scenarios(options.fixturesDir)) {
     await runScenario(registry, scenario, write);

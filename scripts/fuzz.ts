@@ -53,7 +53,9 @@ function main(): number {
         console.error(`fuzz: FAILED: ${name}`);
         console.error(`  seed ${runSeed}, path ${details.counterexamplePath ?? '-'}`);
         console.error(`  counterexample: ${fc.stringify(details.counterexample)}`);
-        console.error(`  error: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`);
+        console.error(
+          `  error: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+        );
         console.error(`  replay: npm run fuzz -- --seconds 0 --seed ${runSeed}`);
         return 1;
       }

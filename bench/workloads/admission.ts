@@ -71,11 +71,18 @@ export function admissionWorkloads(sizes: readonly PayloadSize[] = PAYLOAD_SIZES
       rows.push(
         workload(group, 'JSON.parse', 'floor', () => JSON.parse(text), { bytes }),
         workload(group, 'secure-json-parse', 'peer', () => sjson.parse(text), { bytes }),
-        workload(group, 'scope-tool admitJson', 'scope', () => {
-          const admitted = admitJson(text);
-          if (!admitted.ok) throw new Error(`bench: admission refused the ${group} payload: ${admitted.issue.message}`);
-          return admitted.value;
-        }, { bytes }),
+        workload(
+          group,
+          'scope-tool admitJson',
+          'scope',
+          () => {
+            const admitted = admitJson(text);
+            if (!admitted.ok)
+              throw new Error(`bench: admission refused the ${group} payload: ${admitted.issue.message}`);
+            return admitted.value;
+          },
+          { bytes },
+        ),
       );
     }
   }

@@ -29,7 +29,10 @@ export function funcToolRegistry(tools: readonly BenchTool[]): Registry {
   return new Registry(
     ...tools.map((t) => {
       const fn = t.fn as (input: unknown) => object;
-      const inner = FuncTool.create({ name: t.name, description: t.description, inputSchema: t.schema, decode: (v: JsonValue) => v }, (input) => fn(input));
+      const inner = FuncTool.create(
+        { name: t.name, description: t.description, inputSchema: t.schema, decode: (v: JsonValue) => v },
+        (input) => fn(input),
+      );
       return new Guard({ tool: inner, authorizer: allowAll });
     }),
   );

@@ -20,7 +20,10 @@ export interface McpPair {
 }
 
 /** Connects an SDK Client to `server` over a fresh in-memory transport pair. */
-export async function connectClient(server: { connect(t: InMemoryTransport): Promise<void>; close(): Promise<void> }): Promise<McpPair> {
+export async function connectClient(server: {
+  connect(t: InMemoryTransport): Promise<void>;
+  close(): Promise<void>;
+}): Promise<McpPair> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'scope-tool-bench', version: '1.0.0' });
   await server.connect(serverTransport);
@@ -45,7 +48,10 @@ export interface RawPair {
 }
 
 /** Connects a RawPair to `server` and runs the MCP initialize handshake. */
-export async function connectRaw(server: { connect(t: InMemoryTransport): Promise<void>; close(): Promise<void> }): Promise<RawPair> {
+export async function connectRaw(server: {
+  connect(t: InMemoryTransport): Promise<void>;
+  close(): Promise<void>;
+}): Promise<RawPair> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -66,7 +72,11 @@ export async function connectRaw(server: { connect(t: InMemoryTransport): Promis
       waiting.set(id, { resolve, reject });
       clientTransport.send({ jsonrpc: '2.0', id, method, params }).catch(reject);
     });
-  await request('initialize', { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'scope-tool-bench-raw', version: '1.0.0' } });
+  await request('initialize', {
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: 'scope-tool-bench-raw', version: '1.0.0' },
+  });
   await clientTransport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return {
     request,
@@ -100,7 +110,10 @@ export function sdkServerOf(count: number): McpServer {
   for (let i = 0; i < count; i++) {
     server.registerTool(
       `tool_${i}`,
-      { description: `Tool number ${i}.`, inputSchema: z.object({ query: z.string().min(1).max(200), limit: z.number().int().min(1).max(50) }).strict() },
+      {
+        description: `Tool number ${i}.`,
+        inputSchema: z.object({ query: z.string().min(1).max(200), limit: z.number().int().min(1).max(50) }).strict(),
+      },
       async () => ({ content: [{ type: 'text' as const, text: String(i) }] }),
     );
   }

@@ -25,10 +25,17 @@ async function aiCall(tools: Record<string, AiTool>, name: string, args: string)
   const t = tools[name];
   if (t === undefined || t.execute === undefined) throw new Error(`bench: ai tool ${name} missing`);
   const schema = asSchema(t.inputSchema);
-  const parsed = args.trim() === '' ? { success: false as const, error: new Error('blank') } : await safeParseJSON({ text: args, schema });
+  const parsed =
+    args.trim() === ''
+      ? { success: false as const, error: new Error('blank') }
+      : await safeParseJSON({ text: args, schema });
   if (!parsed.success) throw parsed.error;
   let output: unknown;
-  for await (const part of executeTool({ execute: t.execute.bind(t), input: parsed.value, options: { toolCallId: 'call_1', messages: [] } })) {
+  for await (const part of executeTool({
+    execute: t.execute.bind(t),
+    input: parsed.value,
+    options: { toolCallId: 'call_1', messages: [] },
+  })) {
     if (part.type === 'final') output = part.output;
   }
   return output;
@@ -47,7 +54,13 @@ export function peerWorkloads(bench: BenchTool): Workload[] {
   const lc = lcTool(async (input: unknown) => fn(input), { name, description, schema: bench.zod });
   let seq = 0;
 
-  const agents = agentsTool({ name, description, parameters: bench.zod, strict: true, execute: async (input: unknown) => fn(input) });
+  const agents = agentsTool({
+    name,
+    description,
+    parameters: bench.zod,
+    strict: true,
+    execute: async (input: unknown) => fn(input),
+  });
   const runContext = new RunContext();
 
   return [
@@ -55,6 +68,8 @@ export function peerWorkloads(bench: BenchTool): Workload[] {
     workload(group, 'LangChain tool().invoke', 'peer', () =>
       lc.invoke({ name, args: JSON.parse(args) as Record<string, unknown>, id: `call_${seq++}`, type: 'tool_call' }),
     ),
-    workload(group, 'OpenAI Agents tool()', 'peer', () => invokeFunctionTool({ tool: agents, runContext, input: args })),
+    workload(group, 'OpenAI Agents tool()', 'peer', () =>
+      invokeFunctionTool({ tool: agents, runContext, input: args }),
+    ),
   ];
 }

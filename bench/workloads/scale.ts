@@ -38,7 +38,12 @@ export function manyFuncTools(count: number, salt = ''): ProtocolTool[] {
   const tools: ProtocolTool[] = [];
   for (let i = 0; i < count; i++) {
     const inputSchema = querySchema(i, salt);
-    tools.push(FuncTool.create({ name: `tool_${i}`, description: `Tool number ${i}.`, inputSchema, decode: (v: JsonValue) => v }, () => i));
+    tools.push(
+      FuncTool.create(
+        { name: `tool_${i}`, description: `Tool number ${i}.`, inputSchema, decode: (v: JsonValue) => v },
+        () => i,
+      ),
+    );
   }
   return tools;
 }

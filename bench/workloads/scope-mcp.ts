@@ -18,10 +18,14 @@ export function connectScopeCalls(tools: readonly BenchTool[]): Promise<McpPair>
 
 /** A client connected to a scope-tool MCP server of `count` tools (`tool_0` ...), for tools/list. */
 export function connectScopeList(count: number): Promise<McpPair> {
-  return connectClient(createMcpServer(new Registry(...manyFuncTools(count, '#list')), { name: `bench-scope-${count}` }));
+  return connectClient(
+    createMcpServer(new Registry(...manyFuncTools(count, '#list')), { name: `bench-scope-${count}` }),
+  );
 }
 
 /** A bare JSON-RPC client (no result parse) connected to a scope-tool MCP server of `count` tools. */
 export function connectScopeListRaw(count: number): Promise<RawPair> {
-  return connectRaw(createMcpServer(new Registry(...manyFuncTools(count, '#list')), { name: `bench-scope-raw-${count}` }));
+  return connectRaw(
+    createMcpServer(new Registry(...manyFuncTools(count, '#list')), { name: `bench-scope-raw-${count}` }),
+  );
 }

@@ -33,7 +33,9 @@ export function checkCommand(options: CheckCommandOptions, io: CliIo): ExitStatu
   const result = generateManifest({ tsconfig: path.resolve(io.cwd, options.project) });
   if (result.errors.length > 0) {
     printMessages(io, 'error', result.errors);
-    io.stderr(`scope-tool check: the sources do not generate (${plural(result.errors.length, 'error')}); fix them, then run scope-tool generate\n`);
+    io.stderr(
+      `scope-tool check: the sources do not generate (${plural(result.errors.length, 'error')}); fix them, then run scope-tool generate\n`,
+    );
     return EXIT.FAILED;
   }
   const drift = compareManifests(result.manifest, current);

@@ -34,7 +34,9 @@ export function generateCommand(options: GenerateCommandOptions, io: CliIo): Exi
   if (result.errors.length > 0) {
     // With --strict the warnings were printed as errors too: the count says so.
     const warned = options.strict ? result.warnings.length : 0;
-    const count = plural(result.errors.length + warned, 'error') + (warned > 0 ? ` (${plural(warned, 'warning')} with --strict)` : '');
+    const count =
+      plural(result.errors.length + warned, 'error') +
+      (warned > 0 ? ` (${plural(warned, 'warning')} with --strict)` : '');
     io.stderr(`scope-tool generate: ${count}; fix them and run scope-tool generate again (nothing written)\n`);
     return EXIT.FAILED;
   }
@@ -47,6 +49,8 @@ export function generateCommand(options: GenerateCommandOptions, io: CliIo): Exi
   }
   writeFileSync(out, serializeManifest(result.manifest), 'utf8');
   const rel = path.relative(io.cwd, out) || out;
-  io.stdout(`scope-tool generate: wrote ${rel} (${plural(result.manifest.tools.length, 'tool')}, ${plural(result.warnings.length, 'warning')})\n`);
+  io.stdout(
+    `scope-tool generate: wrote ${rel} (${plural(result.manifest.tools.length, 'tool')}, ${plural(result.warnings.length, 'warning')})\n`,
+  );
   return EXIT.OK;
 }

@@ -34,7 +34,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatu
     .action((opts: { project: string; manifest: string }) => {
       status = checkCommand(opts, io);
     });
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const command of program.commands)
+    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     if (argv.length === 0) {

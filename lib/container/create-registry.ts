@@ -77,7 +77,10 @@ export function createRegistry(options: CreateRegistryOptions): Registry {
   const instantiate = instantiator(options.resolve);
   const policies = new PolicyResolver(instantiate);
   const shared = sharedPolicies(options.policies);
-  const timeoutMs = options.timeoutMs === undefined ? undefined : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', 'createRegistry: options.timeoutMs');
+  const timeoutMs =
+    options.timeoutMs === undefined
+      ? undefined
+      : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', 'createRegistry: options.timeoutMs');
   const tools: Tool[] = [];
   for (const toolset of options.toolsets) {
     const instance = typeof toolset === 'function' ? instantiate(toolset, `toolset ${toolset.name}`) : toolset;
@@ -93,7 +96,9 @@ function sharedPolicies(policies: readonly Policy[] | undefined): readonly Polic
   if (!Array.isArray(policies)) throw invalidToolset('createRegistry: options.policies must be an array of policies');
   policies.forEach((p: unknown, i) => {
     if (!isPolicy(p)) {
-      throw invalidToolset(`createRegistry: options.policies[${i}] is not an Authorizer, function or class; pass an object with authorize(), a function returning a boolean, or a class with authorize()`);
+      throw invalidToolset(
+        `createRegistry: options.policies[${i}] is not an Authorizer, function or class; pass an object with authorize(), a function returning a boolean, or a class with authorize()`,
+      );
     }
   });
   return policies;
@@ -120,7 +125,10 @@ function toolsOf(
     checkEntry(entry, cls, scanned, dto, place);
     const tool = methodTool(instance, scanned, entry, dto, timeoutMs);
     const all = [...shared, ...classPolicies, ...readPolicies(scanned.method, 'method')];
-    return guardAll(tool, all.map((p) => policies.resolve(p, place)));
+    return guardAll(
+      tool,
+      all.map((p) => policies.resolve(p, place)),
+    );
   });
 }
 
@@ -131,15 +139,23 @@ function instantiator(resolve: Resolve | undefined): Instantiate {
       try {
         instance = resolve(cls as Constructor);
       } catch (e) {
-        throw new ToolError('ERR_INVALID_TOOL', `${what}: the resolver threw; make it return an instance of ${cls.name}`, { cause: e });
+        throw new ToolError(
+          'ERR_INVALID_TOOL',
+          `${what}: the resolver threw; make it return an instance of ${cls.name}`,
+          { cause: e },
+        );
       }
     } else if (cls.length === 0) {
       instance = new (cls as new () => object)();
     } else {
-      throw invalidToolset(`${what}: the constructor takes ${cls.length} argument(s); pass an instance, or a resolve function that builds ${cls.name}`);
+      throw invalidToolset(
+        `${what}: the constructor takes ${cls.length} argument(s); pass an instance, or a resolve function that builds ${cls.name}`,
+      );
     }
     if (typeof (instance as { then?: unknown } | null)?.then === 'function') {
-      throw invalidToolset(`${what}: the resolver returned a Promise; registration is synchronous, so resolve instances before createRegistry`);
+      throw invalidToolset(
+        `${what}: the resolver returned a Promise; registration is synchronous, so resolve instances before createRegistry`,
+      );
     }
     if (!(instance instanceof cls)) {
       throw invalidToolset(`${what}: the resolver did not return an instance of ${cls.name}`);

@@ -55,7 +55,9 @@ export function loadManifest(pathOrObject: string | unknown): Manifest {
     try {
       text = readFileSync(pathOrObject, 'utf8');
     } catch (e) {
-      throw new ToolError('ERR_INVALID_TOOL', `${where}: cannot be read; ${FIX} (or pass the right path)`, { cause: e });
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: cannot be read; ${FIX} (or pass the right path)`, {
+        cause: e,
+      });
     }
     try {
       value = JSON.parse(text);
@@ -82,7 +84,8 @@ export function loadManifest(pathOrObject: string | unknown): Manifest {
 type Fail = (pointer: string, what: string) => never;
 
 function objectAt(value: unknown, pointer: string, fail: Fail): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail(pointer || '(root)', 'must be an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return fail(pointer || '(root)', 'must be an object');
   return value as Record<string, unknown>;
 }
 
@@ -98,7 +101,8 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   const d = objectAt(o.definition, `${at}/definition`, fail);
   const definitionName = stringAt(d, 'name', `${at}/definition`, fail);
   if (definitionName !== name) fail(`${at}/definition/name`, `is "${definitionName}" but the tool is "${name}"`);
-  if (d.description !== undefined && typeof d.description !== 'string') fail(`${at}/definition/description`, 'must be a string');
+  if (d.description !== undefined && typeof d.description !== 'string')
+    fail(`${at}/definition/description`, 'must be a string');
   const inputSchema = objectAt(d.input_schema, `${at}/definition/input_schema`, fail);
   const s = objectAt(o.source, `${at}/source`, fail);
   const source: ManifestSource = {
@@ -109,7 +113,8 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   };
   const fingerprint = stringAt(o, 'fingerprint', at, fail);
   const warnings = o.warnings === undefined ? [] : o.warnings;
-  if (!Array.isArray(warnings) || warnings.some((w) => typeof w !== 'string')) fail(`${at}/warnings`, 'must be an array of strings');
+  if (!Array.isArray(warnings) || warnings.some((w) => typeof w !== 'string'))
+    fail(`${at}/warnings`, 'must be an array of strings');
   const definition = {
     name,
     ...(d.description === undefined ? {} : { description: d.description as string }),

@@ -12,7 +12,20 @@ import type { ManifestTool } from './manifest';
 import { invalidToolset, staleEntry } from './messages';
 import type { ScannedTool } from './scanner';
 
-const NOT_DTO = new Set<unknown>([Object, String, Number, Boolean, Array, Date, Function, Promise, Map, Set, Symbol, BigInt]);
+const NOT_DTO = new Set<unknown>([
+  Object,
+  String,
+  Number,
+  Boolean,
+  Array,
+  Date,
+  Function,
+  Promise,
+  Map,
+  Set,
+  Symbol,
+  BigInt,
+]);
 
 /**
  * The input DTO class of a tool method (`design:paramtypes[0]`), or null when it takes no input.
@@ -22,13 +35,17 @@ const NOT_DTO = new Set<unknown>([Object, String, Number, Boolean, Array, Date, 
 export function inputClassOf(tool: ScannedTool, place: string): DtoClass | null {
   const types = readParamTypes(tool.prototype, tool.methodName);
   if (types === undefined) {
-    throw invalidToolset(`${place}: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`);
+    throw invalidToolset(
+      `${place}: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`,
+    );
   }
   if (types.length === 0) return null;
   const first = types[0];
   if (typeof first !== 'function' || NOT_DTO.has(first)) {
     const got = typeof first === 'function' ? first.name : String(first);
-    throw invalidToolset(`${place}: the first parameter must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`);
+    throw invalidToolset(
+      `${place}: the first parameter must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`,
+    );
   }
   return first as DtoClass;
 }
@@ -39,7 +56,13 @@ export function inputClassOf(tool: ScannedTool, place: string): DtoClass | null 
  * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
  * @internal
  */
-export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool, dto: DtoClass | null, place: string): void {
+export function checkEntry(
+  entry: ManifestTool,
+  cls: Function,
+  tool: ScannedTool,
+  dto: DtoClass | null,
+  place: string,
+): void {
   const name = tool.metadata.name;
   if (entry.source.class !== cls.name) {
     throw staleEntry(name, place, `it names class ${entry.source.class} but the tool is declared by ${cls.name}`);
@@ -49,7 +72,11 @@ export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool
   }
   const input = dto === null ? null : dto.name;
   if (entry.source.input !== input) {
-    throw staleEntry(name, place, `the input DTO is ${input ?? 'none'} in the source but ${entry.source.input ?? 'none'} in the manifest`);
+    throw staleEntry(
+      name,
+      place,
+      `the input DTO is ${input ?? 'none'} in the source but ${entry.source.input ?? 'none'} in the manifest`,
+    );
   }
   const props = entry.definition.input_schema.properties;
   const inManifest = props !== null && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : [];
@@ -59,7 +86,9 @@ export function checkEntry(entry: ManifestTool, cls: Function, tool: ScannedTool
   if (missing.length > 0 || extra.length > 0) {
     const parts = [
       missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
-      extra.length > 0 ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())` : '',
+      extra.length > 0
+        ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())`
+        : '',
     ].filter((s) => s !== '');
     throw staleEntry(name, place, parts.join('; '));
   }
@@ -119,7 +148,11 @@ export function methodTool(
     // Name the tool: dtoInput names only the DTO.
     if (!(e instanceof ToolError)) throw e;
     const detail = e.message.replace(/^tool: invalid tool: |^jsonschema: invalid schema: /, '');
-    throw new ToolError(e.code, `tool "${entry.name}" (${tool.prototype.constructor.name}.${tool.methodName}): ${detail}`, { cause: e });
+    throw new ToolError(
+      e.code,
+      `tool "${entry.name}" (${tool.prototype.constructor.name}.${tool.methodName}): ${detail}`,
+      { cause: e },
+    );
   }
   const method = tool.method;
   const func = FuncTool.create(

@@ -24,14 +24,22 @@ export class PolicyResolver {
 
   /** The Authorizer (or function) for `policy`. */
   resolve(policy: Policy, where: string): Authorizer | AuthorizerFunc {
-    if (typeof policy !== 'function' || typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize !== 'function') {
+    if (
+      typeof policy !== 'function' ||
+      typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize !== 'function'
+    ) {
       return policy as Authorizer | AuthorizerFunc;
     }
     const cached = this.#instances.get(policy);
     if (cached !== undefined) return cached;
-    const instance = this.#instantiate(policy, `policy ${policy.name || '(anonymous class)'} of ${where}`) as Authorizer;
+    const instance = this.#instantiate(
+      policy,
+      `policy ${policy.name || '(anonymous class)'} of ${where}`,
+    ) as Authorizer;
     if (typeof instance.authorize !== 'function') {
-      throw invalidToolset(`policy ${policy.name} of ${where}: the resolved instance has no authorize() method; fix the resolver`);
+      throw invalidToolset(
+        `policy ${policy.name} of ${where}: the resolved instance has no authorize() method; fix the resolver`,
+      );
     }
     this.#instances.set(policy, instance);
     return instance;

@@ -28,7 +28,11 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
   const cached = scans.get(cls);
   if (cached !== undefined) return cached;
   const names: string[] = [];
-  for (let p: unknown = cls.prototype; p !== null && p !== Object.prototype && typeof p === 'object'; p = Object.getPrototypeOf(p)) {
+  for (
+    let p: unknown = cls.prototype;
+    p !== null && p !== Object.prototype && typeof p === 'object';
+    p = Object.getPrototypeOf(p)
+  ) {
     for (const n of readTools(p as object)) if (!names.includes(n)) names.push(n);
   }
   const found: ScannedTool[] = [];
@@ -47,7 +51,11 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
 }
 
 function definingPrototype(start: object, name: string): object | undefined {
-  for (let p: object | null = start; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+  for (
+    let p: object | null = start;
+    p !== null && p !== Object.prototype;
+    p = Object.getPrototypeOf(p) as object | null
+  ) {
     if (Object.prototype.hasOwnProperty.call(p, name)) return p;
   }
   return undefined;

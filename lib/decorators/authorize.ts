@@ -26,7 +26,9 @@ export function isPolicy(value: unknown): value is Policy {
     if (!isClass(value)) return true;
     return typeof (value.prototype as { authorize?: unknown } | undefined)?.authorize === 'function';
   }
-  return typeof value === 'object' && value !== null && typeof (value as { authorize?: unknown }).authorize === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { authorize?: unknown }).authorize === 'function'
+  );
 }
 
 /**
@@ -53,7 +55,8 @@ export function Authorize(...policies: Policy[]): ClassDecorator & MethodDecorat
     if (key === undefined) {
       holder = target;
     } else {
-      if (typeof descriptor?.value !== 'function') throw new ToolError('ERR_INVALID_TOOL', `${where}: apply it to a class or a method`);
+      if (typeof descriptor?.value !== 'function')
+        throw new ToolError('ERR_INVALID_TOOL', `${where}: apply it to a class or a method`);
       holder = descriptor.value as Function;
     }
     // Decorators run bottom-up: the decorator applied later is written above, so it goes first.

@@ -40,9 +40,13 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
     const where = `@Tool() on ${placeOf(target, key)}`;
     if (typeof options !== 'object' || options === null) {
-      throw new ToolError('ERR_INVALID_TOOL', `${where}: options must be an object, for example { name: 'create_note' }`);
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        `${where}: options must be an object, for example { name: 'create_note' }`,
+      );
     }
-    if (typeof target === 'function') throw new ToolError('ERR_INVALID_TOOL', `${where}: a tool must be an instance method, not static`);
+    if (typeof target === 'function')
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: a tool must be an instance method, not static`);
     if (typeof descriptor?.value !== 'function') {
       throw new ToolError('ERR_INVALID_TOOL', `${where}: a tool must be a method, not an accessor or a field`);
     }
@@ -56,9 +60,13 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
     if (options.description !== undefined && typeof options.description !== 'string') {
       throw new ToolError('ERR_INVALID_TOOL', `${where}: description must be a string`);
     }
-    const timeoutMs = options.timeoutMs === undefined ? undefined : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', `${where}: timeoutMs`);
+    const timeoutMs =
+      options.timeoutMs === undefined
+        ? undefined
+        : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', `${where}: timeoutMs`);
     const method = descriptor.value as Function;
-    if (readOwnMetadata(TOOL_KEY, method) !== undefined) throw new ToolError('ERR_INVALID_TOOL', `${where}: @Tool() is applied twice; keep one`);
+    if (readOwnMetadata(TOOL_KEY, method) !== undefined)
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: @Tool() is applied twice; keep one`);
     const metadata: ToolMetadata = Object.freeze({
       name,
       ...(options.description === undefined ? {} : { description: options.description }),

@@ -18,12 +18,17 @@ export type ToolsetOptions = ToolsetMetadata;
 export function Toolset(options: ToolsetOptions = {}): ClassDecorator {
   return (target) => {
     if (typeof options !== 'object' || options === null) {
-      throw new ToolError('ERR_INVALID_TOOL', `@Toolset() on ${placeOf(target)}: options must be an object, for example { description: '...' }`);
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        `@Toolset() on ${placeOf(target)}: options must be an object, for example { description: '...' }`,
+      );
     }
     if (options.description !== undefined && typeof options.description !== 'string') {
       throw new ToolError('ERR_INVALID_TOOL', `@Toolset() on ${placeOf(target)}: description must be a string`);
     }
-    const metadata: ToolsetMetadata = Object.freeze(options.description === undefined ? {} : { description: options.description });
+    const metadata: ToolsetMetadata = Object.freeze(
+      options.description === undefined ? {} : { description: options.description },
+    );
     writeMetadata(TOOLSET_KEY, metadata, target);
   };
 }

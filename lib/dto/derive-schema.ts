@@ -43,11 +43,17 @@ export function deriveSchema(plan: ClassPlan, seen: ReadonlySet<ClassPlan> = new
 
 function propertySchema(p: PropertyPlan, seen: ReadonlySet<ClassPlan>): JsonObject {
   const schema = kindSchema(p.kind, p.nested, seen);
-  if (p.kind === 'array' && p.items !== undefined && p.items !== 'any') schema.items = kindSchema(p.items, p.nested, seen);
+  if (p.kind === 'array' && p.items !== undefined && p.items !== 'any')
+    schema.items = kindSchema(p.items, p.nested, seen);
   const enumRecord = p.records.find((r) => r.name === IS_ENUM);
   if (enumRecord !== undefined) {
-    const values = enumValues(enumRecord.constraints?.[0]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-    const target = enumRecord.each && p.kind === 'array' ? ((schema.items as JsonObject | undefined) ?? (schema.items = {})) : schema;
+    const values = enumValues(enumRecord.constraints?.[0]).filter(
+      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+    );
+    const target =
+      enumRecord.each && p.kind === 'array'
+        ? ((schema.items as JsonObject | undefined) ?? (schema.items = {}))
+        : schema;
     (target as JsonObject).enum = values as JsonValue[];
   }
   // @IsDefined() refuses null (structure.ts); a free value's {} would admit it.

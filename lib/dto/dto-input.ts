@@ -98,7 +98,10 @@ export interface DtoInput<T> {
  */
 export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOptions = {}): DtoInput<T> {
   if (typeof dto !== 'function') {
-    throw new ToolError('ERR_INVALID_TOOL', 'dtoInput(): the DTO must be a class; pass the class itself, not an instance');
+    throw new ToolError(
+      'ERR_INVALID_TOOL',
+      'dtoInput(): the DTO must be a class; pass the class itself, not an instance',
+    );
   }
   const plan = planOf(dto);
   const compiled = options.inputSchema === undefined ? undefined : compileSchemaValue(options.inputSchema);
@@ -108,7 +111,9 @@ export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOp
   // input schema: when that schema validates exactly as this decoder's own does, the second pass is
   // skipped (the decoder's every other check still runs).
   declareValidatedForm(decode, (value, validatedBy) =>
-    guarded(() => decodeWith(plan, compiled, value, compiled !== undefined && sameValidation(compiled, validatedBy)) as T),
+    guarded(
+      () => decodeWith(plan, compiled, value, compiled !== undefined && sameValidation(compiled, validatedBy)) as T,
+    ),
   );
   const encode = (input: T): JsonObject => encodeInstance(plan, input);
   declareEncoder(decode, encode);
@@ -132,7 +137,11 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
         const keys = Object.keys(value);
         if (keys.length > 0) {
           const more = keys.length > 1 ? ` (and ${keys.length - 1} more unknown members)` : '';
-          sink.add({ code: 'unknown_member', path: [keys[0]], message: `unknown member "${keys[0]}"${more}; this tool takes no arguments, send {}` });
+          sink.add({
+            code: 'unknown_member',
+            path: [keys[0]],
+            message: `unknown member "${keys[0]}"${more}; this tool takes no arguments, send {}`,
+          });
         }
       }
       if (!sink.empty) throw sinkError(sink);
@@ -147,7 +156,12 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
  * Decodes one value. `validated`: the value already passed a schema that validates exactly as
  * `compiled` (sameValidation), so the schema check is not repeated.
  */
-function decodeWith(plan: ClassPlan, compiled: CompiledSchema | undefined, value: JsonValue, validated: boolean): object {
+function decodeWith(
+  plan: ClassPlan,
+  compiled: CompiledSchema | undefined,
+  value: JsonValue,
+  validated: boolean,
+): object {
   // Forbidden names first: the most precise report, and nothing else has walked the value yet.
   const forbidden = findForbiddenMember(value);
   if (forbidden !== undefined) throw invalidInput([forbidden]);

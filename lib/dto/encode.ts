@@ -28,7 +28,8 @@ export function encodeInstance(plan: ClassPlan, instance: object): JsonObject {
     const member = encodeMember(p, value);
     // A wire name "__proto__" would set the prototype and vanish from the text. No tool has one
     // today (lib/protocol/schema.ts refuses it in a schema), so this only keeps it that way.
-    if (p.wire === '__proto__') Object.defineProperty(out, p.wire, { value: member, enumerable: true, writable: true, configurable: true });
+    if (p.wire === '__proto__')
+      Object.defineProperty(out, p.wire, { value: member, enumerable: true, writable: true, configurable: true });
     else out[p.wire] = member;
   }
   return out;
@@ -39,7 +40,8 @@ function encodeMember(p: PropertyPlan, value: unknown): JsonValue {
   if (p.kind === 'date') return encodeDate(value);
   if (p.kind === 'array' && Array.isArray(value)) {
     const nested = p.items === 'nested' ? p.nested : undefined;
-    if (nested !== undefined) return value.map((item: unknown) => (isObject(item) ? encodeInstance(nested, item) : item)) as JsonValue;
+    if (nested !== undefined)
+      return value.map((item: unknown) => (isObject(item) ? encodeInstance(nested, item) : item)) as JsonValue;
     if (p.items === 'date') return value.map(encodeDate);
   }
   return value as JsonValue;

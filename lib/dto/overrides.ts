@@ -44,8 +44,11 @@ export function matchesPattern(r: ValidationRecord, className: string): LinearPa
     return compiled;
   } catch (e) {
     if (!(e instanceof PatternSyntaxError)) throw e;
-    throw new ToolError('ERR_INVALID_TOOL', `${className}.${r.propertyName}: @Matches ${e.message}; the decoder runs every ` +
-      '@Matches on RE2 (linear time), as the input schema does');
+    throw new ToolError(
+      'ERR_INVALID_TOOL',
+      `${className}.${r.propertyName}: @Matches ${e.message}; the decoder runs every ` +
+        '@Matches on RE2 (linear time), as the input schema does',
+    );
   }
 }
 
@@ -54,7 +57,12 @@ const patternOf = new WeakMap<ValidationRecord, LinearPattern>();
 /** Whether a record is `@IsNumber({ maxDecimalPlaces })`, whose decimal count is ours. @internal */
 export function countsDecimals(r: ValidationRecord): boolean {
   const options: unknown = r.constraints?.[0];
-  return r.name === IS_NUMBER && options !== null && typeof options === 'object' && (options as { maxDecimalPlaces?: unknown }).maxDecimalPlaces !== undefined;
+  return (
+    r.name === IS_NUMBER &&
+    options !== null &&
+    typeof options === 'object' &&
+    (options as { maxDecimalPlaces?: unknown }).maxDecimalPlaces !== undefined
+  );
 }
 
 /**
@@ -87,7 +95,9 @@ export function enumValues(entity: unknown): unknown[] {
   if (entity === null || typeof entity !== 'object') return [];
   const e = entity as Record<string, unknown>;
   return Object.keys(e)
-    .filter((k) => !(typeof e[k] === 'string' && typeof e[e[k] as string] === 'number' && String(e[e[k] as string]) === k))
+    .filter(
+      (k) => !(typeof e[k] === 'string' && typeof e[e[k] as string] === 'number' && String(e[e[k] as string]) === k),
+    )
     .map((k) => e[k]);
 }
 
@@ -131,7 +141,12 @@ const overriddenOf = new WeakMap<PropertyPlan, readonly ValidationRecord[]>();
 function overriddenRecords(prop: PropertyPlan): readonly ValidationRecord[] {
   let records = overriddenOf.get(prop);
   if (records === undefined) {
-    records = prop.records.filter((r) => r.type === VALIDATION_TYPES.CUSTOM_VALIDATION && r.name !== undefined && (OVERRIDDEN.has(r.name) || countsDecimals(r)));
+    records = prop.records.filter(
+      (r) =>
+        r.type === VALIDATION_TYPES.CUSTOM_VALIDATION &&
+        r.name !== undefined &&
+        (OVERRIDDEN.has(r.name) || countsDecimals(r)),
+    );
     overriddenOf.set(prop, records);
   }
   return records;
@@ -146,10 +161,20 @@ function skipped(instance: object, prop: PropertyPlan, value: unknown): boolean 
   return false;
 }
 
-function check(r: ValidationRecord, value: unknown, at: IssuePath, prop: PropertyPlan, sink: IssueSink, prefix: string): void {
+function check(
+  r: ValidationRecord,
+  value: unknown,
+  at: IssuePath,
+  prop: PropertyPlan,
+  sink: IssueSink,
+  prefix: string,
+): void {
   const failure = verdict(r, value);
   if (failure === undefined) return;
-  const message = typeof r.message === 'string' && r.message !== '' ? r.message.replace(/\$property/g, prop.property) : prefix + failure;
+  const message =
+    typeof r.message === 'string' && r.message !== ''
+      ? r.message.replace(/\$property/g, prop.property)
+      : prefix + failure;
   sink.add({ code: 'dto', path: at, constraint: r.name, message });
 }
 
@@ -164,13 +189,18 @@ function verdict(r: ValidationRecord, value: unknown): string | undefined {
   }
   if (r.name === MATCHES) {
     const pattern = matchesPattern(r, r.target instanceof Function ? r.target.name : String(r.target));
-    return typeof value === 'string' && pattern.test(value) ? undefined : `must match ${String(c[0])} regular expression`;
+    return typeof value === 'string' && pattern.test(value)
+      ? undefined
+      : `must match ${String(c[0])} regular expression`;
   }
   if (r.name === IS_ENUM) {
     const values = enumValues(c[0]);
-    return values.includes(value) ? undefined : `must be one of the following values: ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+    return values.includes(value)
+      ? undefined
+      : `must be one of the following values: ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   }
-  const [min, max] = r.name === IS_LENGTH ? [c[0], c[1]] : r.name === MIN_LENGTH ? [c[0], undefined] : [undefined, c[0]];
+  const [min, max] =
+    r.name === IS_LENGTH ? [c[0], c[1]] : r.name === MIN_LENGTH ? [c[0], undefined] : [undefined, c[0]];
   if (typeof value !== 'string') return 'must be a string';
   const n = codePointLength(value);
   if (typeof min === 'number' && n < min) return `must be longer than or equal to ${min} characters`;

@@ -97,7 +97,10 @@ export function planOf(dto: DtoClass): ClassPlan {
 
 function fill(plan: ClassPlan): void {
   const dto = plan.dto;
-  const records = layoutOrder(dto, validationRecords(dto).filter((r) => typeof r.target !== 'string'));
+  const records = layoutOrder(
+    dto,
+    validationRecords(dto).filter((r) => typeof r.target !== 'string'),
+  );
   const defaults = instantiate(dto, plan.name);
   if (records.length === 0) refuseWithoutMetadata(plan.name, dto, defaults);
   const byProperty = new Map<string, ValidationRecord[]>();
@@ -113,7 +116,10 @@ function fill(plan: ClassPlan): void {
     if (problem !== undefined) throw new ToolError('ERR_INVALID_TOOL', problem);
     const p = propertyPlan(dto, property, recs, defaults);
     if (plan.byWire.has(p.wire)) {
-      throw new ToolError('ERR_INVALID_TOOL', `${plan.name}.${property}: wire name "${p.wire}" is used by two properties; give each a distinct @Expose({ name })`);
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        `${plan.name}.${property}: wire name "${p.wire}" is used by two properties; give each a distinct @Expose({ name })`,
+      );
     }
     plan.properties.push(p);
     plan.byWire.set(p.wire, p);
@@ -126,7 +132,8 @@ function fill(plan: ClassPlan): void {
  */
 function layoutOrder(dto: DtoClass, records: ValidationRecord[]): ValidationRecord[] {
   const chain: unknown[] = [];
-  for (let c: unknown = dto; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.push(c);
+  for (let c: unknown = dto; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c))
+    chain.push(c);
   const depth = (r: ValidationRecord): number => {
     const i = chain.indexOf(r.target);
     return i < 0 ? -1 : i;
@@ -137,7 +144,12 @@ function layoutOrder(dto: DtoClass, records: ValidationRecord[]): ValidationReco
     .map((x) => x.r);
 }
 
-function propertyPlan(dto: DtoClass, property: string, records: ValidationRecord[], defaults: object | undefined): PropertyPlan {
+function propertyPlan(
+  dto: DtoClass,
+  property: string,
+  records: ValidationRecord[],
+  defaults: object | undefined,
+): PropertyPlan {
   const declared = designType(dto, property);
   const typed = transformerType(dto, property);
   const optional = records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION && r.name === 'isOptional');
@@ -147,9 +159,21 @@ function propertyPlan(dto: DtoClass, property: string, records: ValidationRecord
     !records.some((r) => r.type === VALIDATION_TYPES.IS_DEFINED);
   const isDefined = records.filter((r) => r.type === VALIDATION_TYPES.IS_DEFINED);
   const skipsNull = records.some((r) => r.type === VALIDATION_TYPES.CONDITIONAL_VALIDATION);
-  const defined = { member: !skipsNull && isDefined.some((r) => !r.each), items: isDefined.some((r) => r.each === true) };
+  const defined = {
+    member: !skipsNull && isDefined.some((r) => !r.each),
+    items: isDefined.some((r) => r.each === true),
+  };
   const hasDefault = defaultValue !== undefined;
-  const base = { property, wire: wireName(dto, property), optional, hasDefault, conditional, defaultValue, defined, records };
+  const base = {
+    property,
+    wire: wireName(dto, property),
+    optional,
+    hasDefault,
+    conditional,
+    defaultValue,
+    defined,
+    records,
+  };
   if (declared === Array) {
     const items = kindOf(typed);
     if (items === 'nested') requireNestedValidation(dto, property, records, typed as DtoClass, true);

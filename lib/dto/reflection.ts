@@ -99,9 +99,19 @@ export function hasTransform(dto: Function, property: string): boolean {
  * `key` the property name and `obj` the plain object holding the member. @internal
  */
 export function plainTransforms(value: unknown, dto: Function, property: string, obj: unknown): unknown {
-  const executor = new TransformOperationExecutor(TransformationType.PLAIN_TO_CLASS, { ...defaultOptions, ...PLAIN_TO_INSTANCE_OPTIONS });
-  const apply = (executor as unknown as { applyCustomTransformations: CustomTransformations }).applyCustomTransformations;
+  const executor = new TransformOperationExecutor(TransformationType.PLAIN_TO_CLASS, {
+    ...defaultOptions,
+    ...PLAIN_TO_INSTANCE_OPTIONS,
+  });
+  const apply = (executor as unknown as { applyCustomTransformations: CustomTransformations })
+    .applyCustomTransformations;
   return apply.call(executor, value, dto, property, obj, TransformationType.PLAIN_TO_CLASS);
 }
 
-type CustomTransformations = (value: unknown, target: Function, key: string, obj: unknown, type: TransformationType) => unknown;
+type CustomTransformations = (
+  value: unknown,
+  target: Function,
+  key: string,
+  obj: unknown,
+  type: TransformationType,
+) => unknown;

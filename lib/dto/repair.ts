@@ -25,7 +25,11 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
       // whatever class-transformer read through the prototype (it may even have stringified it).
       fresh ??= new (plan.dto as new () => Record<string, unknown>)();
       if (fresh[prop.property] === undefined) delete target[prop.property];
-      else if (target[prop.property] !== fresh[prop.property] && (typeof fresh[prop.property] !== 'object' || fresh[prop.property] === null)) target[prop.property] = fresh[prop.property];
+      else if (
+        target[prop.property] !== fresh[prop.property] &&
+        (typeof fresh[prop.property] !== 'object' || fresh[prop.property] === null)
+      )
+        target[prop.property] = fresh[prop.property];
       continue;
     }
     const value = raw[prop.wire];
@@ -33,8 +37,15 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
       // class-transformer never saw this member (transformable): its @Transform, if any, runs
       // here, on the lossless copy, as class-transformer runs it (its own executor, same options).
       const copy = copyJson(value);
-      target[prop.property] = hasTransform(plan.dto, prop.property) ? plainTransforms(copy, plan.dto, prop.property, raw) : copy;
-    } else if (prop.kind === 'nested' && prop.nested !== undefined && target[prop.property] !== null && typeof target[prop.property] === 'object') {
+      target[prop.property] = hasTransform(plan.dto, prop.property)
+        ? plainTransforms(copy, plan.dto, prop.property, raw)
+        : copy;
+    } else if (
+      prop.kind === 'nested' &&
+      prop.nested !== undefined &&
+      target[prop.property] !== null &&
+      typeof target[prop.property] === 'object'
+    ) {
       repairInstance(target[prop.property] as object, value, prop.nested);
     } else if (prop.kind === 'array' && Array.isArray(value) && Array.isArray(target[prop.property])) {
       const items = target[prop.property] as unknown[];
@@ -71,7 +82,8 @@ export function transformable(raw: JsonValue, plan: ClassPlan): JsonValue {
     const value = raw[prop.wire] as JsonValue;
     const nested = prop.nested;
     if (prop.kind === 'nested' && nested !== undefined) out[prop.wire] = transformable(value, nested);
-    else if (prop.kind === 'array' && nested !== undefined && Array.isArray(value)) out[prop.wire] = value.map((v) => transformable(v, nested));
+    else if (prop.kind === 'array' && nested !== undefined && Array.isArray(value))
+      out[prop.wire] = value.map((v) => transformable(v, nested));
     else out[prop.wire] = value;
   }
   return out;

@@ -43,7 +43,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: IssuePath, sink: IssueSink, options: StructureOptions, depth: number): void {
+function checkObject(
+  value: Record<string, unknown>,
+  plan: ClassPlan,
+  path: IssuePath,
+  sink: IssueSink,
+  options: StructureOptions,
+  depth: number,
+): void {
   if (depth > MAX_DTO_DEPTH) {
     sink.add({
       code: 'too_deep',
@@ -56,7 +63,8 @@ function checkObject(value: Record<string, unknown>, plan: ClassPlan, path: Issu
   if (unknown.length > 0) {
     const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown members)` : '';
     const names = plan.properties.slice(0, LISTED_MEMBERS).map((p) => p.wire);
-    const accepted = names.length === 0 ? 'no members' : names.join(', ') + (plan.properties.length > LISTED_MEMBERS ? ', ...' : '');
+    const accepted =
+      names.length === 0 ? 'no members' : names.join(', ') + (plan.properties.length > LISTED_MEMBERS ? ', ...' : '');
     sink.add({
       code: 'unknown_member',
       path: [...path, unknown[0]],

@@ -22,7 +22,8 @@ export const VALIDATOR_OPTIONS = Object.freeze({
 /** Validates a transformed instance; adds its issues to `sink`. @internal */
 export function validateInstance(instance: object, plan: ClassPlan, sink: IssueSink): void {
   // forbidUnknownValues refuses an instance with no metadata at all: an empty DTO has nothing to check.
-  const errors = plan.properties.length === 0 ? [] : withoutDecimalCounts(plan, () => validateSync(instance, VALIDATOR_OPTIONS));
+  const errors =
+    plan.properties.length === 0 ? [] : withoutDecimalCounts(plan, () => validateSync(instance, VALIDATOR_OPTIONS));
   for (const e of errors) flatten(e, plan, [], sink, instance);
   checkOverrides(instance, plan, [], sink);
 }
@@ -86,12 +87,19 @@ function isSanctionedNull(holder: unknown, property: string): boolean {
   return holder !== null && typeof holder === 'object' && (holder as Record<string, unknown>)[property] === null;
 }
 
-function flatten(error: ValidationError, plan: ClassPlan | undefined, path: IssuePath, sink: IssueSink, holder: unknown): void {
+function flatten(
+  error: ValidationError,
+  plan: ClassPlan | undefined,
+  path: IssuePath,
+  sink: IssueSink,
+  holder: unknown,
+): void {
   const prop = plan?.properties.find((p) => p.property === error.property);
   const segment = prop?.wire ?? error.property;
   const at = segment === undefined || segment === '' ? [...path] : [...path, segment];
   if (isSanctionedNull(holder, error.property)) return;
-  const value = holder !== null && typeof holder === 'object' ? (holder as Record<string, unknown>)[error.property] : undefined;
+  const value =
+    holder !== null && typeof holder === 'object' ? (holder as Record<string, unknown>)[error.property] : undefined;
   for (const [name, text] of Object.entries(error.constraints ?? {})) {
     if (OVERRIDDEN.has(name)) continue;
     sink.add({ code: 'dto', path: at, constraint: name, message: stripProperty(text, error.property) });

@@ -84,14 +84,24 @@ async function run(
     let refusal: string | undefined;
     const form = formOf(env, call.request.name, request);
     while (continuation === undefined) {
-      if (asked >= env.maxElicitations) throw failure('failed', `error: tool ${JSON.stringify(call.request.name)} asked for input more than ${env.maxElicitations} times; the call did not complete`);
+      if (asked >= env.maxElicitations)
+        throw failure(
+          'failed',
+          `error: tool ${JSON.stringify(call.request.name)} asked for input more than ${env.maxElicitations} times; the call did not complete`,
+        );
       asked += 1;
       await env.progress.step('waiting for input from the user');
       const message = elicitationMessage(request.prompt);
-      const answer = await env.elicit(refusal === undefined ? message : `${message}\n\n(The previous answer was refused: ${refusal})`, form);
+      const answer = await env.elicit(
+        refusal === undefined ? message : `${message}\n\n(The previous answer was refused: ${refusal})`,
+        form,
+      );
       if (answer.action !== 'accept') {
         const what = answer.action === 'decline' ? 'declined to give' : 'dismissed the request for';
-        throw failure('rejected', `error: the user ${what} the input tool ${JSON.stringify(call.request.name)} asked for; the call did not complete`);
+        throw failure(
+          'rejected',
+          `error: the user ${what} the input tool ${JSON.stringify(call.request.name)} asked for; the call did not complete`,
+        );
       }
       try {
         continuation = request.continuation(form.answer(answer.content));
@@ -99,7 +109,7 @@ async function run(
         refusal = (error as Error).message.replace(/^tool: invalid input request: /, '');
       }
     }
-    await env.progress.step('resumed with the user\'s answer');
+    await env.progress.step("resumed with the user's answer");
     invocation = prepareToolCall(env.registry, call, continuation).invocation;
   }
 }
@@ -122,13 +132,20 @@ async function contextOf(env: McpCallEnvironment, name: string): Promise<unknown
 function formOf(env: McpCallEnvironment, name: string, request: InputRequest): ElicitationForm {
   const quoted = JSON.stringify(name);
   if (!env.canElicit) {
-    throw failure('failed', `error: tool ${quoted} needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete`);
+    throw failure(
+      'failed',
+      `error: tool ${quoted} needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete`,
+    );
   }
   try {
     return elicitationForm(request.responseSchema);
   } catch (error) {
     env.onError(error);
-    throw failure('failed', `error: tool ${quoted} needs input from the user in a form MCP elicitation cannot show; the call did not complete`, error);
+    throw failure(
+      'failed',
+      `error: tool ${quoted} needs input from the user in a form MCP elicitation cannot show; the call did not complete`,
+      error,
+    );
   }
 }
 
@@ -144,5 +161,9 @@ function invalidParams(message: string): McpError {
 
 /** A Failure the model sees; `cause` is the diagnostic (a `failed` Failure requires one), never sent. */
 function failure(kind: 'failed' | 'rejected', text: string, cause?: unknown): Failure {
-  return new Failure({ kind, output: Output.text(text), cause: cause ?? (kind === 'failed' ? new Error(text) : undefined) });
+  return new Failure({
+    kind,
+    output: Output.text(text),
+    cause: cause ?? (kind === 'failed' ? new Error(text) : undefined),
+  });
 }

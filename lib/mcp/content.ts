@@ -58,7 +58,10 @@ function mcpContent(block: ContentBlock, index: number): McpContent {
     case 'bytes':
       if (type === 'image') return { type: 'image', data: source.bytes, mimeType: mime };
       if (type === 'audio') return { type: 'audio', data: source.bytes, mimeType: mime };
-      return { type: 'resource', resource: { uri: `${EMBEDDED_CONTENT_URI}${index}`, mimeType: mime, blob: source.bytes } };
+      return {
+        type: 'resource',
+        resource: { uri: `${EMBEDDED_CONTENT_URI}${index}`, mimeType: mime, blob: source.bytes },
+      };
     case 'uri':
       return { type: 'resource_link', uri: source.uri, name: lastSegment(source.uri), mimeType: mime };
     default:
@@ -88,7 +91,8 @@ export interface McpToolResultValue {
  * @throws ToolError ERR_INVALID_OUTPUT naming the block (`content[i]`) that is unknown or malformed
  */
 export function outputOfMcpToolResult(result: unknown): McpToolResultValue {
-  if (typeof result !== 'object' || result === null) throw new ToolError('ERR_INVALID_OUTPUT', 'MCP tool result must be an object');
+  if (typeof result !== 'object' || result === null)
+    throw new ToolError('ERR_INVALID_OUTPUT', 'MCP tool result must be an object');
   const wire = result as { content?: unknown; structuredContent?: unknown; isError?: unknown };
   const blocks = wire.content ?? [];
   if (!Array.isArray(blocks)) throw new ToolError('ERR_INVALID_OUTPUT', 'MCP tool result: content must be an array');
@@ -121,5 +125,8 @@ function contentBlockOf(block: unknown, index: number): ContentBlock {
       break;
     }
   }
-  throw new ToolError('ERR_INVALID_OUTPUT', `MCP tool result: content[${index}]: unknown or malformed block (type ${JSON.stringify(b.type)}); expected text, image, audio, resource_link or resource`);
+  throw new ToolError(
+    'ERR_INVALID_OUTPUT',
+    `MCP tool result: content[${index}]: unknown or malformed block (type ${JSON.stringify(b.type)}); expected text, image, audio, resource_link or resource`,
+  );
 }

@@ -26,7 +26,16 @@ export interface ElicitationForm {
 /** The field a non-object response schema is asked for under. */
 export const WRAPPED_FIELD = 'value';
 
-const TOP_LEVEL = new Set(['$schema', '$id', 'title', 'description', 'type', 'properties', 'required', 'additionalProperties']);
+const TOP_LEVEL = new Set([
+  '$schema',
+  '$id',
+  'title',
+  'description',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+]);
 const COMMON = ['title', 'description'];
 const BY_TYPE: Record<string, readonly string[]> = {
   string: [...COMMON, 'minLength', 'maxLength', 'format', 'default', 'enum', 'oneOf', 'enumNames'],
@@ -79,7 +88,8 @@ export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
   }
   const requestedSchema: McpRequestedSchema = { type: 'object', properties: mapped };
   if (schema.required !== undefined) {
-    if (!Array.isArray(schema.required) || !schema.required.every((r) => typeof r === 'string')) refuse('/required', 'must be an array of strings');
+    if (!Array.isArray(schema.required) || !schema.required.every((r) => typeof r === 'string'))
+      refuse('/required', 'must be an array of strings');
     requestedSchema.required = [...(schema.required as string[])];
   }
   return { requestedSchema, answer: (content) => JSON.stringify(content ?? {}) };
@@ -96,7 +106,10 @@ type Property = McpRequestedSchema['properties'][string];
 function primitive(schema: Record<string, JsonValue>, where: string): Property {
   const type = schema.type ?? (isStringEnum(schema.enum) ? 'string' : undefined);
   if (typeof type !== 'string' || BY_TYPE[type] === undefined) {
-    refuse(where, `a form field must have type string, number, integer, boolean or a string-enum array (got ${JSON.stringify(schema.type ?? null)})`);
+    refuse(
+      where,
+      `a form field must have type string, number, integer, boolean or a string-enum array (got ${JSON.stringify(schema.type ?? null)})`,
+    );
   }
   const out: Record<string, JsonValue> = { type };
   for (const key of BY_TYPE[type]) {
@@ -104,13 +117,15 @@ function primitive(schema: Record<string, JsonValue>, where: string): Property {
   }
   if (type === 'string') {
     if (out.enum !== undefined && !isStringEnum(out.enum)) refuse(where, 'enum must list strings only');
-    if (out.oneOf !== undefined && !isTitledConsts(out.oneOf)) refuse(where, 'oneOf must list { const, title } string options');
+    if (out.oneOf !== undefined && !isTitledConsts(out.oneOf))
+      refuse(where, 'oneOf must list { const, title } string options');
     if (typeof out.format === 'string' && !FORMATS.has(out.format)) delete out.format;
   }
   if (type === 'array') {
     const items = asObject((schema.items ?? null) as JsonValue, `${where}/items`);
     const single = items.type === 'string' && isStringEnum(items.enum);
-    if (!single && !isTitledConsts(items.anyOf)) refuse(`${where}/items`, 'a multi-select field must list string enum items');
+    if (!single && !isTitledConsts(items.anyOf))
+      refuse(`${where}/items`, 'a multi-select field must list string enum items');
     out.items = single ? { type: 'string', enum: copy(items.enum) } : { anyOf: copy(items.anyOf as JsonValue) };
   }
   if (out.default !== undefined && !defaultFits(type, out.default)) delete out.default;
@@ -128,7 +143,13 @@ function isStringEnum(value: unknown): value is string[] {
 }
 
 function isTitledConsts(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && typeof v.const === 'string' && typeof v.title === 'string');
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (v) => typeof v === 'object' && v !== null && typeof v.const === 'string' && typeof v.title === 'string',
+    )
+  );
 }
 
 function asObject(value: JsonValue, where: string): Record<string, JsonValue> {

@@ -249,9 +249,8 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
   };
 
   const startSession = async (req: IncomingMessage, res: ServerResponse, body: unknown, authInfo?: AuthInfo) => {
-    const owner = authInfo !== undefined
-      ? `client:${authInfo.clientId}`
-      : `address:${addressKey(req.socket.remoteAddress)}`;
+    const owner =
+      authInfo !== undefined ? `client:${authInfo.clientId}` : `address:${addressKey(req.socket.remoteAddress)}`;
     const room = await admit(owner);
     if (room === 'client') {
       return reply(res, 429, `this client has ${perClient} open sessions, all busy; end one with DELETE and retry`);
@@ -399,12 +398,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
 }
 
 type Limit =
-  | 'maxSessions'
-  | 'maxSessionsPerClient'
-  | 'sessionIdleMs'
-  | 'sessionMaxLifetimeMs'
-  | 'maxBodyBytes'
-  | 'bodyTimeoutMs';
+  'maxSessions' | 'maxSessionsPerClient' | 'sessionIdleMs' | 'sessionMaxLifetimeMs' | 'maxBodyBytes' | 'bodyTimeoutMs';
 
 /** The longest setTimeout delay; Node runs a longer one after 1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -496,10 +490,11 @@ function originCheck(allowed: readonly string[] | undefined): (value: string) =>
 }
 
 function wildcardWarning(host: string, port: number, options: McpHttpOptions): Error {
-  const advice = options.allowedHosts === undefined
-    ? 'only the Host names localhost, 127.0.0.1 and [::1] are accepted: '
-      + 'list the names remote clients use in allowedHosts'
-    : 'anyone who can reach this port may call the tools unless auth is set';
+  const advice =
+    options.allowedHosts === undefined
+      ? 'only the Host names localhost, 127.0.0.1 and [::1] are accepted: ' +
+        'list the names remote clients use in allowedHosts'
+      : 'anyone who can reach this port may call the tools unless auth is set';
   const where = `${host || '0.0.0.0'}, port ${port}`;
   const warning = new Error(`serveStreamableHttp: listening on all interfaces (${where}); ${advice}`);
   warning.name = 'McpHttpWarning';
@@ -518,7 +513,10 @@ function addressKey(address: string | undefined): string {
   const back = tail === undefined || tail === '' ? [] : tail.split(':');
   const zeros = Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0');
   const groups = tail === undefined ? front : [...front, ...zeros, ...back];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** RFC 9728 §3.1: the well-known URL of a resource, its path appended. */

@@ -27,13 +27,16 @@ export function progressReporter(
   send: (notification: ServerNotification) => Promise<void>,
   onError: (error: unknown) => void,
 ): ProgressReporter {
-  if (typeof token !== 'string' && typeof token !== 'number') return { requested: false, step: () => Promise.resolve() };
+  if (typeof token !== 'string' && typeof token !== 'number')
+    return { requested: false, step: () => Promise.resolve() };
   let progress = 0;
   return {
     requested: true,
     step(message: string): Promise<void> {
       progress += 1;
-      return send({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(onError);
+      return send({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(
+        onError,
+      );
     },
   };
 }

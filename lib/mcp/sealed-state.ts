@@ -369,7 +369,11 @@ function pick(call: SealCall): SealCall {
 
 function bind(key: Buffer, binding: SealBinding): Pick<Payload, 't' | 'a' | 'r' | 'q' | 'p'> {
   const { toolName, arguments: args, principal, responseSchema, prompt } = (binding ?? {}) as Partial<SealBinding>;
-  const texts = [['toolName', toolName], ['arguments', args], ['principal', principal]] as [string, unknown][];
+  const texts = [
+    ['toolName', toolName],
+    ['arguments', args],
+    ['principal', principal],
+  ] as [string, unknown][];
   if (prompt !== undefined) texts.push(['prompt', prompt]);
   for (const [name, value] of texts) {
     if (typeof value !== 'string') refuse('invalid_binding', `binding.${name} must be a string`);
@@ -439,10 +443,14 @@ function readPayload(bytes: Buffer): Payload {
     refuse('malformed', 'payload is not UTF-8 JSON');
   }
   const p = value as Record<string, unknown>;
-  const ok = typeof p === 'object' && p !== null && !Array.isArray(p)
-    && Object.keys(p).sort().join() === PAYLOAD_MEMBERS.join()
-    && ['t', 'a', 'r', 'q', 'p', 'n', 's'].every((k) => typeof p[k] === 'string')
-    && typeof p.e === 'number' && Number.isFinite(p.e);
+  const ok =
+    typeof p === 'object' &&
+    p !== null &&
+    !Array.isArray(p) &&
+    Object.keys(p).sort().join() === PAYLOAD_MEMBERS.join() &&
+    ['t', 'a', 'r', 'q', 'p', 'n', 's'].every((k) => typeof p[k] === 'string') &&
+    typeof p.e === 'number' &&
+    Number.isFinite(p.e);
   if (!ok) refuse('malformed', `payload is not { ${PAYLOAD_MEMBERS.join(', ')} }`);
   return p as unknown as Payload;
 }

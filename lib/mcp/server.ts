@@ -94,7 +94,10 @@ const RawCallToolRequestSchema = z.object({
  */
 export function createMcpServer(registry: Registry, options: McpServerOptions = {}): Server {
   if (!(registry instanceof Registry)) {
-    throw new ToolError('ERR_INVALID_REGISTRY', 'createMcpServer: pass a Registry (for example the one createRegistry returns)');
+    throw new ToolError(
+      'ERR_INVALID_REGISTRY',
+      'createMcpServer: pass a Registry (for example the one createRegistry returns)',
+    );
   }
   mcpTools(registry);
   const onError = safeOnError(options.onError);
@@ -129,7 +132,10 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
         maxElicitations,
         onError,
         elicit: (message, form) => {
-          const elicit: ElicitRequest = { method: 'elicitation/create', params: { message, requestedSchema: form.requestedSchema } };
+          const elicit: ElicitRequest = {
+            method: 'elicitation/create',
+            params: { message, requestedSchema: form.requestedSchema },
+          };
           return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
         },
       },

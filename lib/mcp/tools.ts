@@ -52,7 +52,10 @@ export function definitionOfMcpTool(tool: unknown): Definition {
     throw new ToolError('ERR_INVALID_DEFINITION', 'MCP tool must be an object { name, description?, inputSchema }');
   }
   const { name, description, inputSchema } = tool as { name?: unknown; description?: unknown; inputSchema?: unknown };
-  const checked: { name: string; description?: string; inputSchema: JsonObject } = { name: name as string, inputSchema: inputSchema as JsonObject };
+  const checked: { name: string; description?: string; inputSchema: JsonObject } = {
+    name: name as string,
+    inputSchema: inputSchema as JsonObject,
+  };
   if (description !== undefined) checked.description = description as string;
   validateDefinition(checked);
   // A copy the caller cannot change; validated JSON data, so the JSON round trip is exact.

@@ -28,7 +28,18 @@ import {
 } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
-import { boundInstance, classOf, constructorOf, isToolsetClass, learnFactories, moduleNameOf, policyClassifier, providerPlace, providersOf, toolsetClassifier } from './providers';
+import {
+  boundInstance,
+  classOf,
+  constructorOf,
+  isToolsetClass,
+  learnFactories,
+  moduleNameOf,
+  policyClassifier,
+  providerPlace,
+  providersOf,
+  toolsetClassifier,
+} from './providers';
 import type { FoundProvider, Probe } from './providers';
 import { fillRegistry, markFilled, ToolRegistry } from './tool-registry';
 
@@ -36,7 +47,10 @@ import { fillRegistry, markFilled, ToolRegistry } from './tool-registry';
 export const SCOPE_TOOL_ROOT: unique symbol = Symbol('scope-tool:nest-root');
 
 /** How a root module gets its options: forRoot's value, forRootAsync's useFactory, or its options factory class (useClass / useExisting). @internal */
-export type OptionsSource = { readonly forRoot: true } | { readonly useFactory: true } | { readonly how: 'useClass' | 'useExisting'; readonly factory: string };
+export type OptionsSource =
+  | { readonly forRoot: true }
+  | { readonly useFactory: true }
+  | { readonly how: 'useClass' | 'useExisting'; readonly factory: string };
 
 /** One root module (forRoot or forRootAsync call). @internal */
 export class RootMark {
@@ -51,13 +65,18 @@ const DISCOVERY = ['all', 'features'];
 
 /** An `@Authorize()` class: resolved from the container (functions and Authorizer objects are used as they are). */
 function isPolicyClass(policy: Policy): policy is Policy & Function {
-  return typeof policy === 'function' && typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize === 'function';
+  return (
+    typeof policy === 'function' &&
+    typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize === 'function'
+  );
 }
 
 /** The imports a module declares: its @Module() metadata and, for a dynamic module, the dynamic part. */
 function declaredImports(module: NestModule): unknown[] {
   const own: unknown = Reflect.getMetadata(IMPORTS, module.metatype);
-  const container = (module as unknown as { container?: { getDynamicMetadataByToken?: (token: string, key: string) => unknown } }).container;
+  const container = (
+    module as unknown as { container?: { getDynamicMetadataByToken?: (token: string, key: string) => unknown } }
+  ).container;
   let dynamic: unknown;
   try {
     dynamic = container?.getDynamicMetadataByToken?.(module.token, IMPORTS);
@@ -70,7 +89,14 @@ function declaredImports(module: NestModule): unknown[] {
 /** Whether an import is the root module that carries `mark`. */
 function importsRoot(declared: unknown, mark: unknown): boolean {
   const providers = (declared as { providers?: unknown } | null | undefined)?.providers;
-  return Array.isArray(providers) && providers.some((p: unknown) => (p as { provide?: unknown } | null)?.provide === SCOPE_TOOL_ROOT && (p as { useValue?: unknown }).useValue === mark);
+  return (
+    Array.isArray(providers) &&
+    providers.some(
+      (p: unknown) =>
+        (p as { provide?: unknown } | null)?.provide === SCOPE_TOOL_ROOT &&
+        (p as { useValue?: unknown }).useValue === mark,
+    )
+  );
 }
 
 /** Fills the ToolRegistry at start-up. @internal */
@@ -85,7 +111,13 @@ export class ToolsetExplorer implements OnModuleInit {
   // The options are not injected: injected, request-scoped options (forRootAsync injecting a
   // request-scoped provider) would make this explorer request-scoped too, and onModuleInit would
   // never run. They are read from the module at onModuleInit instead, where that case fails.
-  constructor(registry: ToolRegistry, discovery: DiscoveryService, scanner: MetadataScanner, moduleRef: ModuleRef, modules: ModulesContainer) {
+  constructor(
+    registry: ToolRegistry,
+    discovery: DiscoveryService,
+    scanner: MetadataScanner,
+    moduleRef: ModuleRef,
+    modules: ModulesContainer,
+  ) {
     this.#registry = registry;
     this.#discovery = discovery;
     this.#scanner = scanner;
@@ -130,22 +162,27 @@ export class ToolsetExplorer implements OnModuleInit {
     this.#checkEnhancers(wrappers, wanted);
     const logger = new Logger('ScopeToolModule');
     const probes = await learnFactories(wrappers, !features, (message) => logger.warn(message));
-    const toolsets = this.#selected(wrappers, probes, listed, features).map((found) => ({ found, instance: boundInstance(found, 'toolset') }));
+    const toolsets = this.#selected(wrappers, probes, listed, features).map((found) => ({
+      found,
+      instance: boundInstance(found, 'toolset'),
+    }));
     this.#checkNames(toolsets.map(({ found, instance }) => ({ found, cls: constructorOf(instance) ?? found.cls })));
     const policies = this.#policyInstances(wrappers, probes, options, toolsets);
     try {
-      fillRegistry(this.#registry, () => createRegistry({
-        manifest: options.manifest,
-        toolsets: toolsets.map((t) => t.instance),
-        policies: options.policies,
-        timeoutMs: options.timeoutMs,
-        registry: this.#registry,
-        resolve: (cls) => {
-          const instance = policies.get(cls);
-          if (instance === undefined) throw new Error(`${cls.name} was not resolved at start-up`);
-          return instance;
-        },
-      }));
+      fillRegistry(this.#registry, () =>
+        createRegistry({
+          manifest: options.manifest,
+          toolsets: toolsets.map((t) => t.instance),
+          policies: options.policies,
+          timeoutMs: options.timeoutMs,
+          registry: this.#registry,
+          resolve: (cls) => {
+            const instance = policies.get(cls);
+            if (instance === undefined) throw new Error(`${cls.name} was not resolved at start-up`);
+            return instance;
+          },
+        }),
+      );
     } catch (e) {
       throw buildFailed(e);
     }
@@ -163,8 +200,12 @@ export class ToolsetExplorer implements OnModuleInit {
     if (wrapper === undefined) {
       options = this.#moduleRef.get(SCOPE_TOOL_OPTIONS, { strict: true });
     } else if (!wrapper.isDependencyTreeStatic()) {
-      const tokens = (wrapper.inject ?? []).map((t: unknown) => (typeof t === 'object' && t !== null && 'token' in t ? (t as { token: unknown }).token : t));
-      const scoped = tokens.filter((t) => wrappers.some((w) => w.token === t && !w.isDependencyTreeStatic())).map(tokenName);
+      const tokens = (wrapper.inject ?? []).map((t: unknown) =>
+        typeof t === 'object' && t !== null && 'token' in t ? (t as { token: unknown }).token : t,
+      );
+      const scoped = tokens
+        .filter((t) => wrappers.some((w) => w.token === t && !w.isDependencyTreeStatic()))
+        .map(tokenName);
       const mark: unknown = host?.providers.get(SCOPE_TOOL_ROOT)?.instance;
       const source = mark instanceof RootMark && 'how' in mark.source ? mark.source : undefined;
       throw optionsRequestScoped(source ?? { useFactory: true }, scoped);
@@ -172,7 +213,9 @@ export class ToolsetExplorer implements OnModuleInit {
       options = wrapper.instance;
     }
     if (typeof options !== 'object' || options === null) {
-      throw badOptions(`the options are ${options === null ? 'null' : typeof options}; pass an object: { manifest, discover?, policies? }`);
+      throw badOptions(
+        `the options are ${options === null ? 'null' : typeof options}; pass an object: { manifest, discover?, policies? }`,
+      );
     }
     const discover = (options as { discover?: unknown }).discover;
     if (discover !== undefined && !DISCOVERY.includes(discover as string)) {
@@ -214,7 +257,8 @@ export class ToolsetExplorer implements OnModuleInit {
   #checkControllers(wanted: (cls: Function) => boolean): void {
     for (const controller of this.#discovery.getControllers()) {
       const cls = controller.metatype;
-      if (typeof cls === 'function' && isToolsetClass(cls) && wanted(cls)) throw toolsetController(cls, moduleNameOf(controller));
+      if (typeof cls === 'function' && isToolsetClass(cls) && wanted(cls))
+        throw toolsetController(cls, moduleNameOf(controller));
     }
   }
 
@@ -244,7 +288,12 @@ export class ToolsetExplorer implements OnModuleInit {
    * toolsetClassifier). A listed class is provided when some provider has it as its token (an alias
    * included) or its value's class is the class.
    */
-  #selected(wrappers: readonly InstanceWrapper[], probes: ReadonlyMap<InstanceWrapper, Probe>, listed: ReadonlySet<Function>, features: boolean): FoundProvider[] {
+  #selected(
+    wrappers: readonly InstanceWrapper[],
+    probes: ReadonlyMap<InstanceWrapper, Probe>,
+    listed: ReadonlySet<Function>,
+    features: boolean,
+  ): FoundProvider[] {
     for (const cls of listed) if (readToolset(cls) === undefined) throw badFeature(cls, 'not-a-toolset');
     const found = providersOf('toolset', wrappers, toolsetClassifier(probes, features ? listed : undefined));
     const tokens = new Set(wrappers.map((w) => w.token));
@@ -290,7 +339,8 @@ export class ToolsetExplorer implements OnModuleInit {
     for (const { found, instance } of toolsets) {
       const cls = constructorOf(instance) ?? found.cls;
       want(readPolicies(cls, 'class'), cls === found.cls ? providerPlace(found) : cls.name);
-      for (const tool of this.#toolMethods(cls)) want(readPolicies(tool.method, 'method'), `${cls.name}.${tool.methodName}`);
+      for (const tool of this.#toolMethods(cls))
+        want(readPolicies(tool.method, 'method'), `${cls.name}.${tool.methodName}`);
     }
     const instances = new Map<Function, object>();
     for (const [policy, { where, shared }] of wanted) {

@@ -14,11 +14,17 @@ export class FeatureToolsets {
   /** @throws ToolError ERR_INVALID_TOOL when `toolsets` is not an array of classes */
   constructor(toolsets: readonly unknown[]) {
     if (!Array.isArray(toolsets)) {
-      throw new ToolError('ERR_INVALID_TOOL', 'ScopeToolModule.forFeature(): pass an array of @Toolset() classes, for example forFeature([NotesTools])');
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        'ScopeToolModule.forFeature(): pass an array of @Toolset() classes, for example forFeature([NotesTools])',
+      );
     }
     toolsets.forEach((t, i) => {
       if (typeof t !== 'function') {
-        throw new ToolError('ERR_INVALID_TOOL', `ScopeToolModule.forFeature(): item ${i + 1} is not a class; pass @Toolset() classes`);
+        throw new ToolError(
+          'ERR_INVALID_TOOL',
+          `ScopeToolModule.forFeature(): item ${i + 1} is not a class; pass @Toolset() classes`,
+        );
       }
     });
     this.toolsets = Object.freeze([...(toolsets as Function[])]);

@@ -6,4 +6,10 @@
 export { ScopeToolModule } from './scope-tool.module';
 export { ToolRegistry } from './tool-registry';
 export { SCOPE_TOOL_OPTIONS } from './options';
-export type { ScopeToolModuleAsyncOptions, ScopeToolModuleOptions, ScopeToolModuleScope, ScopeToolOptionsFactory, ToolsetDiscovery } from './options';
+export type {
+  ScopeToolModuleAsyncOptions,
+  ScopeToolModuleOptions,
+  ScopeToolModuleScope,
+  ScopeToolOptionsFactory,
+  ToolsetDiscovery,
+} from './options';

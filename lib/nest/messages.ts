@@ -29,7 +29,8 @@ export function tokenName(token: unknown): string {
  */
 export function requestScoped(kind: 'toolset' | 'policy', place: string, via: string, provider?: string): ToolError {
   const what = provider === undefined ? `the ${kind}` : `the provider ${provider}`;
-  const how = provider === undefined ? '' : ': no scope option, and no request-scoped provider injected, directly or not';
+  const how =
+    provider === undefined ? '' : ': no scope option, and no request-scoped provider injected, directly or not';
   const fix =
     kind === 'toolset'
       ? `make ${what} default-scoped (singleton${how}) and read per-request data (the caller, the tenant) from ToolCall.context, which CallOptions.context carries on every call`
@@ -51,13 +52,23 @@ export interface ProviderSite {
  * One toolset or policy class provided twice (two instances): a toolset's tools would be registered
  * twice, and a policy would have two instances to ask. Names both tokens and modules.
  */
-export function providedTwice(kind: 'toolset' | 'policy', cls: Function, first: ProviderSite, second: ProviderSite): ToolError {
+export function providedTwice(
+  kind: 'toolset' | 'policy',
+  cls: Function,
+  first: ProviderSite,
+  second: ProviderSite,
+): ToolError {
   const name = cls.name || '(anonymous class)';
   const why = kind === 'toolset' ? 'its tools would be registered twice' : 'scope-tool would not know which one to ask';
   const [kept, other] = second.token === cls ? [second, first] : [first, second];
   const alias = `if you need both tokens, make one an alias of the other: { provide: ${tokenName(other.token)}, useExisting: ${tokenName(kept.token)} }`;
   const firstModule = first.moduleName ?? 'a module';
-  const secondModule = second.moduleName === undefined ? 'another module' : second.moduleName === first.moduleName ? `another ${second.moduleName}` : second.moduleName;
+  const secondModule =
+    second.moduleName === undefined
+      ? 'another module'
+      : second.moduleName === first.moduleName
+        ? `another ${second.moduleName}`
+        : second.moduleName;
   const detail =
     first.host !== undefined && first.host === second.host
       ? `is provided twice in module ${firstModule} (tokens ${tokenName(first.token)} and ${tokenName(second.token)}), as two instances, so ${why}; provide it once, and ${alias}`
@@ -93,7 +104,9 @@ export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value !== 'object') return `a ${typeof value}`;
   const cls = (value as { constructor?: unknown }).constructor;
-  return typeof cls === 'function' && cls !== Object ? `an instance of ${cls.name || '(anonymous class)'}` : 'a plain object';
+  return typeof cls === 'function' && cls !== Object
+    ? `an instance of ${cls.name || '(anonymous class)'}`
+    : 'a plain object';
 }
 
 /**
@@ -101,7 +114,12 @@ export function describeValue(value: unknown): string {
  * override with a mock value, `useClass` of an undecorated subclass, a factory returning something
  * else). `place`: the token and module (`Clock (ClockModule)`). `valueClass`: the value's class, when it has one.
  */
-export function notAToolsetValue(token: Function, place: string, value: string, valueClass: Function | undefined): ToolError {
+export function notAToolsetValue(
+  token: Function,
+  place: string,
+  value: string,
+  valueClass: Function | undefined,
+): ToolError {
   const name = token.name || '(anonymous class)';
   const detail =
     valueClass === undefined
@@ -166,7 +184,12 @@ export function transientRefused(kind: 'toolset' | 'policy', place: string, prov
 }
 
 /** How messages name the decorators that make a class an enhancer of each subtype. */
-const ENHANCER_KINDS: Readonly<Record<string, string>> = { guard: 'a guard', interceptor: 'an interceptor', pipe: 'a pipe', filter: 'an exception filter' };
+const ENHANCER_KINDS: Readonly<Record<string, string>> = {
+  guard: 'a guard',
+  interceptor: 'an interceptor',
+  pipe: 'a pipe',
+  filter: 'an exception filter',
+};
 
 /**
  * A `@Toolset()` class that Nest builds only as an enhancer (named in `@UseGuards()` and the like,
@@ -192,8 +215,14 @@ export function badOptions(detail: string): ToolError {
  * nothing would be registered. `source`: how forRootAsync builds them (`useFactory`, or the options
  * factory class of useClass / useExisting). `injected`: the request-scoped tokens it injects.
  */
-export function optionsRequestScoped(source: { useFactory: true } | { how: 'useClass' | 'useExisting'; factory: string }, injected: readonly string[]): ToolError {
-  const which = injected.length === 0 ? 'directly or not, a request-scoped provider' : `a request-scoped provider (${injected.join(', ')})`;
+export function optionsRequestScoped(
+  source: { useFactory: true } | { how: 'useClass' | 'useExisting'; factory: string },
+  injected: readonly string[],
+): ToolError {
+  const which =
+    injected.length === 0
+      ? 'directly or not, a request-scoped provider'
+      : `a request-scoped provider (${injected.join(', ')})`;
   const because =
     'useFactory' in source
       ? `its useFactory injects ${which}`
@@ -282,6 +311,11 @@ export function startUpFailed(error: unknown): ToolError {
 export function buildFailed(cause: unknown): ToolError {
   const code = cause instanceof ToolError ? cause.code : 'ERR_INVALID_TOOL';
   const base = `${ERROR_MESSAGES[code]}: `;
-  const detail = cause instanceof Error ? (cause instanceof ToolError && cause.message.startsWith(base) ? cause.message.slice(base.length) : cause.message) : String(cause);
+  const detail =
+    cause instanceof Error
+      ? cause instanceof ToolError && cause.message.startsWith(base)
+        ? cause.message.slice(base.length)
+        : cause.message
+      : String(cause);
   return new ToolError(code, `${WHO}: ${detail}`, { cause });
 }

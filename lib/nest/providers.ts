@@ -8,7 +8,17 @@ import { Scope } from '@nestjs/common';
 import { INQUIRER, ModuleRef, REQUEST, createContextId } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import { readToolset } from '../decorators';
-import { describeValue, notAPolicyValue, notAToolsetValue, notListedValue, placeOf, providedTwice, requestScoped, tokenName, transientRefused } from './messages';
+import {
+  describeValue,
+  notAPolicyValue,
+  notAToolsetValue,
+  notListedValue,
+  placeOf,
+  providedTwice,
+  requestScoped,
+  tokenName,
+  transientRefused,
+} from './messages';
 
 /** One provider of a class we need (a toolset or a policy). */
 export interface FoundProvider {
@@ -60,7 +70,11 @@ export function isToolsetClass(cls: unknown): boolean {
  * Undefined for what is not an object, and for a factory nobody called. An alias (`useExisting`)
  * is read through aliasTarget first; one whose target could not be found is read by its own value.
  */
-export function classOf(wrapper: InstanceWrapper, probes: ReadonlyMap<InstanceWrapper, Probe>, prefer: (cls: Function) => boolean = () => false): Function | undefined {
+export function classOf(
+  wrapper: InstanceWrapper,
+  probes: ReadonlyMap<InstanceWrapper, Probe>,
+  prefer: (cls: Function) => boolean = () => false,
+): Function | undefined {
   if (!wrapper.isAlias && !wrapper.isNotMetatype && typeof wrapper.metatype === 'function') return wrapper.metatype;
   const probe = probes.get(wrapper);
   if (probe !== undefined) return probe.classes.find(prefer) ?? probe.classes[0];
@@ -94,7 +108,9 @@ export function aliasTarget(wrapper: InstanceWrapper): InstanceWrapper {
     seen.add(current);
     const recorded: unknown = current.getCtorMetadata?.()?.[0];
     const token: unknown = current.inject?.[0];
-    const next = (recorded as InstanceWrapper | undefined) ?? (token === undefined ? undefined : current.host?.providers.get(token as never));
+    const next =
+      (recorded as InstanceWrapper | undefined) ??
+      (token === undefined ? undefined : current.host?.providers.get(token as never));
     if (next === undefined || next === current) break;
     current = next;
   }
@@ -160,7 +176,11 @@ async function buildOnce(wrapper: InstanceWrapper, ref: ModuleRef): Promise<Sett
  * throws, rejects or does not settle in time is reported through `warn`, naming the token and
  * module, and left out: start-up goes on, since such a provider may well be no toolset.
  */
-export async function learnFactories(wrappers: readonly InstanceWrapper[], probe: boolean, warn: ProbeWarning): Promise<Map<InstanceWrapper, Probe>> {
+export async function learnFactories(
+  wrappers: readonly InstanceWrapper[],
+  probe: boolean,
+  warn: ProbeWarning,
+): Promise<Map<InstanceWrapper, Probe>> {
   const probes = new Map<InstanceWrapper, Probe>();
   const judged = new Set(wrappers.filter((w) => w.isAlias && isToolsetClass(w.token)).map(aliasTarget));
   for (const wrapper of wrappers) {
@@ -184,7 +204,9 @@ export async function learnFactories(wrappers: readonly InstanceWrapper[], probe
       const scope = isStatic ? 'transient' : 'request-scoped';
       const context = isStatic ? 'outside any consumer' : 'outside a request';
       const what =
-        'error' in settled ? `threw (${settled.error instanceof Error ? settled.error.message : String(settled.error)})` : `did not settle within ${settled.timeoutMs} ms`;
+        'error' in settled
+          ? `threw (${settled.error instanceof Error ? settled.error.message : String(settled.error)})`
+          : `did not settle within ${settled.timeoutMs} ms`;
       warn(
         `ScopeToolModule: the ${scope} factory provider ${tokenName(wrapper.token)} (${moduleNameOf(wrapper) ?? 'a module'}) ${what} when called once at start-up, ${context}, to learn whether it yields a toolset or policy; it is left out. A toolset or policy must be default-scoped (singleton) to be registered; if this provider yields neither, give it a class as token ({ provide: TenantInfo, useFactory }), and ScopeToolModule will not call it`,
       );
@@ -213,7 +235,11 @@ export interface Classified {
  * @throws ToolError ERR_INVALID_TOOL when two providers hold two instances of one class, naming both
  *   tokens and modules; and what `classify` throws
  */
-export function providersOf(kind: 'toolset' | 'policy', wrappers: readonly InstanceWrapper[], classify: (wrapper: InstanceWrapper) => Classified | undefined): Map<Function, FoundProvider> {
+export function providersOf(
+  kind: 'toolset' | 'policy',
+  wrappers: readonly InstanceWrapper[],
+  classify: (wrapper: InstanceWrapper) => Classified | undefined,
+): Map<Function, FoundProvider> {
   const found = new Map<Function, FoundProvider>();
   for (const provider of wrappers) {
     const classified = classify(provider);
@@ -223,7 +249,11 @@ export function providersOf(kind: 'toolset' | 'policy', wrappers: readonly Insta
     const moduleName = moduleNameOf(wrapper);
     const seen = found.get(cls);
     if (seen !== undefined) {
-      if (seen.wrapper === wrapper || (isStaticSingleton(seen.wrapper) && isStaticSingleton(wrapper) && valueOf(seen.wrapper) === valueOf(wrapper))) continue;
+      if (
+        seen.wrapper === wrapper ||
+        (isStaticSingleton(seen.wrapper) && isStaticSingleton(wrapper) && valueOf(seen.wrapper) === valueOf(wrapper))
+      )
+        continue;
       const first = { token: seen.wrapper.token, moduleName: seen.moduleName, host: seen.wrapper.host };
       throw providedTwice(kind, cls, first, { token: wrapper.token, moduleName, host: wrapper.host });
     }
@@ -236,7 +266,8 @@ export function providersOf(kind: 'toolset' | 'policy', wrappers: readonly Insta
 function tokenPlace(cls: Function, provider: InstanceWrapper, target: InstanceWrapper): string {
   if (provider === target) return placeOf(cls, moduleNameOf(provider));
   const where = moduleNameOf(provider);
-  const elsewhere = target.host !== provider.host && moduleNameOf(target) !== undefined ? ` of ${moduleNameOf(target)}` : '';
+  const elsewhere =
+    target.host !== provider.host && moduleNameOf(target) !== undefined ? ` of ${moduleNameOf(target)}` : '';
   return `${cls.name} (${where === undefined ? '' : `${where}, `}useExisting: ${tokenName(target.token)}${elsewhere})`;
 }
 
@@ -254,7 +285,10 @@ function tokenPlace(cls: Function, provider: InstanceWrapper, target: InstanceWr
  * @throws ToolError ERR_INVALID_TOOL for a toolset token whose known value is not a toolset instance,
  *   or (with `listed`) a listed token whose value's class is neither listed nor a subclass of a listed class
  */
-export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, listed?: ReadonlySet<Function>): (wrapper: InstanceWrapper) => Classified | undefined {
+export function toolsetClassifier(
+  probes: ReadonlyMap<InstanceWrapper, Probe>,
+  listed?: ReadonlySet<Function>,
+): (wrapper: InstanceWrapper) => Classified | undefined {
   const accept = (cls: Function) => listed === undefined || listed.has(cls);
   const wanted = (cls: Function) => accept(cls) || [...(listed ?? [])].some((l) => cls.prototype instanceof l);
   return (wrapper) => {
@@ -271,7 +305,8 @@ export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, l
         if (!wanted(known)) throw notListedValue(token, tokenPlace(token, wrapper, target), known);
         return { cls: known, target };
       }
-      const value = known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
+      const value =
+        known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
       throw notAToolsetValue(token, tokenPlace(token, wrapper, target), value, known);
     }
     if (wrapper.isAlias) return undefined;
@@ -286,14 +321,20 @@ export function toolsetClassifier(probes: ReadonlyMap<InstanceWrapper, Probe>, l
  * of a subclass; or one (not an alias) whose value's class is the class.
  * @throws ToolError ERR_INVALID_TOOL when the policy's own token holds something else (a mock value)
  */
-export function policyClassifier(policy: Function, where: string, probes: ReadonlyMap<InstanceWrapper, Probe>): (wrapper: InstanceWrapper) => Classified | undefined {
+export function policyClassifier(
+  policy: Function,
+  where: string,
+  probes: ReadonlyMap<InstanceWrapper, Probe>,
+): (wrapper: InstanceWrapper) => Classified | undefined {
   return (wrapper) => {
     if (wrapper.token === policy) {
       const target = aliasTarget(wrapper);
       const known = classOf(target, probes, (c) => c === policy || c.prototype instanceof policy);
       if (known === undefined && isHiddenFactory(target)) return { cls: policy, target };
-      if (known !== undefined && (known === policy || known.prototype instanceof policy)) return { cls: policy, target };
-      const value = known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
+      if (known !== undefined && (known === policy || known.prototype instanceof policy))
+        return { cls: policy, target };
+      const value =
+        known === undefined ? describeValue(valueOf(target)) : `an instance of ${known.name || '(anonymous class)'}`;
       throw notAPolicyValue(policy, where, tokenPlace(policy, wrapper, target), value);
     }
     return !wrapper.isAlias && classOf(wrapper, probes, (c) => c === policy) === policy ? { cls: policy } : undefined;
@@ -334,7 +375,10 @@ export function providerPlace(found: FoundProvider): string {
  */
 export function boundInstance(found: FoundProvider, kind: 'toolset' | 'policy'): object {
   const { wrapper } = found;
-  const provider = wrapper.isFactory || wrapper.token !== found.cls || found.alias !== undefined ? tokenName(wrapper.token) : undefined;
+  const provider =
+    wrapper.isFactory || wrapper.token !== found.cls || found.alias !== undefined
+      ? tokenName(wrapper.token)
+      : undefined;
   if (!wrapper.isDependencyTreeStatic()) {
     const via =
       wrapper.scope === Scope.REQUEST

@@ -10,19 +10,34 @@ import type { OptionsSource } from './explorer';
 import { FEATURE_TOOLSETS, FeatureToolsets } from './feature';
 import { badAsyncOptions, describeValue, notAnOptionsFactory, tokenName } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
-import type { ScopeToolModuleAsyncOptions, ScopeToolModuleOptions, ScopeToolModuleScope, ScopeToolOptionsFactory } from './options';
+import type {
+  ScopeToolModuleAsyncOptions,
+  ScopeToolModuleOptions,
+  ScopeToolModuleScope,
+  ScopeToolOptionsFactory,
+} from './options';
 import { ToolRegistry } from './tool-registry';
 
 /** What the feature modules of forFeature() are instances of. @internal */
 @Module({})
 export class ScopeToolFeatureModule {}
 
-function rootModule(options: Provider[], source: OptionsSource, scope: ScopeToolModuleScope | undefined, imports: DynamicModule['imports'] = []): DynamicModule {
+function rootModule(
+  options: Provider[],
+  source: OptionsSource,
+  scope: ScopeToolModuleScope | undefined,
+  imports: DynamicModule['imports'] = [],
+): DynamicModule {
   return {
     module: ScopeToolModule,
     global: scope?.global ?? true,
     imports: [DiscoveryModule, ...imports],
-    providers: [...options, { provide: SCOPE_TOOL_ROOT, useValue: new RootMark(source) }, { provide: ToolRegistry, useFactory: () => new ToolRegistry() }, ToolsetExplorer],
+    providers: [
+      ...options,
+      { provide: SCOPE_TOOL_ROOT, useValue: new RootMark(source) },
+      { provide: ToolRegistry, useFactory: () => new ToolRegistry() },
+      ToolsetExplorer,
+    ],
     exports: [ToolRegistry],
   };
 }
@@ -35,7 +50,9 @@ const ASYNC_KINDS = ['useFactory', 'useClass', 'useExisting'] as const;
  */
 function asyncKind(options: unknown): (typeof ASYNC_KINDS)[number] {
   if (typeof options !== 'object' || options === null) {
-    throw badAsyncOptions(`the options are ${describeValue(options)}; pass { useFactory, inject?, imports? }, { useClass, imports? } or { useExisting, imports? }`);
+    throw badAsyncOptions(
+      `the options are ${describeValue(options)}; pass { useFactory, inject?, imports? }, { useClass, imports? } or { useExisting, imports? }`,
+    );
   }
   const given = ASYNC_KINDS.filter((k) => (options as Record<string, unknown>)[k] !== undefined);
   if (given.length !== 1) {
@@ -45,19 +62,29 @@ function asyncKind(options: unknown): (typeof ASYNC_KINDS)[number] {
   }
   const kind = given[0] as (typeof ASYNC_KINDS)[number];
   const value = (options as Record<string, unknown>)[kind];
-  if (kind === 'useFactory' && typeof value !== 'function') throw badAsyncOptions(`useFactory is ${describeValue(value)}; pass a function that returns the options`);
+  if (kind === 'useFactory' && typeof value !== 'function')
+    throw badAsyncOptions(`useFactory is ${describeValue(value)}; pass a function that returns the options`);
   if (kind === 'useClass' && typeof value !== 'function') {
-    throw badAsyncOptions(`useClass is ${describeValue(value)}; pass an options factory class (one with createScopeToolOptions(), see ScopeToolOptionsFactory)`);
+    throw badAsyncOptions(
+      `useClass is ${describeValue(value)}; pass an options factory class (one with createScopeToolOptions(), see ScopeToolOptionsFactory)`,
+    );
   }
-  if (kind === 'useExisting' && value === null) throw badAsyncOptions('useExisting is null; pass the token of an options factory provider');
+  if (kind === 'useExisting' && value === null)
+    throw badAsyncOptions('useExisting is null; pass the token of an options factory provider');
   if (kind !== 'useFactory' && (options as { inject?: unknown }).inject !== undefined) {
-    throw badAsyncOptions(`inject is for useFactory; an options factory (${kind}) gets its dependencies through its own constructor`);
+    throw badAsyncOptions(
+      `inject is for useFactory; an options factory (${kind}) gets its dependencies through its own constructor`,
+    );
   }
   return kind;
 }
 
 /** The options an options factory builds, checking first that it is one. */
-function optionsOf(factory: unknown, how: 'useClass' | 'useExisting', token: unknown): ScopeToolModuleOptions | Promise<ScopeToolModuleOptions> {
+function optionsOf(
+  factory: unknown,
+  how: 'useClass' | 'useExisting',
+  token: unknown,
+): ScopeToolModuleOptions | Promise<ScopeToolModuleOptions> {
   const create = (factory as Partial<ScopeToolOptionsFactory> | null | undefined)?.createScopeToolOptions;
   if (typeof create !== 'function') throw notAnOptionsFactory(how, tokenName(token), describeValue(factory));
   return create.call(factory);
@@ -145,12 +172,23 @@ export class ScopeToolModule {
   static forRootAsync(options: ScopeToolModuleAsyncOptions & ScopeToolModuleScope): DynamicModule {
     const kind = asyncKind(options);
     if (kind === 'useFactory') {
-      const provider: Provider = { provide: SCOPE_TOOL_OPTIONS, useFactory: options.useFactory as (...args: unknown[]) => unknown, inject: options.inject ?? [] };
+      const provider: Provider = {
+        provide: SCOPE_TOOL_OPTIONS,
+        useFactory: options.useFactory as (...args: unknown[]) => unknown,
+        inject: options.inject ?? [],
+      };
       return rootModule([provider], { useFactory: true }, options, options.imports);
     }
     const token = kind === 'useClass' ? (options.useClass as Type<ScopeToolOptionsFactory>) : options.useExisting;
-    const provider: Provider = { provide: SCOPE_TOOL_OPTIONS, useFactory: (factory: unknown) => optionsOf(factory, kind, token), inject: [token as InjectionToken] };
-    const own: Provider[] = kind === 'useClass' ? [{ provide: token as Type<ScopeToolOptionsFactory>, useClass: token as Type<ScopeToolOptionsFactory> }] : [];
+    const provider: Provider = {
+      provide: SCOPE_TOOL_OPTIONS,
+      useFactory: (factory: unknown) => optionsOf(factory, kind, token),
+      inject: [token as InjectionToken],
+    };
+    const own: Provider[] =
+      kind === 'useClass'
+        ? [{ provide: token as Type<ScopeToolOptionsFactory>, useClass: token as Type<ScopeToolOptionsFactory> }]
+        : [];
     return rootModule([provider, ...own], { how: kind, factory: tokenName(token) }, options, options.imports);
   }
 

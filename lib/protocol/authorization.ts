@@ -120,7 +120,10 @@ function abortRace(signal: AbortSignal | undefined): { promise: Promise<typeof A
 }
 
 /** What the policy decided, or how deciding failed (`aborted`: the signal won the race). */
-type Outcome = { readonly kind: 'aborted' } | { readonly kind: 'decided'; readonly value: unknown } | { readonly kind: 'error'; readonly error: unknown };
+type Outcome =
+  | { readonly kind: 'aborted' }
+  | { readonly kind: 'decided'; readonly value: unknown }
+  | { readonly kind: 'error'; readonly error: unknown };
 
 /**
  * A Tool that asks a policy before running its inner tool. Implements WrappingTool, so capabilities
@@ -144,20 +147,31 @@ export class Guard implements Tool, WrappingTool {
     const authorizer: unknown = typeof config === 'object' && config !== null ? config.authorizer : undefined;
     if (typeof authorizer === 'function') {
       this.#decide = (a, o) => (authorizer as AuthorizerFunc)(a, o);
-    } else if (typeof authorizer === 'object' && authorizer !== null && typeof (authorizer as Authorizer).authorize === 'function') {
+    } else if (
+      typeof authorizer === 'object' &&
+      authorizer !== null &&
+      typeof (authorizer as Authorizer).authorize === 'function'
+    ) {
       this.#decide = (a, o) => (authorizer as Authorizer).authorize(a, o);
     } else {
       throw new ToolError('ERR_INVALID_TOOL', 'authorizer is nil; pass an object with authorize() or a function');
     }
     const tool: unknown = config.tool;
     if (!isToolShaped(tool)) {
-      throw new ToolError('ERR_INVALID_TOOL', 'authorization guard tool is nil; pass an object with definition() and call()');
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        'authorization guard tool is nil; pass an object with definition() and call()',
+      );
     }
     this.#tool = tool;
     try {
       this.#definition = snapshotDefinition(tool.definition());
     } catch (e) {
-      throw rewrap('ERR_INVALID_TOOL', instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }), 'authorization guard definition');
+      throw rewrap(
+        'ERR_INVALID_TOOL',
+        instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }),
+        'authorization guard definition',
+      );
     }
   }
 
@@ -211,7 +225,12 @@ export class Guard implements Tool, WrappingTool {
   }
 
   /** Waits for a pending policy, raced against the signal, then goes on as #decided. */
-  async #settle(pending: Promise<unknown>, opts: CallOptions, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
+  async #settle(
+    pending: Promise<unknown>,
+    opts: CallOptions,
+    invocation: Invocation,
+    options: CallOptions | undefined,
+  ): Promise<Result> {
     let outcome: Outcome;
     // A settled policy is listed first, so it wins over an abort that happened meanwhile.
     const race = abortRace(opts.signal);
@@ -234,7 +253,12 @@ export class Guard implements Tool, WrappingTool {
    * After the policy: throws what its outcome calls for (see call), or returns the inner tool's
    * call as a promise.
    */
-  #decided(decision: Outcome, opts: CallOptions, invocation: Invocation, options: CallOptions | undefined): Promise<Result> {
+  #decided(
+    decision: Outcome,
+    opts: CallOptions,
+    invocation: Invocation,
+    options: CallOptions | undefined,
+  ): Promise<Result> {
     const name = this.#definition.name;
     let outcome = decision;
     if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {

@@ -98,9 +98,10 @@ export class Binding {
       timeoutMs = Math.min(timeoutMs, checkTimeout(asked, 'ERR_INVALID_INVOCATION', 'call options: timeoutMs'));
     }
     const tool = this.#tool;
-    const result = timeoutMs === Infinity
-      ? await tool.call(invocation, options)
-      : await callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
+    const result =
+      timeoutMs === Infinity
+        ? await tool.call(invocation, options)
+        : await callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
     try {
       return validateResult(result);
     } catch (e) {
@@ -121,7 +122,10 @@ function declareValidator(tool: Tool): InputValidator | undefined {
   }
   if (declared === undefined || declared === null) return undefined;
   if (typeof declared !== 'function') {
-    throw new ToolError('ERR_INVALID_TOOL', `input validation: inputValidator() returned ${typeof declared}; return a function or undefined`);
+    throw new ToolError(
+      'ERR_INVALID_TOOL',
+      `input validation: inputValidator() returned ${typeof declared}; return a function or undefined`,
+    );
   }
   return declared as InputValidator;
 }
@@ -147,7 +151,11 @@ export function bind(tool: Tool, options?: BindOptions): Binding {
   try {
     definition = snapshotDefinition(tool.definition());
   } catch (e) {
-    throw rewrap('ERR_INVALID_TOOL', instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }), 'definition');
+    throw rewrap(
+      'ERR_INVALID_TOOL',
+      instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }),
+      'definition',
+    );
   }
   let schema: CompiledSchema;
   try {
@@ -167,7 +175,11 @@ function declareTimeout(tool: Tool, options: BindOptions | undefined): number {
   try {
     declared = capability(tool, isDeadlineTool)?.timeoutMs();
   } catch (e) {
-    throw rewrap('ERR_INVALID_TOOL', instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }), 'timeoutMs declaration');
+    throw rewrap(
+      'ERR_INVALID_TOOL',
+      instanceOf(e, ToolError) ? e : new Error(messageOf(e), { cause: e }),
+      'timeoutMs declaration',
+    );
   }
   if (declared === undefined) return DEFAULT_TIMEOUT_MS;
   return checkTimeout(declared, 'ERR_INVALID_TOOL', 'timeoutMs() of the tool');

@@ -32,7 +32,10 @@ export class CallError extends Error {
       throw new ToolError('ERR_INVALID_CALL_ERROR', 'cause is required; pass the error being annotated');
     }
     if (config.evidence !== undefined && !isOutput(config.evidence)) {
-      throw new ToolError('ERR_INVALID_CALL_ERROR', 'evidence: must be an Output (Output.text, Output.json or Output.create)');
+      throw new ToolError(
+        'ERR_INVALID_CALL_ERROR',
+        'evidence: must be an Output (Output.text, Output.json or Output.create)',
+      );
     }
     super(messageOf(config.cause), { cause: config.cause });
     this.name = 'CallError';

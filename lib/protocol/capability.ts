@@ -38,7 +38,10 @@ function typeName(value: unknown): string {
  * @throws ToolError ERR_INVALID_WRAPPING_CHAIN when the chain exceeds 64 wrappers
  *   (`<Type> exceeds 64 wrappers`) or an unwrap() throws (the thrown value is the cause)
  */
-export function capability<T>(tool: Tool | undefined | null, isT: (candidate: unknown) => candidate is T): T | undefined {
+export function capability<T>(
+  tool: Tool | undefined | null,
+  isT: (candidate: unknown) => candidate is T,
+): T | undefined {
   let current: unknown = tool;
   for (let depth = 0; ; depth++) {
     if (current === null || current === undefined) return undefined;
@@ -53,9 +56,13 @@ export function capability<T>(tool: Tool | undefined | null, isT: (candidate: un
     try {
       current = current.unwrap();
     } catch (e) {
-      throw new ToolError('ERR_INVALID_WRAPPING_CHAIN', `${typeName(tool)} unwrap() threw at depth ${depth}: ${messageOf(e)}`, {
-        cause: e,
-      });
+      throw new ToolError(
+        'ERR_INVALID_WRAPPING_CHAIN',
+        `${typeName(tool)} unwrap() threw at depth ${depth}: ${messageOf(e)}`,
+        {
+          cause: e,
+        },
+      );
     }
   }
 }

@@ -36,7 +36,8 @@ const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 function exactKeys(value: object, allowed: readonly string[], where: string): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw new Error(`${where}: unknown member ${goQuote(key)}; expected ${allowed.join(', ')}`);
+    if (!allowed.includes(key))
+      throw new Error(`${where}: unknown member ${goQuote(key)}; expected ${allowed.join(', ')}`);
   }
 }
 
@@ -54,7 +55,8 @@ function checkSource(source: unknown): MediaSource {
     case 'bytes': {
       exactKeys(source, ['kind', 'bytes'], 'media.source');
       const bytes = text(fields.bytes, 'media.source.bytes');
-      if (bytes === '' || !BASE64.test(bytes)) throw new Error('media.source.bytes must be non-empty padded base64 (RFC 4648)');
+      if (bytes === '' || !BASE64.test(bytes))
+        throw new Error('media.source.bytes must be non-empty padded base64 (RFC 4648)');
       return Object.freeze({ kind, bytes });
     }
     case 'uri': {

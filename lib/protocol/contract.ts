@@ -258,7 +258,10 @@ export class Contract {
     }
     const admitted = this.#admit(request.arguments);
     if (continuation !== undefined && continuation !== null && !isContinuation(continuation)) {
-      const inner = new ToolError('ERR_INVALID_INPUT_REQUEST', 'continuation must come from InputRequest.continuation()');
+      const inner = new ToolError(
+        'ERR_INVALID_INPUT_REQUEST',
+        'continuation must come from InputRequest.continuation()',
+      );
       throw wrapError('ERR_INVALID_INVOCATION', inner);
     }
     return new Invocation(TOKEN, this, admitted.text, continuation ?? undefined, this.#valueForm, admitted.prepared);
@@ -274,7 +277,8 @@ export class Contract {
     const admitted = admitJson(args);
     if (!admitted.ok) throw markRefusal(refuse([admitted.issue]));
     if (!isJsonObject(admitted.value)) {
-      const got = admitted.value === null ? 'null' : Array.isArray(admitted.value) ? 'an array' : `a ${typeof admitted.value}`;
+      const got =
+        admitted.value === null ? 'null' : Array.isArray(admitted.value) ? 'an array' : `a ${typeof admitted.value}`;
       const message = `(root): must be a JSON object, received ${got}; send the arguments as one JSON object`;
       throw markRefusal(refuse([{ code: 'schema', path: [], message, keyword: 'type', params: { type: 'object' } }]));
     }
@@ -303,7 +307,9 @@ export class Contract {
     }
     if (typeof (returned as { then?: unknown } | undefined)?.then === 'function') {
       (returned as Promise<unknown>).then(undefined, () => undefined);
-      const defect = new InputValidatorError('input validator returned a Promise; input validators must be synchronous');
+      const defect = new InputValidatorError(
+        'input validator returned a Promise; input validators must be synchronous',
+      );
       throw wrapError('ERR_INVALID_INVOCATION', defect, 'arguments');
     }
     return undefined;
@@ -311,6 +317,10 @@ export class Contract {
 }
 
 /** Creates a Contract (bind only). @internal */
-export function createContract(definition: Definition, schema: CompiledSchema, validator: InputValidator | undefined): Contract {
+export function createContract(
+  definition: Definition,
+  schema: CompiledSchema,
+  validator: InputValidator | undefined,
+): Contract {
   return new Contract(TOKEN, definition, schema, validator);
 }

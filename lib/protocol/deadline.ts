@@ -42,8 +42,15 @@ export function isDeadlineTool(value: unknown): value is DeadlineTool {
  * @throws ToolError `code` naming the value and the rule
  * @internal
  */
-export function checkTimeout(value: unknown, code: 'ERR_INVALID_TOOL' | 'ERR_INVALID_INVOCATION', where: string): number {
-  if (value === Infinity || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_MS)) {
+export function checkTimeout(
+  value: unknown,
+  code: 'ERR_INVALID_TOOL' | 'ERR_INVALID_INVOCATION',
+  where: string,
+): number {
+  if (
+    value === Infinity ||
+    (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_MS)
+  ) {
     return value;
   }
   const got = typeof value === 'number' ? String(value) : value === null ? 'null' : typeof value;
@@ -79,7 +86,8 @@ export class CallScope implements CallOptions {
   #unlink: (() => void) | undefined;
 
   static {
-    scopeOf = (value) => (typeof value === 'object' && value !== null && #caller in value ? (value as CallScope) : undefined);
+    scopeOf = (value) =>
+      typeof value === 'object' && value !== null && #caller in value ? (value as CallScope) : undefined;
     abortedOf = (scope) => {
       const controller = scope.#controller;
       if (controller !== undefined) return controller.signal.aborted;

@@ -66,7 +66,10 @@ export function snapshotDefinition(definition: unknown): Definition {
     throw new ToolError('ERR_INVALID_DEFINITION', `tool ${goQuote(name)}: input schema must be a JSON object${why}`);
   }
   if (utf8Length(data.text) > MAX_INPUT_BYTES) {
-    throw new ToolError('ERR_INVALID_DEFINITION', `tool ${goQuote(name)}: input schema exceeds ${MAX_INPUT_BYTES} bytes`);
+    throw new ToolError(
+      'ERR_INVALID_DEFINITION',
+      `tool ${goQuote(name)}: input schema exceeds ${MAX_INPUT_BYTES} bytes`,
+    );
   }
   if (data.value.type !== 'object') {
     throw new ToolError(
@@ -116,7 +119,10 @@ export function decodeDefinition(wireJson: string): Definition {
   if (!isJsonObject(wire)) throw new ToolError('ERR_INVALID_DEFINITION', 'wire JSON must be an object');
   for (const key of Object.keys(wire)) {
     if (key !== 'name' && key !== 'description' && key !== 'input_schema') {
-      throw new ToolError('ERR_INVALID_DEFINITION', `unknown member ${goQuote(key)}; expected name, description, input_schema`);
+      throw new ToolError(
+        'ERR_INVALID_DEFINITION',
+        `unknown member ${goQuote(key)}; expected name, description, input_schema`,
+      );
     }
   }
   if (wire.description !== undefined && typeof wire.description !== 'string') {

@@ -272,15 +272,33 @@ export function goQuote(s: string): string {
       }
     }
     switch (c) {
-      case 0x22: out += '\\"'; continue;
-      case 0x5c: out += '\\\\'; continue;
-      case 0x07: out += '\\a'; continue;
-      case 0x08: out += '\\b'; continue;
-      case 0x0c: out += '\\f'; continue;
-      case 0x0a: out += '\\n'; continue;
-      case 0x0d: out += '\\r'; continue;
-      case 0x09: out += '\\t'; continue;
-      case 0x0b: out += '\\v'; continue;
+      case 0x22:
+        out += '\\"';
+        continue;
+      case 0x5c:
+        out += '\\\\';
+        continue;
+      case 0x07:
+        out += '\\a';
+        continue;
+      case 0x08:
+        out += '\\b';
+        continue;
+      case 0x0c:
+        out += '\\f';
+        continue;
+      case 0x0a:
+        out += '\\n';
+        continue;
+      case 0x0d:
+        out += '\\r';
+        continue;
+      case 0x09:
+        out += '\\t';
+        continue;
+      case 0x0b:
+        out += '\\v';
+        continue;
     }
     if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
     else if (c >= 0xd800 && c <= 0xdfff) out += `\\u${c.toString(16)}`;

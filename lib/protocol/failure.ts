@@ -48,7 +48,10 @@ export class Failure extends Error {
       throw new ToolError('ERR_INVALID_FAILURE', `kind ${goQuote(messageOf(kind))}; use "failed" or "rejected"`);
     }
     if (output !== undefined && !isOutput(output)) {
-      throw new ToolError('ERR_INVALID_FAILURE', 'output: must be an Output (Output.text, Output.json or Output.create)');
+      throw new ToolError(
+        'ERR_INVALID_FAILURE',
+        'output: must be an Output (Output.text, Output.json or Output.create)',
+      );
     }
     super(hasCause ? messageOf(cause) : `tool: ${kind}`);
     this.name = 'Failure';

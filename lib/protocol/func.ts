@@ -71,7 +71,10 @@ const validatedForms = new WeakMap<Function, (value: JsonValue, validatedBy: Com
  * Declares the validated form of a decoder (see validatedForms). FuncTool's prepare-time decoding
  * uses it; a call that decodes afresh uses `decode` itself. @internal (dtoInput)
  */
-export function declareValidatedForm<In>(decode: (value: JsonValue) => In, form: (value: JsonValue, validatedBy: CompiledSchema) => In): void {
+export function declareValidatedForm<In>(
+  decode: (value: JsonValue) => In,
+  form: (value: JsonValue, validatedBy: CompiledSchema) => In,
+): void {
   validatedForms.set(decode, form);
 }
 
@@ -104,7 +107,8 @@ function encodeArguments<In>(encode: (input: In) => JsonValue, input: In): strin
   }
   let reason: string | undefined;
   if (!encoded.ok) reason = encoded.reason;
-  else if (!encoded.text.startsWith('{')) reason = `the encoder must return a JSON object, got ${encoded.text.slice(0, 40)}`;
+  else if (!encoded.text.startsWith('{'))
+    reason = `the encoder must return a JSON object, got ${encoded.text.slice(0, 40)}`;
   else if (!encoded.admitted) {
     const admitted = admitJson(encoded.text);
     if (!admitted.ok) reason = admitted.issue.message;
@@ -178,15 +182,18 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     // again at call on a fresh parse, as the port's Call does: whatever it kept or changed at
     // prepare cannot reach the function. Either way the encoder (when there is one) states the input
     // decoded here as the normalized arguments the policy sees (FuncConfig.encode).
-    this.#valueForm = validated === undefined
-      ? (value) => {
-          const input = decode(value);
-          return encode === undefined ? NOTHING_PREPARED : { input: NOT_PREPARED, normalized: encodeArguments(encode, input) };
-        }
-      : (value, validatedBy) => {
-          const input = validated(value, validatedBy) as In;
-          return { input, normalized: encode === undefined ? undefined : encodeArguments(encode, input) };
-        };
+    this.#valueForm =
+      validated === undefined
+        ? (value) => {
+            const input = decode(value);
+            return encode === undefined
+              ? NOTHING_PREPARED
+              : { input: NOT_PREPARED, normalized: encodeArguments(encode, input) };
+          }
+        : (value, validatedBy) => {
+            const input = validated(value, validatedBy) as In;
+            return { input, normalized: encode === undefined ? undefined : encodeArguments(encode, input) };
+          };
     Object.freeze(this);
   }
 
@@ -197,9 +204,13 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
    *   be a function`, `definition: ...` (wrapping ERR_INVALID_DEFINITION)
    */
   static create<In, Out>(config: FuncConfig<In>, fn: Func<In, Out>): FuncTool<In, Out> {
-    if (typeof fn !== 'function') throw new ToolError('ERR_INVALID_TOOL', 'function is nil; pass the function to adapt');
+    if (typeof fn !== 'function')
+      throw new ToolError('ERR_INVALID_TOOL', 'function is nil; pass the function to adapt');
     if (typeof config !== 'object' || config === null || typeof config.decode !== 'function') {
-      throw new ToolError('ERR_INVALID_TOOL', 'decode must be a function (value) => input that throws a ToolError on invalid input');
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        'decode must be a function (value) => input that throws a ToolError on invalid input',
+      );
     }
     const encode: unknown = config.encode ?? encoders.get(config.decode);
     if (encode !== undefined && typeof encode !== 'function') {
@@ -207,7 +218,11 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     }
     let definition: Definition;
     try {
-      definition = snapshotDefinition({ name: config.name, description: config.description, inputSchema: config.inputSchema });
+      definition = snapshotDefinition({
+        name: config.name,
+        description: config.description,
+        inputSchema: config.inputSchema,
+      });
     } catch (e) {
       throw rewrap('ERR_INVALID_TOOL', e, 'definition');
     }
@@ -281,7 +296,9 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       if ((typeof returned === 'object' && returned !== null) || typeof returned === 'function') {
         const then: unknown = (returned as { then?: unknown }).then;
         if (typeof then === 'function') {
-          return encodeAwaited({ then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => then.call(returned, ok, fail) });
+          return encodeAwaited({
+            then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => then.call(returned, ok, fail),
+          });
         }
       }
       return Promise.resolve(encodeResult(returned));

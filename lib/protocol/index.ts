@@ -25,13 +25,7 @@ export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDeadlineTool } from './deadline';
 export type { DeadlineTool } from './deadline';
 export { validateResult } from './result';
 export type { Result } from './result';
-export {
-  Continuation,
-  INPUT_REQUEST_SCHEMA,
-  InputRequest,
-  InputValidatorError,
-  isInputValidatingTool,
-} from './input';
+export { Continuation, INPUT_REQUEST_SCHEMA, InputRequest, InputValidatorError, isInputValidatingTool } from './input';
 export type { InputRequestConfig, InputRequestWire, InputValidatingTool } from './input';
 export { Failure, classifyFailure } from './failure';
 export type { FailureConfig, FailureKind } from './failure';

@@ -29,7 +29,9 @@ export interface InputValidatingTool {
 
 /** Reports whether `value` implements InputValidatingTool (has an `inputValidator` function). */
 export function isInputValidatingTool(value: unknown): value is InputValidatingTool {
-  return typeof value === 'object' && value !== null && typeof (value as InputValidatingTool).inputValidator === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as InputValidatingTool).inputValidator === 'function'
+  );
 }
 
 /**
@@ -43,7 +45,10 @@ export class InputValidatorError extends Error {
   readonly thrown: unknown;
 
   constructor(thrown: unknown) {
-    super(`tool: input validation panicked: ${messageOf(thrown)}`, instanceOf(thrown, Error) ? { cause: thrown } : undefined);
+    super(
+      `tool: input validation panicked: ${messageOf(thrown)}`,
+      instanceOf(thrown, Error) ? { cause: thrown } : undefined,
+    );
     this.name = 'InputValidatorError';
     this.thrown = thrown;
   }
@@ -65,7 +70,8 @@ export class Continuation {
 
   /** @internal use InputRequest.continuation */
   constructor(token: symbol, state: string, response: string) {
-    if (token !== TOKEN) throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'use InputRequest.continuation() to build a Continuation');
+    if (token !== TOKEN)
+      throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'use InputRequest.continuation() to build a Continuation');
     this.#state = state;
     this.#response = response;
     Object.freeze(this);
@@ -111,16 +117,24 @@ export interface InputRequestWire {
 }
 
 function checkText(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw new ToolError('ERR_INVALID_INPUT_REQUEST', `${field} must be a string of JSON text`);
+  if (typeof value !== 'string')
+    throw new ToolError('ERR_INVALID_INPUT_REQUEST', `${field} must be a string of JSON text`);
   const size = utf8Length(value);
   if (size > MAX_INPUT_BYTES) {
-    throw new ToolError('ERR_INVALID_INPUT_REQUEST', `${field} is ${size} bytes, more than the ${MAX_INPUT_BYTES}-byte limit`);
+    throw new ToolError(
+      'ERR_INVALID_INPUT_REQUEST',
+      `${field} is ${size} bytes, more than the ${MAX_INPUT_BYTES}-byte limit`,
+    );
   }
   const admitted = admitJson(value);
   if (!admitted.ok) {
-    throw new ToolError('ERR_INVALID_INPUT_REQUEST', `${field} must be one valid RFC 7493 JSON document: ${admitted.issue.message}`, {
-      issues: [admitted.issue],
-    });
+    throw new ToolError(
+      'ERR_INVALID_INPUT_REQUEST',
+      `${field} must be one valid RFC 7493 JSON document: ${admitted.issue.message}`,
+      {
+        issues: [admitted.issue],
+      },
+    );
   }
   return value;
 }
@@ -141,7 +155,8 @@ export class InputRequest {
 
   /** @internal use InputRequest.create */
   constructor(token: symbol, prompt: string, schema: CompiledSchema, schemaValue: JsonValue, state: string) {
-    if (token !== TOKEN) throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'use InputRequest.create() to build an InputRequest');
+    if (token !== TOKEN)
+      throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'use InputRequest.create() to build an InputRequest');
     this.#prompt = prompt;
     this.#schema = schema;
     this.#schemaValue = schemaValue;
@@ -156,7 +171,10 @@ export class InputRequest {
    */
   static create(config: InputRequestConfig): InputRequest {
     if (typeof config !== 'object' || config === null) {
-      throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'config must be an object { prompt, responseSchema, continuationState }');
+      throw new ToolError(
+        'ERR_INVALID_INPUT_REQUEST',
+        'config must be an object { prompt, responseSchema, continuationState }',
+      );
     }
     const prompt = checkText(config.prompt, 'prompt');
     const data = toJsonData(config.responseSchema);
@@ -185,16 +203,23 @@ export class InputRequest {
   static parse(wireJson: string): InputRequest {
     const admitted = admitJson(String(wireJson));
     if (!admitted.ok) {
-      throw new ToolError('ERR_INVALID_INPUT_REQUEST', `wire JSON: ${admitted.issue.message}`, { issues: [admitted.issue] });
+      throw new ToolError('ERR_INVALID_INPUT_REQUEST', `wire JSON: ${admitted.issue.message}`, {
+        issues: [admitted.issue],
+      });
     }
     const wire = admitted.value;
     if (!isJsonObject(wire)) throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'wire JSON must be an object');
     const fields = ['prompt', 'response_schema', 'continuation_state'];
     for (const key of Object.keys(wire)) {
-      if (!fields.includes(key)) throw new ToolError('ERR_INVALID_INPUT_REQUEST', `unknown member ${goQuote(key)}; expected ${fields.join(', ')}`);
+      if (!fields.includes(key))
+        throw new ToolError(
+          'ERR_INVALID_INPUT_REQUEST',
+          `unknown member ${goQuote(key)}; expected ${fields.join(', ')}`,
+        );
     }
     for (const key of fields) {
-      if (!Object.prototype.hasOwnProperty.call(wire, key)) throw new ToolError('ERR_INVALID_INPUT_REQUEST', `missing member ${goQuote(key)}`);
+      if (!Object.prototype.hasOwnProperty.call(wire, key))
+        throw new ToolError('ERR_INVALID_INPUT_REQUEST', `missing member ${goQuote(key)}`);
     }
     const text = (value: JsonValue, field: string): string => {
       const data = toJsonData(value);

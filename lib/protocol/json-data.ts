@@ -137,7 +137,9 @@ function plainValue(value: unknown, callToJSON: boolean, depth: number): string 
       return quoted(value);
     case 'number':
       // String(n) is JSON's number text for every finite n (-0 included: "0").
-      return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER ? String(value) : undefined;
+      return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER
+        ? String(value)
+        : undefined;
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
@@ -192,7 +194,10 @@ interface Walk {
   value: JsonValue;
 }
 
-const V_SCALAR = 0, V_OPENED = 1, V_SKIP = 2, V_ERROR = 3;
+const V_SCALAR = 0,
+  V_OPENED = 1,
+  V_SKIP = 2,
+  V_ERROR = 3;
 
 /** Converts one scalar (V_SCALAR), opens a frame for a container (V_OPENED), skips, or refuses. */
 function visit(w: Walk, raw: unknown, segment: string | number): number {
@@ -317,7 +322,8 @@ function attach(frame: Frame, segment: string | number, text: string, value: Jso
     frame.body = frame.body === '' ? text : `${frame.body},${text}`;
     return;
   }
-  if (build) Object.defineProperty(frame.target, segment, { value, enumerable: true, writable: false, configurable: false });
+  if (build)
+    Object.defineProperty(frame.target, segment, { value, enumerable: true, writable: false, configurable: false });
   const member = `${JSON.stringify(segment)}:${text}`;
   frame.body = frame.body === '' ? member : `${frame.body},${member}`;
 }

@@ -26,8 +26,7 @@ export interface JsonObject {
 
 /** The outcome of admitting one JSON text: its value, or the first violation found. */
 export type JsonAdmission =
-  | { readonly ok: true; readonly value: JsonValue }
-  | { readonly ok: false; readonly issue: AdmissionIssue };
+  { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly issue: AdmissionIssue };
 
 /** Options of admitJson. */
 export interface AdmitJsonOptions {
@@ -36,7 +35,6 @@ export interface AdmitJsonOptions {
 }
 
 type Segment = string | number;
-
 
 /** Objects with more members than this switch from a linear duplicate check to a Set. */
 const LINEAR_KEYS = 12;
@@ -74,7 +72,10 @@ export function admitJson(text: string, options: AdmitJsonOptions = {}): JsonAdm
     return { ok: true, value: JSON.parse(text) as JsonValue };
   } catch {
     // Unreachable when the scanner is right: it is strictly narrower than JSON.parse.
-    return { ok: false, issue: refuse('invalid_json', [], 0, 'JSON text could not be parsed; send one JSON value (RFC 8259)') };
+    return {
+      ok: false,
+      issue: refuse('invalid_json', [], 0, 'JSON text could not be parsed; send one JSON value (RFC 8259)'),
+    };
   }
 }
 
@@ -87,7 +88,12 @@ export function checkJson(text: string, options: AdmitJsonOptions = {}): Admissi
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text) > maxBytes)) {
     const size = utf8Length(text);
-    return refuse('too_large', [], 0, `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`);
+    return refuse(
+      'too_large',
+      [],
+      0,
+      `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`,
+    );
   }
   return scan(text);
 }
@@ -145,8 +151,12 @@ function scanFrames(text: string, f: Frames): AdmissionIssue | undefined {
     let c = text.charCodeAt(pos);
     if (c === 0x7b || c === 0x5b) {
       if (depth === MAX_DEPTH) {
-        return refuse('too_deep', pathOf(f, depth), pos,
-          `nesting deeper than ${MAX_DEPTH} arrays and objects ${at(pathOf(f, depth), pos)}; send a flatter value`);
+        return refuse(
+          'too_deep',
+          pathOf(f, depth),
+          pos,
+          `nesting deeper than ${MAX_DEPTH} arrays and objects ${at(pathOf(f, depth), pos)}; send a flatter value`,
+        );
       }
       depth++;
       const isObject = c === 0x7b;
@@ -236,8 +246,14 @@ function memberName(text: string, pos: number, f: Frames, depth: number): number
   if (end < 0) return fail(stringIssue(text, pos, -end, f, depth - 1));
   if (isDuplicate(text, pos, end, f, depth)) {
     const path = pathOf(f, depth - 1);
-    return fail(refuse('duplicate_member', path, pos,
-      `duplicate member name ${quote(unquote(text, pos, end))} ${at(path, pos)}; send each member once`));
+    return fail(
+      refuse(
+        'duplicate_member',
+        path,
+        pos,
+        `duplicate member name ${quote(unquote(text, pos, end))} ${at(path, pos)}; send each member once`,
+      ),
+    );
   }
   f.key[depth] = pos;
   let p = skipWs(text, end);
@@ -287,7 +303,10 @@ function unquote(text: string, start: number, end: number): string {
 }
 
 // String scan failures, returned negated by scanString as -(offset * 4 + kind).
-const S_UNTERMINATED = 0, S_CONTROL = 1, S_ESCAPE = 2, S_SURROGATE = 3;
+const S_UNTERMINATED = 0,
+  S_CONTROL = 1,
+  S_ESCAPE = 2,
+  S_SURROGATE = 3;
 
 /** Set by scanString: whether the last string scanned held a backslash escape. */
 let lastStringEscaped = false;
@@ -304,13 +323,19 @@ function scanString(text: string, start: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
     if (c > 0x5c) {
-      if (c < 0xd800 || c > 0xdfff) { i++; continue; }
+      if (c < 0xd800 || c > 0xdfff) {
+        i++;
+        continue;
+      }
       if (c >= 0xdc00) return -(i * 4 + S_SURROGATE);
       const d = text.charCodeAt(i + 1);
       if (!(d >= 0xdc00 && d <= 0xdfff)) return -(i * 4 + S_SURROGATE);
       i += 2;
     } else if (c > 0x22) {
-      if (c !== 0x5c) { i++; continue; }
+      if (c !== 0x5c) {
+        i++;
+        continue;
+      }
       escaped = true;
       const e = text.charCodeAt(i + 1);
       if (e === 0x75) {
@@ -326,8 +351,16 @@ function scanString(text: string, start: number): number {
         } else {
           i += 6;
         }
-      } else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 ||
-        e === 0x6e || e === 0x72 || e === 0x74) {
+      } else if (
+        e === 0x22 ||
+        e === 0x5c ||
+        e === 0x2f ||
+        e === 0x62 ||
+        e === 0x66 ||
+        e === 0x6e ||
+        e === 0x72 ||
+        e === 0x74
+      ) {
         i += 2;
       } else {
         return -(i * 4 + S_ESCAPE);
@@ -367,15 +400,29 @@ function stringIssue(text: string, start: number, code: number, f: Frames, depth
     case S_UNTERMINATED:
       return refuse('invalid_json', path, start, `unterminated string ${at(path, start)}; close it with '"'`);
     case S_CONTROL:
-      return refuse('invalid_json', path, offset, `raw control character U+${hex(text.charCodeAt(offset))} in a string ` +
-        `${at(path, offset)}; escape it (\\n, \\t, \\u00XX)`);
+      return refuse(
+        'invalid_json',
+        path,
+        offset,
+        `raw control character U+${hex(text.charCodeAt(offset))} in a string ` +
+          `${at(path, offset)}; escape it (\\n, \\t, \\u00XX)`,
+      );
     case S_ESCAPE:
-      return refuse('invalid_json', path, offset, `invalid escape ${goQuote(text.slice(offset, offset +
-        (text.charCodeAt(offset + 1) === 0x75 ? 6 : 2)))} in a ` +
-        `string ${at(path, offset)}; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`);
+      return refuse(
+        'invalid_json',
+        path,
+        offset,
+        `invalid escape ${goQuote(text.slice(offset, offset + (text.charCodeAt(offset + 1) === 0x75 ? 6 : 2)))} in a ` +
+          `string ${at(path, offset)}; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX`,
+      );
     default:
-      return refuse('lone_surrogate', path, offset, `unpaired UTF-16 surrogate in a string ${at(path, offset)}; ` +
-        'send valid Unicode (a high surrogate followed by a low one, or neither)');
+      return refuse(
+        'lone_surrogate',
+        path,
+        offset,
+        `unpaired UTF-16 surrogate in a string ${at(path, offset)}; ` +
+          'send valid Unicode (a high surrogate followed by a low one, or neither)',
+      );
   }
 }
 
@@ -388,7 +435,8 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
   if (c === 0x30) {
     c = text.charCodeAt(++pos);
   } else if (c >= 0x31 && c <= 0x39) {
-    do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
+    do c = text.charCodeAt(++pos);
+    while (c >= 0x30 && c <= 0x39);
   } else {
     return fail(badNumber(text, start, pos, f, depth));
   }
@@ -399,7 +447,8 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
     integer = false;
     c = text.charCodeAt(++pos);
     if (!(c >= 0x30 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
-    do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
+    do c = text.charCodeAt(++pos);
+    while (c >= 0x30 && c <= 0x39);
   }
   const mantissaEnd = pos;
   if (c === 0x65 || c === 0x45) {
@@ -408,7 +457,8 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
     c = text.charCodeAt(++pos);
     if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++pos);
     if (!(c >= 0x30 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
-    do c = text.charCodeAt(++pos); while (c >= 0x30 && c <= 0x39);
+    do c = text.charCodeAt(++pos);
+    while (c >= 0x30 && c <= 0x39);
   }
   if (c === 0x30 || (c >= 0x31 && c <= 0x39)) return fail(badNumber(text, start, pos, f, depth));
   // Integer literals of at most 15 digits, and fractions without an exponent shorter than
@@ -418,30 +468,58 @@ function scanNumber(text: string, pos: number, f: Frames, depth: number): number
     const value = Number(literal);
     if (!Number.isFinite(value)) {
       const path = pathOf(f, depth);
-      return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not finite ` +
-        'as a double (beyond +/-1.7976931348623157e308); send a smaller number or a string'));
+      return fail(
+        refuse(
+          'number_out_of_range',
+          path,
+          start,
+          `number ${clip(literal)} ${at(path, start)} is not finite ` +
+            'as a double (beyond +/-1.7976931348623157e308); send a smaller number or a string',
+        ),
+      );
     }
     // An integral value beyond 2^53 - 1 parses to a double beyond it (rounding is monotonic and 2^53
     // is a double), so the double decides the range and the digits decide integrality.
     if (Math.abs(value) > Number.MAX_SAFE_INTEGER) {
       if (integer) {
         const path = pathOf(f, depth);
-        return fail(refuse('number_out_of_range', path, start, `integer ${clip(literal)} ${at(path, start)} is outside ` +
-          '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string'));
+        return fail(
+          refuse(
+            'number_out_of_range',
+            path,
+            start,
+            `integer ${clip(literal)} ${at(path, start)} is outside ` +
+              '+/-9007199254740991 (2^53 - 1) and cannot be kept exactly; send it as a string',
+          ),
+        );
       }
       // An integer written with a zero fraction (`9007199254740993.0`) is an integer literal in
       // disguise; scientific notation (`1e300`, `6.022e23`) is a float, rounded as any decimal is.
       if (!exponent && isZeroFraction(text, intStart, mantissaEnd)) {
         const path = pathOf(f, depth);
-        return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is an integer ` +
-          'written with a zero fraction, outside +/-9007199254740991 (2^53 - 1), and cannot be kept exactly; ' +
-          'send it as a string'));
+        return fail(
+          refuse(
+            'number_out_of_range',
+            path,
+            start,
+            `number ${clip(literal)} ${at(path, start)} is an integer ` +
+              'written with a zero fraction, outside +/-9007199254740991 (2^53 - 1), and cannot be kept exactly; ' +
+              'send it as a string',
+          ),
+        );
       }
     } else if (value === 0 && !integer && !isZero(text, intStart, mantissaEnd)) {
       const path = pathOf(f, depth);
-      return fail(refuse('number_out_of_range', path, start, `number ${clip(literal)} ${at(path, start)} is not zero ` +
-        'but too small for a double (below about 2.5e-324 in magnitude) and would become 0; send 0, a larger number ' +
-        'or a string'));
+      return fail(
+        refuse(
+          'number_out_of_range',
+          path,
+          start,
+          `number ${clip(literal)} ${at(path, start)} is not zero ` +
+            'but too small for a double (below about 2.5e-324 in magnitude) and would become 0; send 0, a larger number ' +
+            'or a string',
+        ),
+      );
     }
   }
   return pos;
@@ -476,8 +554,13 @@ function isZero(text: string, intStart: number, mantissaEnd: number): boolean {
 function badNumber(text: string, start: number, pos: number, f: Frames, depth: number): AdmissionIssue {
   const path = pathOf(f, depth);
   const got = pos < text.length ? `${goQuote(text.charAt(pos))} at offset ${pos}` : 'the end of the text';
-  return refuse('invalid_json', path, pos, `malformed number ${at(path, start)}: unexpected ${got}; write ` +
-    'numbers as RFC 8259 does (-?int[.frac][e[+-]exp], no leading zeros, no NaN or Infinity)');
+  return refuse(
+    'invalid_json',
+    path,
+    pos,
+    `malformed number ${at(path, start)}: unexpected ${got}; write ` +
+      'numbers as RFC 8259 does (-?int[.frac][e[+-]exp], no leading zeros, no NaN or Infinity)',
+  );
 }
 
 function skipWs(text: string, pos: number): number {
@@ -491,15 +574,21 @@ function skipWs(text: string, pos: number): number {
 function unexpected(text: string, pos: number, f: Frames, depth: number, expected: string): AdmissionIssue {
   const path = pathOf(f, depth);
   const c = text.codePointAt(pos) as number;
-  const what = c === 0xfeff ? 'byte order mark U+FEFF (not JSON whitespace; remove it)'
-    : `character ${goQuote(String.fromCodePoint(c))}`;
+  const what =
+    c === 0xfeff
+      ? 'byte order mark U+FEFF (not JSON whitespace; remove it)'
+      : `character ${goQuote(String.fromCodePoint(c))}`;
   return refuse('invalid_json', path, pos, `unexpected ${what} ${at(path, pos)}; expected ${expected}`);
 }
 
 function endOfText(f: Frames, depth: number, pos: number, expected: string): AdmissionIssue {
   const path = pathOf(f, depth);
-  return refuse('invalid_json', path, pos,
-    `unexpected end of JSON text ${at(path, pos)}; expected ${expected} (is the text truncated?)`);
+  return refuse(
+    'invalid_json',
+    path,
+    pos,
+    `unexpected end of JSON text ${at(path, pos)}; expected ${expected} (is the text truncated?)`,
+  );
 }
 
 function refuse(code: AdmissionIssue['code'], path: Segment[], offset: number, message: string): AdmissionIssue {
@@ -521,7 +610,9 @@ function pathOf(f: Frames, depth: number): Segment[] {
 }
 
 function at(path: readonly Segment[], offset: number): string {
-  return path.length === 0 ? `at the top level (offset ${offset})` : `at ${clip(jsonPointer(path), 160)} (offset ${offset})`;
+  return path.length === 0
+    ? `at the top level (offset ${offset})`
+    : `at ${clip(jsonPointer(path), 160)} (offset ${offset})`;
 }
 
 const quote = goQuoteClipped;
@@ -533,7 +624,6 @@ function clip(s: string, max = 40): string {
 function hex(c: number): string {
   return c.toString(16).toUpperCase().padStart(4, '0');
 }
-
 
 /**
  * Renders JSON Pointer segments as an RFC 6901 pointer (`["tags", 0]` is `/tags/0`; `~` and `/` in
@@ -616,7 +706,10 @@ export function canonicalJson(value: unknown): string {
       out.push(keys === undefined ? '[' : '{');
       stack.push({ value: next as CanonFrame['value'], keys, index: 0 });
     } else {
-      throw notJson(stack, typeof next === 'object' ? 'an object that is not a plain object or array' : `of type ${typeof next}`);
+      throw notJson(
+        stack,
+        typeof next === 'object' ? 'an object that is not a plain object or array' : `of type ${typeof next}`,
+      );
     }
     // Find the next value to emit, closing finished containers.
     for (;;) {

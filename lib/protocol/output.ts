@@ -43,7 +43,8 @@ export class Output {
 
   /** @internal use Output.text, Output.json, Output.create or Output.empty */
   constructor(token: symbol, content: readonly ContentBlock[], details: string | undefined) {
-    if (token !== TOKEN) throw new ToolError('ERR_INVALID_OUTPUT', 'use Output.text(), Output.json() or Output.create()');
+    if (token !== TOKEN)
+      throw new ToolError('ERR_INVALID_OUTPUT', 'use Output.text(), Output.json() or Output.create()');
     this.#content = content;
     this.#details = details;
     Object.freeze(this);
@@ -63,7 +64,9 @@ export class Output {
     if (typeof text !== 'string' || hasLoneSurrogate(text)) {
       throw new ToolError('ERR_INVALID_OUTPUT', 'content[0]: text must be a valid Unicode string');
     }
-    return text === '' ? Output.empty : new Output(TOKEN, Object.freeze([Object.freeze({ kind: 'text', text } as const)]), undefined);
+    return text === ''
+      ? Output.empty
+      : new Output(TOKEN, Object.freeze([Object.freeze({ kind: 'text', text } as const)]), undefined);
   }
 
   /**
@@ -80,7 +83,8 @@ export class Output {
    * @throws ToolError ERR_INVALID_OUTPUT (`content[i]: ...` or `details ...`) naming what is wrong
    */
   static create(config: OutputConfig): Output {
-    if (typeof config !== 'object' || config === null) throw new ToolError('ERR_INVALID_OUTPUT', 'config must be an object');
+    if (typeof config !== 'object' || config === null)
+      throw new ToolError('ERR_INVALID_OUTPUT', 'config must be an object');
     const blocks = config.content ?? [];
     if (!Array.isArray(blocks)) throw new ToolError('ERR_INVALID_OUTPUT', 'content must be an array of blocks');
     const content = blocks.map((block, i) => {
@@ -102,9 +106,11 @@ export class Output {
    */
   static parse(wireJson: string): Output {
     const admitted = admitJson(String(wireJson));
-    if (!admitted.ok) throw new ToolError('ERR_INVALID_OUTPUT', `wire JSON: ${admitted.issue.message}`, { issues: [admitted.issue] });
+    if (!admitted.ok)
+      throw new ToolError('ERR_INVALID_OUTPUT', `wire JSON: ${admitted.issue.message}`, { issues: [admitted.issue] });
     const wire = admitted.value;
-    if (!isJsonObject(wire)) throw new ToolError('ERR_INVALID_OUTPUT', 'wire JSON must be an object { content?, details? }');
+    if (!isJsonObject(wire))
+      throw new ToolError('ERR_INVALID_OUTPUT', 'wire JSON must be an object { content?, details? }');
     for (const key of Object.keys(wire)) {
       if (key !== 'content' && key !== 'details') {
         throw new ToolError('ERR_INVALID_OUTPUT', `unknown member ${goQuote(key)}; expected content, details`);
@@ -168,7 +174,8 @@ export class Output {
  * result, and any refusal, is what Output.json(text) gives. @internal
  */
 export function jsonOutputOf(text: string, admitted: boolean): Output {
-  if (!admitted || text === '' || (text.length * 3 > MAX_INPUT_BYTES && utf8Length(text) > MAX_INPUT_BYTES)) return Output.json(text);
+  if (!admitted || text === '' || (text.length * 3 > MAX_INPUT_BYTES && utf8Length(text) > MAX_INPUT_BYTES))
+    return Output.json(text);
   return new Output(TOKEN, EMPTY_CONTENT, text);
 }
 
@@ -201,9 +208,24 @@ function checkDetails(rawJson: unknown): string {
 
 const SOURCE_SCHEMA = {
   oneOf: [
-    { type: 'object', properties: { kind: { const: 'bytes' }, bytes: { type: 'string', minLength: 1 } }, required: ['kind', 'bytes'], additionalProperties: false },
-    { type: 'object', properties: { kind: { const: 'uri' }, uri: { type: 'string', format: 'uri' } }, required: ['kind', 'uri'], additionalProperties: false },
-    { type: 'object', properties: { kind: { const: 'reference' }, ref: { type: 'string', minLength: 1 } }, required: ['kind', 'ref'], additionalProperties: false },
+    {
+      type: 'object',
+      properties: { kind: { const: 'bytes' }, bytes: { type: 'string', minLength: 1 } },
+      required: ['kind', 'bytes'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { kind: { const: 'uri' }, uri: { type: 'string', format: 'uri' } },
+      required: ['kind', 'uri'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { kind: { const: 'reference' }, ref: { type: 'string', minLength: 1 } },
+      required: ['kind', 'ref'],
+      additionalProperties: false,
+    },
   ],
 };
 
@@ -216,12 +238,22 @@ export const OUTPUT_SCHEMA: JsonObject = deepFreeze({
       type: 'array',
       items: {
         oneOf: [
-          { type: 'object', properties: { kind: { const: 'text' }, text: { type: 'string', minLength: 1 } }, required: ['kind', 'text'], additionalProperties: false },
+          {
+            type: 'object',
+            properties: { kind: { const: 'text' }, text: { type: 'string', minLength: 1 } },
+            required: ['kind', 'text'],
+            additionalProperties: false,
+          },
           {
             type: 'object',
             properties: {
               kind: { const: 'media' },
-              media: { type: 'object', properties: { mime: { type: 'string' }, source: SOURCE_SCHEMA }, required: ['mime', 'source'], additionalProperties: false },
+              media: {
+                type: 'object',
+                properties: { mime: { type: 'string' }, source: SOURCE_SCHEMA },
+                required: ['mime', 'source'],
+                additionalProperties: false,
+              },
             },
             required: ['kind', 'media'],
             additionalProperties: false,

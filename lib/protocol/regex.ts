@@ -49,10 +49,11 @@ export class PatternSyntaxError extends Error {
 }
 
 /** ECMA-262 WhiteSpace and LineTerminator code points (what `\s` matches), as RE2 class members. */
-const SPACE = '\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}' +
-  '\\x{3000}\\x{feff}';
+const SPACE =
+  '\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}' + '\\x{3000}\\x{feff}';
 /** The complement of SPACE, as RE2 class members (`\S` inside a class, where `[^...]` cannot nest). */
-const NOT_SPACE = '\\x00-\\x08\\x0e-\\x1f!-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}' +
+const NOT_SPACE =
+  '\\x00-\\x08\\x0e-\\x1f!-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}' +
   '\\x{202a}-\\x{202e}' +
   '\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}';
 /** What `.` matches without the s flag: anything but an ECMA-262 line terminator. */
@@ -96,15 +97,19 @@ export const linearRegExp = Object.assign(engine, {
 
 function compileFresh(source: string, flags: string): LinearPattern {
   if (!FLAGS.test(flags) || new Set(flags).size !== flags.length) {
-    throw new PatternSyntaxError(source, `has flags "${flags}"; use only d, g, i, m, s, u and y, each once ` +
-      '(the v flag is not supported)');
+    throw new PatternSyntaxError(
+      source,
+      `has flags "${flags}"; use only d, g, i, m, s, u and y, each once ` + '(the v flag is not supported)',
+    );
   }
   try {
     new RegExp(source, flags.includes('u') ? flags : `${flags}u`); // syntax only: never run
   } catch (e) {
     const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
-    throw new PatternSyntaxError(source, `is not a valid ECMA-262 regular expression with the u flag (${why}); ` +
-      'fix its syntax');
+    throw new PatternSyntaxError(
+      source,
+      `is not a valid ECMA-262 regular expression with the u flag (${why}); ` + 'fix its syntax',
+    );
   }
   let translated = translate(source, flags.includes('s'));
   if (flags.includes('y')) translated = `\\A(?:${translated})`;
@@ -161,8 +166,11 @@ function translate(source: string, dotAll: boolean): string {
     if (c === '(' && chars[i + 1] === '?') {
       const ahead = chars.slice(i + 2, i + 4).join('');
       if (ahead.startsWith('=') || ahead.startsWith('!') || ahead === '<=' || ahead === '<!') {
-        throw new PatternSyntaxError(source, 'uses lookaround ((?=, (?!, (?<=, (?<!), which RE2 syntax lacks ' +
-          '(patterns run on RE2, in linear time); rewrite the pattern without it');
+        throw new PatternSyntaxError(
+          source,
+          'uses lookaround ((?=, (?!, (?<=, (?<!), which RE2 syntax lacks ' +
+            '(patterns run on RE2, in linear time); rewrite the pattern without it',
+        );
       }
     }
     if (c === '.') out += dotAll ? '(?s:.)' : DOT;
@@ -181,14 +189,20 @@ function escape(chars: readonly string[], i: number, inClass: boolean, source: s
   if (next === 'c') return [hex((chars[i + 2] ?? '@').charCodeAt(0) % 32), 2];
   if (next === '0') return ['\\x00', 1];
   if (/^[1-9]$/.test(next) || next === 'k') {
-    throw new PatternSyntaxError(source, 'uses a backreference (\\1, \\k<name>), which RE2 syntax lacks ' +
-      '(patterns run on RE2, in linear time); rewrite the pattern without it');
+    throw new PatternSyntaxError(
+      source,
+      'uses a backreference (\\1, \\k<name>), which RE2 syntax lacks ' +
+        '(patterns run on RE2, in linear time); rewrite the pattern without it',
+    );
   }
   if (next === 'x') return [`\\x{${chars.slice(i + 2, i + 4).join('')}}`, 3];
   if (next === 'u') return unicodeEscape(chars, i, source);
   if (next === 'p' || next === 'P') {
     const end = chars.indexOf('}', i);
-    const name = chars.slice(i + 3, end).join('').replace(/^(?:General_Category|gc|Script|sc)=/, '');
+    const name = chars
+      .slice(i + 3, end)
+      .join('')
+      .replace(/^(?:General_Category|gc|Script|sc)=/, '');
     return [`\\${next}{${name}}`, end - i];
   }
   return [`\\${next}`, 1];
@@ -207,8 +221,11 @@ function unicodeEscape(chars: readonly string[], i: number, source: string): [st
   }
   if (unit >= 0xd800 && unit <= 0xdfff) {
     const escaped = `\\u${unit.toString(16)}`;
-    throw new PatternSyntaxError(source, `escapes a lone surrogate (${escaped}), which no admitted string holds ` +
-      '(admission refuses lone surrogates); write the character itself or its pair');
+    throw new PatternSyntaxError(
+      source,
+      `escapes a lone surrogate (${escaped}), which no admitted string holds ` +
+        '(admission refuses lone surrogates); write the character itself or its pair',
+    );
   }
   return [hex(unit), 5];
 }
@@ -216,4 +233,3 @@ function unicodeEscape(chars: readonly string[], i: number, source: string): [st
 function hex(code: number): string {
   return `\\x{${code.toString(16)}}`;
 }
-

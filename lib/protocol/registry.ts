@@ -40,7 +40,9 @@ export class Registry {
       try {
         binding = bind(tool);
       } catch (e) {
-        throw instanceOf(e, ToolError) ? rewrap(e.code, e, `tools[${index}]`) : rewrap('ERR_INVALID_TOOL', e, `tools[${index}]`);
+        throw instanceOf(e, ToolError)
+          ? rewrap(e.code, e, `tools[${index}]`)
+          : rewrap('ERR_INVALID_TOOL', e, `tools[${index}]`);
       }
       const name = binding.contract.name;
       const earlier = pending.get(name);
@@ -54,7 +56,10 @@ export class Registry {
     });
     for (const [name, { index }] of pending) {
       if (this.#bindings.has(name)) {
-        throw new ToolError('ERR_DUPLICATE_TOOL', `tools[${index}]: ${goQuote(name)} is already registered; rename one of the tools`);
+        throw new ToolError(
+          'ERR_DUPLICATE_TOOL',
+          `tools[${index}]: ${goQuote(name)} is already registered; rename one of the tools`,
+        );
       }
     }
     for (const [name, { binding }] of pending) this.#bindings.set(name, binding);

@@ -20,7 +20,10 @@ export type Result = { readonly output: Output } | { readonly inputRequest: Inpu
  */
 export function validateResult(result: unknown): Result {
   if (typeof result !== 'object' || result === null) {
-    throw new ToolError('ERR_INVALID_RESULT', `a tool must resolve to { output } or { inputRequest }, not ${result === null ? 'null' : typeof result}`);
+    throw new ToolError(
+      'ERR_INVALID_RESULT',
+      `a tool must resolve to { output } or { inputRequest }, not ${result === null ? 'null' : typeof result}`,
+    );
   }
   const { output, inputRequest } = result as { output?: unknown; inputRequest?: unknown };
   if (inputRequest !== undefined) {
@@ -28,12 +31,18 @@ export function validateResult(result: unknown): Result {
       throw new ToolError('ERR_INVALID_RESULT', 'inputRequest must be an InputRequest (InputRequest.create)');
     }
     if (output !== undefined && !(isOutput(output) && output.isEmpty)) {
-      throw new ToolError('ERR_INVALID_RESULT', 'an input request carries no completed output; return { inputRequest } alone');
+      throw new ToolError(
+        'ERR_INVALID_RESULT',
+        'an input request carries no completed output; return { inputRequest } alone',
+      );
     }
     return Object.freeze({ inputRequest });
   }
   if (!isOutput(output)) {
-    const inner = new ToolError('ERR_INVALID_OUTPUT', 'output must be an Output (Output.text, Output.json or Output.create)');
+    const inner = new ToolError(
+      'ERR_INVALID_OUTPUT',
+      'output must be an Output (Output.text, Output.json or Output.create)',
+    );
     throw new ToolError('ERR_INVALID_RESULT', inner.message, { cause: inner });
   }
   return Object.freeze({ output });

@@ -67,7 +67,8 @@ export class CompiledSchema {
   readonly #validate: ValidateFunction;
 
   static {
-    validatorOf = (schema) => (typeof schema === 'object' && schema !== null && #validate in schema ? schema.#validate : undefined);
+    validatorOf = (schema) =>
+      typeof schema === 'object' && schema !== null && #validate in schema ? schema.#validate : undefined;
   }
 
   /** @internal use compileSchema or compileSchemaValue */
@@ -97,9 +98,10 @@ export class CompiledSchema {
     try {
       if (fn(value)) return [];
     } catch (e) {
-      const message = e instanceof RangeError
-        ? 'value is nested too deeply to validate against the schema; send a flatter value'
-        : 'value could not be validated against the schema; check the schema';
+      const message =
+        e instanceof RangeError
+          ? 'value is nested too deeply to validate against the schema; send a flatter value'
+          : 'value could not be validated against the schema; check the schema';
       return Object.freeze([issue(e instanceof RangeError ? 'too_deep' : 'schema', [], message)]);
     }
     const first = fn.errors ?? [];
@@ -156,7 +158,10 @@ export function compileSchemaValue(value: unknown): CompiledSchema {
   try {
     key = canonicalJson(value);
   } catch (e) {
-    throw new ToolError('ERR_INVALID_SCHEMA', `schema is not a JSON value: ${messageOf(e).replace(/^canonicalJson: /, '')}`);
+    throw new ToolError(
+      'ERR_INVALID_SCHEMA',
+      `schema is not a JSON value: ${messageOf(e).replace(/^canonicalJson: /, '')}`,
+    );
   }
   if (utf8Length(key) > MAX_INPUT_BYTES) {
     throw new ToolError('ERR_INVALID_SCHEMA', `normalized document exceeds ${MAX_INPUT_BYTES} bytes`);
@@ -203,12 +208,30 @@ const ANNOTATIONS: Readonly<Record<string, (value: JsonValue) => boolean>> = {
   writeOnly: (v) => typeof v === 'boolean',
 };
 /** Keywords whose value is one subschema. */
-const ONE_SCHEMA = new Set(['not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'unevaluatedProperties',
-  'unevaluatedItems', 'propertyNames', 'additionalItems', 'items']);
+const ONE_SCHEMA = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'additionalItems',
+  'items',
+]);
 /** Keywords whose value is an array of subschemas (`items` too, in draft-07's array form). */
 const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 /** Keywords whose value maps names to subschemas (`dependencies` values may also be name arrays). */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
 /** References: a pointer may reach into any member, annotations included, so nothing is stripped. */
 const REFERENCE = /"\$(?:ref|dynamicRef|recursiveRef)"/;
 
@@ -312,9 +335,33 @@ const AJV_OPTIONS: Options = {
  * The others, library regexes run on JavaScript's engine, measured linear on adversarial strings up
  * to 1 MiB (uri, the slowest, about 50-110 ms at 1 MiB), which MAX_INPUT_BYTES bounds.
  */
-const FORMATS: FormatName[] = ['date', 'time', 'date-time', 'iso-time', 'iso-date-time', 'duration', 'uri', 'uri-reference',
-  'uri-template', 'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'json-pointer-uri-fragment',
-  'relative-json-pointer', 'byte', 'int32', 'int64', 'float', 'double', 'password', 'binary'];
+const FORMATS: FormatName[] = [
+  'date',
+  'time',
+  'date-time',
+  'iso-time',
+  'iso-date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'json-pointer-uri-fragment',
+  'relative-json-pointer',
+  'byte',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'password',
+  'binary',
+];
 
 function ajvFor(dialect: Dialect, allErrors = false): AjvSlot {
   const slots = allErrors ? allErrorSlots : firstErrorSlots;
@@ -388,7 +435,10 @@ function dialectOf(schema: JsonValue): Dialect {
   if (uri === DRAFT_2020_12 || uri === `${DRAFT_2020_12}#`) return '2020-12';
   if (uri === DRAFT_07 || uri === DRAFT_07.slice(0, -1)) return 'draft-07';
   const got = typeof uri === 'string' ? goQuote(uri.slice(0, 200)) : 'a non-string';
-  throw new ToolError('ERR_INVALID_SCHEMA', `unsupported $schema ${got}; use "${DRAFT_2020_12}" (the default) or "${DRAFT_07}"`);
+  throw new ToolError(
+    'ERR_INVALID_SCHEMA',
+    `unsupported $schema ${got}; use "${DRAFT_2020_12}" (the default) or "${DRAFT_07}"`,
+  );
 }
 
 function compileFresh(schema: JsonValue, dialect: Dialect): ValidateFunction {
@@ -407,7 +457,9 @@ function compileFresh(schema: JsonValue, dialect: Dialect): ValidateFunction {
     if (e instanceof RangeError) throw new ToolError('ERR_INVALID_SCHEMA', 'schema is nested too deeply to compile');
     // Ajv's own reason (unknown keyword or format, unresolvable $ref, invalid pattern); no stack.
     const reason = messageOf(e).slice(0, 500);
-    const url = /unknown format "url"/.test(reason) ? '; format "url" backtracks on long strings, use "uri" (RFC 3986)' : '';
+    const url = /unknown format "url"/.test(reason)
+      ? '; format "url" backtracks on long strings, use "uri" (RFC 3986)'
+      : '';
     throw new ToolError('ERR_INVALID_SCHEMA', reason + url);
   }
 }
@@ -421,7 +473,8 @@ function compileFresh(schema: JsonValue, dialect: Dialect): ValidateFunction {
 const ROOT_ID = 'urn:scope-tool:root';
 
 function refersToRoot(schema: JsonValue): boolean {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || Object.hasOwn(schema, '$id')) return false;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || Object.hasOwn(schema, '$id'))
+    return false;
   return JSON.stringify(schema).includes('"$ref":"#"');
 }
 
@@ -445,8 +498,10 @@ function frozenCopy(value: JsonValue, copy = true): JsonValue {
     made.push(to as object);
     for (const k of Object.keys(from as object)) {
       if (k === '__proto__' && NAME_MAPS.has(parentKey) && !Array.isArray(from)) {
-        throw new ToolError('ERR_INVALID_SCHEMA', `"${parentKey}" names a member "__proto__", which the validator ` +
-          'cannot check; rename the member');
+        throw new ToolError(
+          'ERR_INVALID_SCHEMA',
+          `"${parentKey}" names a member "__proto__", which the validator ` + 'cannot check; rename the member',
+        );
       }
       const v = (from as Record<string, JsonValue>)[k];
       if (typeof v !== 'object' || v === null) {
@@ -462,7 +517,12 @@ function frozenCopy(value: JsonValue, copy = true): JsonValue {
   return root;
 }
 
-function issue(code: AdmissionIssue['code'], path: Segment[], message: string, extra: Partial<AdmissionIssue> = {}): AdmissionIssue {
+function issue(
+  code: AdmissionIssue['code'],
+  path: Segment[],
+  message: string,
+  extra: Partial<AdmissionIssue> = {},
+): AdmissionIssue {
   return Object.freeze({ code, path: Object.freeze(path), message, ...extra });
 }
 
@@ -478,7 +538,11 @@ function schemaIssues(errors: readonly ErrorObject[], value: JsonValue): Admissi
       let start = kept.length;
       while (start > 0 && inAlternative(kept[start - 1], err)) start--;
       kept.push(...mergeAlternatives(err, kept.splice(start)));
-    } else if (err.keyword === 'if' && kept.length > 0 && within(kept[kept.length - 1].instancePath, err.instancePath)) {
+    } else if (
+      err.keyword === 'if' &&
+      kept.length > 0 &&
+      within(kept[kept.length - 1].instancePath, err.instancePath)
+    ) {
       continue;
     } else {
       kept.push(err);
@@ -539,7 +603,13 @@ function mergeAlternatives(alt: ErrorObject, branches: ErrorObject[]): ErrorObje
     return [{ ...alt, keyword: 'type', params: { type: types.join(',') }, message: `must be ${types.join(' or ')}` }];
   }
   const rules = [...new Set(branches.map(ruleOf))];
-  return [{ ...alt, params: { ...alt.params }, message: `must match one of the alternatives (${alt.keyword}): ${rules.join('; or ')}` }];
+  return [
+    {
+      ...alt,
+      params: { ...alt.params },
+      message: `must match one of the alternatives (${alt.keyword}): ${rules.join('; or ')}`,
+    },
+  ];
 }
 
 /** `const` refusals at one place, one per branch, as one `must be one of ["cat","dog"]` refusal. */
@@ -549,7 +619,14 @@ function mergeConstants(errors: ErrorObject[]): ErrorObject[] {
   return [...byPlace.values()].flatMap((group) => {
     if (group.length === 1 || !group.every((e) => e.keyword === 'const')) return group;
     const allowedValues = group.map((e) => (e.params as { allowedValue?: unknown }).allowedValue);
-    return [{ ...group[0], keyword: 'enum', params: { allowedValues }, message: 'must be equal to one of the allowed values' }];
+    return [
+      {
+        ...group[0],
+        keyword: 'enum',
+        params: { allowedValues },
+        message: 'must be equal to one of the allowed values',
+      },
+    ];
   });
 }
 

@@ -88,9 +88,11 @@ export function anthropicToolCalls(message: AnthropicMessageLike): AssembledTool
     if (typeof use.id !== 'string') return;
     const name = typeof use.name === 'string' ? use.name : '';
     const { text, malformed } = argumentsText(use.input, `content[${index}].input`);
-    calls.push(malformed === undefined
-      ? { id: use.id, request: { name, arguments: text }, complete }
-      : { ...malformedCall(use.id, name, malformed), complete });
+    calls.push(
+      malformed === undefined
+        ? { id: use.id, request: { name, arguments: text }, complete }
+        : { ...malformedCall(use.id, name, malformed), complete },
+    );
   });
   return oneCallPerId(calls);
 }

@@ -50,7 +50,14 @@ export class AnthropicStreamAssembler {
         }
         const name = typeof block.name === 'string' ? block.name : '';
         const ids = new Set([block.id]);
-        this.#blocks.set(e.index, { id: block.id, ids, name, initialInput: block.input, fragments: [], stopped: false });
+        this.#blocks.set(e.index, {
+          id: block.id,
+          ids,
+          name,
+          initialInput: block.input,
+          fragments: [],
+          stopped: false,
+        });
       } else if (e.type === 'content_block_delta') {
         const pending = this.#blocks.get(e.index);
         if (pending === undefined || pending.stopped || e.delta?.type !== 'input_json_delta') return;
@@ -86,7 +93,9 @@ export class AnthropicStreamAssembler {
         if (block.ids.size > 1) return conflictingIdCalls([...block.ids], block.name, index, whole && block.stopped);
         const streamed = block.fragments.join('');
         if (!block.stopped || streamed.trim() !== '') {
-          return [{ id: block.id, request: { name: block.name, arguments: streamed }, complete: whole && block.stopped }];
+          return [
+            { id: block.id, request: { name: block.name, arguments: streamed }, complete: whole && block.stopped },
+          ];
         }
         const { text, malformed } = argumentsText(block.initialInput ?? {}, `content block ${index} input`);
         if (malformed !== undefined) return [{ ...malformedCall(block.id, block.name, malformed), complete: whole }];

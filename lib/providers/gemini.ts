@@ -101,7 +101,10 @@ export function geminiFunctionCalls(response: GeminiResponseLike, candidateIndex
  * @param finishReason - the `finishReason` of the candidate holding the content; pass it, or a
  *   truncated turn's calls are taken as whole
  */
-export function geminiContentFunctionCalls(content: GeminiContentLike, finishReason?: string | null): AssembledToolCall[] {
+export function geminiContentFunctionCalls(
+  content: GeminiContentLike,
+  finishReason?: string | null,
+): AssembledToolCall[] {
   const calls: AssembledToolCall[] = [];
   const complete = finishedWhole(finishReason, GEMINI_COMPLETE_REASONS);
   const parts = Array.isArray(content?.parts) ? content.parts : [];
@@ -110,9 +113,11 @@ export function geminiContentFunctionCalls(content: GeminiContentLike, finishRea
     if (call === undefined || call === null || typeof call.name !== 'string') return;
     const id = typeof call.id === 'string' ? call.id : '';
     const { text, malformed } = argumentsText(call.args, `parts[${index}].functionCall.args`);
-    calls.push(malformed === undefined
-      ? { id, request: { name: call.name, arguments: text }, complete }
-      : { ...malformedCall(id, call.name, malformed), complete });
+    calls.push(
+      malformed === undefined
+        ? { id, request: { name: call.name, arguments: text }, complete }
+        : { ...malformedCall(id, call.name, malformed), complete },
+    );
   });
   return oneCallPerId(calls);
 }
@@ -125,7 +130,11 @@ export function geminiContentFunctionCalls(content: GeminiContentLike, finishRea
  * URIs as `fileData`), a reference as a text note.
  * @throws ToolError ERR_INVALID_RESULT when the outcome is a suspension (an InputRequest)
  */
-export function geminiFunctionResponse(call: ProviderToolCall, outcome: ToolOutcome, options: RenderOutcomeOptions = {}): Part {
+export function geminiFunctionResponse(
+  call: ProviderToolCall,
+  outcome: ToolOutcome,
+  options: RenderOutcomeOptions = {},
+): Part {
   const rendered = renderOutcome(call.request.name, outcome, options);
   const { value, parts } = responseValue(rendered.output);
   return {

@@ -14,15 +14,33 @@ export { parseServerSentEvents, parseServerSentJson } from './sse';
 export type { ServerSentEvent } from './sse';
 export { openAIChatToolCalls, openAIChatTools, openAIMessageToolCalls, openAIToolMessage } from './openai-chat';
 export type { OpenAIChatCompletionLike, OpenAIChatMessageLike } from './openai-chat';
-export { OpenAIChatStreamAssembler, assembleOpenAIChatToolCalls, openAIChatStreamToolCalls } from './openai-chat-stream';
-export { anthropicToolCalls, anthropicToolResult, anthropicToolResultMessage, anthropicTools } from './anthropic-messages';
+export {
+  OpenAIChatStreamAssembler,
+  assembleOpenAIChatToolCalls,
+  openAIChatStreamToolCalls,
+} from './openai-chat-stream';
+export {
+  anthropicToolCalls,
+  anthropicToolResult,
+  anthropicToolResultMessage,
+  anthropicTools,
+} from './anthropic-messages';
 export type { AnthropicMessageLike } from './anthropic-messages';
 export { AnthropicStreamAssembler, anthropicStreamToolCalls, assembleAnthropicToolCalls } from './anthropic-stream';
 export type { OpenAIToolsOptions } from './openai-functions';
 export { exportOpenAIChatTools } from './openai-chat';
-export { exportOpenAIResponsesTools, openAIFunctionCallOutput, openAIResponsesToolCalls, openAIResponsesTools } from './openai-responses';
+export {
+  exportOpenAIResponsesTools,
+  openAIFunctionCallOutput,
+  openAIResponsesToolCalls,
+  openAIResponsesTools,
+} from './openai-responses';
 export type { OpenAIResponseLike } from './openai-responses';
-export { OpenAIResponsesStreamAssembler, assembleOpenAIResponsesToolCalls, openAIResponsesStreamToolCalls } from './openai-responses-stream';
+export {
+  OpenAIResponsesStreamAssembler,
+  assembleOpenAIResponsesToolCalls,
+  openAIResponsesStreamToolCalls,
+} from './openai-responses-stream';
 export { exportAnthropicTools } from './anthropic-messages';
 export {
   exportGeminiFunctionDeclarations,

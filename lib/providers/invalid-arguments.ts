@@ -53,7 +53,9 @@ export function describeInvalidArguments(toolName: string, error: ToolError): st
   const head = `error: invalid arguments for tool ${quoteToolName(toolName)}: `;
   const issues = error.issues;
   if (issues.length === 0) {
-    const detail = error.message.startsWith(INVOCATION_PREFIX) ? error.message.slice(INVOCATION_PREFIX.length) : error.message;
+    const detail = error.message.startsWith(INVOCATION_PREFIX)
+      ? error.message.slice(INVOCATION_PREFIX.length)
+      : error.message;
     return `${head}${clip(detail)}; fix the call and try again`;
   }
   const shown = issues.slice(0, MAX_ISSUES).map(describeIssue);

@@ -74,9 +74,14 @@ export class OpenAIChatStreamAssembler {
       .filter(([, call]) => call.id !== '')
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, complete);
-        return [complete && !call.sawArguments
-          ? { ...malformedCall(call.id, call.name, 'the stream carried no function.arguments text for this call'), complete }
-          : { id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete }];
+        return [
+          complete && !call.sawArguments
+            ? {
+                ...malformedCall(call.id, call.name, 'the stream carried no function.arguments text for this call'),
+                complete,
+              }
+            : { id: call.id, request: { name: call.name, arguments: call.fragments.join('') }, complete },
+        ];
       });
     return oneCallPerId(calls);
   }

@@ -32,7 +32,10 @@ export type OpenAIChatMessageLike = Pick<ChatCompletionMessage, 'tool_calls'>;
  */
 export interface OpenAIChatCompletionLike {
   readonly choices: ReadonlyArray<
-    Pick<ChatCompletion.Choice, 'index'> & { readonly finish_reason?: string | null; readonly message: OpenAIChatMessageLike }
+    Pick<ChatCompletion.Choice, 'index'> & {
+      readonly finish_reason?: string | null;
+      readonly message: OpenAIChatMessageLike;
+    }
   >;
 }
 
@@ -65,7 +68,10 @@ export function exportOpenAIChatTools(
 }
 
 /** The `tools` of `exportOpenAIChatTools`, without the notes. Same `@throws`. */
-export function openAIChatTools(definitions: readonly Definition[], options: OpenAIToolsOptions = {}): ChatCompletionFunctionTool[] {
+export function openAIChatTools(
+  definitions: readonly Definition[],
+  options: OpenAIToolsOptions = {},
+): ChatCompletionFunctionTool[] {
   return exportOpenAIChatTools(definitions, options).tools;
 }
 
@@ -97,7 +103,10 @@ export function openAIChatToolCalls(completion: OpenAIChatCompletionLike, choice
  * @param finishReason - the `finish_reason` of the choice holding the message; pass it, or a
  *   truncated message's calls are taken as whole
  */
-export function openAIMessageToolCalls(message: OpenAIChatMessageLike, finishReason?: string | null): AssembledToolCall[] {
+export function openAIMessageToolCalls(
+  message: OpenAIChatMessageLike,
+  finishReason?: string | null,
+): AssembledToolCall[] {
   const calls: AssembledToolCall[] = [];
   const complete = finishedWhole(finishReason, CHAT_COMPLETE_REASONS);
   for (const call of Array.isArray(message?.tool_calls) ? message.tool_calls : []) {
@@ -107,9 +116,14 @@ export function openAIMessageToolCalls(message: OpenAIChatMessageLike, finishRea
     const fn = entry.function as { name?: unknown; arguments?: unknown } | null | undefined;
     const name = typeof fn?.name === 'string' ? fn.name : '';
     const args = fn?.arguments;
-    calls.push(typeof args === 'string'
-      ? { id: entry.id, request: { name, arguments: args }, complete }
-      : { ...malformedCall(entry.id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`), complete });
+    calls.push(
+      typeof args === 'string'
+        ? { id: entry.id, request: { name, arguments: args }, complete }
+        : {
+            ...malformedCall(entry.id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`),
+            complete,
+          },
+    );
   }
   return oneCallPerId(calls);
 }

@@ -45,7 +45,8 @@ export function openAIFunctionExports(
     const copy = objectInputSchema(definition, where);
     if (!strict) return { definition, parameters: copy as JsonObject };
     const { schema, removed } = strictInputSchema(definition, where);
-    for (const { pointer, keyword } of removed) notes.push(keywordNote(provider, definition.name, pointer, keyword, 'removed'));
+    for (const { pointer, keyword } of removed)
+      notes.push(keywordNote(provider, definition.name, pointer, keyword, 'removed'));
     return { definition, parameters: schema };
   });
   return { entries, notes };

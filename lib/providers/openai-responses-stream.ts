@@ -34,7 +34,8 @@ export class OpenAIResponsesStreamAssembler {
   push(event: ResponseStreamEvent | unknown): void {
     try {
       const e = event as ResponseStreamEvent | null;
-      if (e === null || typeof e !== 'object' || typeof (e as { output_index?: unknown }).output_index !== 'number') return;
+      if (e === null || typeof e !== 'object' || typeof (e as { output_index?: unknown }).output_index !== 'number')
+        return;
       const index = (e as { output_index: number }).output_index;
       if (e.type === 'response.output_item.added') {
         const item = e.item;
@@ -49,7 +50,15 @@ export class OpenAIResponsesStreamAssembler {
         const sawArguments = typeof item.arguments === 'string';
         const initial = sawArguments && item.arguments !== '' ? [item.arguments] : [];
         const ids = new Set([item.call_id]);
-        this.#calls.set(index, { callId: item.call_id, ids, name, fragments: initial, final: undefined, done: false, sawArguments });
+        this.#calls.set(index, {
+          callId: item.call_id,
+          ids,
+          name,
+          fragments: initial,
+          final: undefined,
+          done: false,
+          sawArguments,
+        });
         return;
       }
       const pending = this.#calls.get(index);
@@ -89,13 +98,21 @@ export class OpenAIResponsesStreamAssembler {
       .sort(([a], [b]) => a - b)
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, call.done);
-        return [call.done && !call.sawArguments
-          ? { ...malformedCall(call.callId, call.name, 'the stream carried no arguments text for this call'), complete: true }
-          : {
-            id: call.callId,
-            request: { name: call.name, arguments: call.done && call.final !== undefined ? call.final : call.fragments.join('') },
-            complete: call.done,
-          }];
+        return [
+          call.done && !call.sawArguments
+            ? {
+                ...malformedCall(call.callId, call.name, 'the stream carried no arguments text for this call'),
+                complete: true,
+              }
+            : {
+                id: call.callId,
+                request: {
+                  name: call.name,
+                  arguments: call.done && call.final !== undefined ? call.final : call.fragments.join(''),
+                },
+                complete: call.done,
+              },
+        ];
       });
     return oneCallPerId(calls);
   }

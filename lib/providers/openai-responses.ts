@@ -37,7 +37,10 @@ export interface OpenAIResponseLike {
  * @throws ToolError ERR_INVALID_DEFINITION when a name is refused or repeated (`tool-names.ts`),
  *   an input schema is not an object schema, or (strict) a schema strict mode would misread
  */
-export function exportOpenAIResponsesTools(definitions: readonly Definition[], options: OpenAIToolsOptions = {}): ToolsExport<FunctionTool> {
+export function exportOpenAIResponsesTools(
+  definitions: readonly Definition[],
+  options: OpenAIToolsOptions = {},
+): ToolsExport<FunctionTool> {
   const strict = options.strict === true;
   const { entries, notes } = openAIFunctionExports('openai-responses', definitions, strict, 'openAIResponsesTools');
   const tools = entries.map(({ definition, parameters }): FunctionTool => ({
@@ -51,7 +54,10 @@ export function exportOpenAIResponsesTools(definitions: readonly Definition[], o
 }
 
 /** The `tools` of `exportOpenAIResponsesTools`, without the notes. Same `@throws`. */
-export function openAIResponsesTools(definitions: readonly Definition[], options: OpenAIToolsOptions = {}): FunctionTool[] {
+export function openAIResponsesTools(
+  definitions: readonly Definition[],
+  options: OpenAIToolsOptions = {},
+): FunctionTool[] {
   return exportOpenAIResponsesTools(definitions, options).tools;
 }
 
@@ -78,9 +84,11 @@ export function openAIResponsesToolCalls(response: OpenAIResponseLike): Assemble
     const complete = !cut && call.status !== 'incomplete' && call.status !== 'in_progress';
     const name = typeof call.name === 'string' ? call.name : '';
     const problem = `arguments is ${describeSent(call.arguments)}, not a string of JSON text`;
-    calls.push(typeof call.arguments === 'string'
-      ? { id: call.call_id, request: { name, arguments: call.arguments }, complete }
-      : { ...malformedCall(call.call_id, name, problem), complete });
+    calls.push(
+      typeof call.arguments === 'string'
+        ? { id: call.call_id, request: { name, arguments: call.arguments }, complete }
+        : { ...malformedCall(call.call_id, name, problem), complete },
+    );
   }
   return oneCallPerId(calls);
 }

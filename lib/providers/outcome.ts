@@ -22,14 +22,7 @@
  * Diagnostics never reach the model: a Failure's `diagnosticCause`, an AuthorizationError's cause,
  * a CallError's message, cause and evidence, stacks and messages of plain errors are never read.
  */
-import {
-  AuthorizationError,
-  Output,
-  ToolError,
-  isAdmissionRefusal,
-  classifyFailure,
-  findError,
-} from '../protocol';
+import { AuthorizationError, Output, ToolError, isAdmissionRefusal, classifyFailure, findError } from '../protocol';
 import { walkCauses } from '../protocol/errors';
 import type { InputRequest, Result } from '../protocol';
 import { describeInvalidArguments } from './invalid-arguments';
@@ -44,14 +37,7 @@ export type ToolOutcome = { readonly result: Result } | { readonly error: unknow
 
 /** How an outcome was classified for the model. */
 export type OutcomeKind =
-  | 'completed'
-  | 'failed'
-  | 'rejected'
-  | 'cancelled'
-  | 'undecided'
-  | 'unknown_tool'
-  | 'invalid_arguments'
-  | 'error';
+  'completed' | 'failed' | 'rejected' | 'cancelled' | 'undecided' | 'unknown_tool' | 'invalid_arguments' | 'error';
 
 /**
  * An outcome rendered for the model: `output` is what the model may see (for errors, one text
@@ -76,7 +62,12 @@ export interface RenderOutcomeOptions {
 export function isSuspendedOutcome(
   outcome: ToolOutcome,
 ): outcome is { readonly result: { readonly inputRequest: InputRequest } } {
-  return 'result' in outcome && outcome.result !== null && typeof outcome.result === 'object' && 'inputRequest' in outcome.result;
+  return (
+    'result' in outcome &&
+    outcome.result !== null &&
+    typeof outcome.result === 'object' &&
+    'inputRequest' in outcome.result
+  );
 }
 
 /**
@@ -89,7 +80,11 @@ export function isSuspendedOutcome(
  *   person, then prepare the same call again with `InputRequest.continuation(answer)` and send the
  *   result of that call (check with `isSuspendedOutcome` first)
  */
-export function renderOutcome(toolName: string, outcome: ToolOutcome, options: RenderOutcomeOptions = {}): RenderedOutcome {
+export function renderOutcome(
+  toolName: string,
+  outcome: ToolOutcome,
+  options: RenderOutcomeOptions = {},
+): RenderedOutcome {
   const name = quoteToolName(toolName);
   if ('result' in outcome) {
     if (isSuspendedOutcome(outcome)) {
@@ -175,9 +170,7 @@ function safely<T>(f: () => T | undefined): T | undefined {
 export function plainTextOf(output: Output): string {
   const text = output.asText();
   if (text !== undefined) return text;
-  return output.content
-    .map((block) => (block.kind === 'text' ? block.text : mediaNote(block.media.mime)))
-    .join('');
+  return output.content.map((block) => (block.kind === 'text' ? block.text : mediaNote(block.media.mime))).join('');
 }
 
 /** The note that replaces a media block the channel cannot carry. @internal */

@@ -106,14 +106,22 @@ export function describeUnknownTool(unknown: UnknownTool): string {
 }
 
 function unknownTool(name: string, registry: Registry): ToolError {
-  const names = nearestToolNames(name, registry.definitions().map((d) => d.name));
+  const names = nearestToolNames(
+    name,
+    registry.definitions().map((d) => d.name),
+  );
   const unknown: UnknownTool = {
     tool: name,
     availableTools: Object.freeze(names.slice(0, MAX_LISTED_TOOLS)),
     omittedTools: Math.max(0, names.length - MAX_LISTED_TOOLS),
   };
   const message = describeUnknownTool(unknown);
-  const issue: AdmissionIssue = Object.freeze({ code: 'unknown_tool', path: Object.freeze([]), message, params: Object.freeze({ ...unknown }) });
+  const issue: AdmissionIssue = Object.freeze({
+    code: 'unknown_tool',
+    path: Object.freeze([]),
+    message,
+    params: Object.freeze({ ...unknown }),
+  });
   return new ToolError('ERR_INVALID_INVOCATION', message, { issues: [issue] });
 }
 
@@ -189,7 +197,12 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
         d = Math.min(d, before[j - 2] + 1);
       }
       current[j] = d;

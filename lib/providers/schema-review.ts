@@ -83,18 +83,48 @@ export function keywordNote(
  */
 export function misreadError(where: string, tool: string, pointer: string, keyword: string, why: string): ToolError {
   const at = pointer === '' ? '(root)' : pointer;
-  return new ToolError('ERR_INVALID_DEFINITION', `${where}: tool ${quoteToolName(tool)}: ${at}: keyword "${keyword}": ${why}`);
+  return new ToolError(
+    'ERR_INVALID_DEFINITION',
+    `${where}: tool ${quoteToolName(tool)}: ${at}: keyword "${keyword}": ${why}`,
+  );
 }
 
 const GEMINI_SUPPORTED = new Set([
-  '$id', '$defs', '$ref', '$anchor', 'type', 'format', 'title', 'description', 'enum', 'items', 'prefixItems',
-  'minItems', 'maxItems', 'minimum', 'maximum', 'anyOf', 'properties', 'additionalProperties', 'required',
+  '$id',
+  '$defs',
+  '$ref',
+  '$anchor',
+  'type',
+  'format',
+  'title',
+  'description',
+  'enum',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'properties',
+  'additionalProperties',
+  'required',
   'propertyOrdering',
 ]);
 
 const GEMINI_SHAPE_KEYWORDS = new Set([
-  'allOf', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties',
-  '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  'dependencies',
+  'patternProperties',
+  'unevaluatedProperties',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
 ]);
 
 /**
@@ -111,18 +141,46 @@ export function reviewGeminiSchema(where: string, definition: Definition, schema
     if (!isJsonObject(node)) return;
     for (const [keyword, value] of Object.entries(node)) {
       if (keyword === 'oneOf') {
-        throw misreadError(where, tool, pointer, keyword, 'Gemini reads oneOf as anyOf (at least one branch instead of exactly one); use anyOf, with branches that cannot both match');
+        throw misreadError(
+          where,
+          tool,
+          pointer,
+          keyword,
+          'Gemini reads oneOf as anyOf (at least one branch instead of exactly one); use anyOf, with branches that cannot both match',
+        );
       }
       if (GEMINI_SHAPE_KEYWORDS.has(keyword)) {
-        throw misreadError(where, tool, pointer, keyword, 'Gemini ignores this keyword, which declares members or alternatives, so its model would see a different shape; declare the members with properties (and anyOf for alternatives)');
+        throw misreadError(
+          where,
+          tool,
+          pointer,
+          keyword,
+          'Gemini ignores this keyword, which declares members or alternatives, so its model would see a different shape; declare the members with properties (and anyOf for alternatives)',
+        );
       }
-      if (keyword === 'enum' && Array.isArray(value) && !value.every((v) => typeof v === 'string' || typeof v === 'number')) {
-        throw misreadError(where, tool, pointer, keyword, 'Gemini supports enum values that are strings or numbers only; use const or type for booleans and null');
+      if (
+        keyword === 'enum' &&
+        Array.isArray(value) &&
+        !value.every((v) => typeof v === 'string' || typeof v === 'number')
+      ) {
+        throw misreadError(
+          where,
+          tool,
+          pointer,
+          keyword,
+          'Gemini supports enum values that are strings or numbers only; use const or type for booleans and null',
+        );
       }
       if (keyword === '$ref') {
         const sibling = Object.keys(node).find((k) => !k.startsWith('$') && !ANNOTATION_KEYWORDS.has(k));
         if (sibling !== undefined) {
-          throw misreadError(where, tool, pointer, keyword, `Gemini allows no keyword beside $ref but those starting with "$" ("${sibling}" found); move "${sibling}" into the referenced schema or wrap with anyOf`);
+          throw misreadError(
+            where,
+            tool,
+            pointer,
+            keyword,
+            `Gemini allows no keyword beside $ref but those starting with "$" ("${sibling}" found); move "${sibling}" into the referenced schema or wrap with anyOf`,
+          );
         }
       }
       if (!GEMINI_SUPPORTED.has(keyword) && !ANNOTATION_KEYWORDS.has(keyword)) {

@@ -33,7 +33,11 @@ export function parseServerSentEvents(text: string): ServerSentEvent[] {
     const terminated = i < lines.length - 1;
     if (line === '') {
       if (terminated && data.length > 0) {
-        events.push({ event: type === '' ? 'message' : type, data: data.join('\n'), ...(lastId === undefined ? {} : { id: lastId }) });
+        events.push({
+          event: type === '' ? 'message' : type,
+          data: data.join('\n'),
+          ...(lastId === undefined ? {} : { id: lastId }),
+        });
       }
       type = '';
       data = [];

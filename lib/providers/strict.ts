@@ -34,19 +34,32 @@ import { misreadError } from './schema-review';
 const STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 const REMOVED = new Set([
-  'not', 'uniqueItems', 'minProperties', 'maxProperties', 'propertyNames', 'contains', 'minContains', 'maxContains',
-  'dependentRequired', 'unevaluatedItems', 'contentEncoding', 'contentMediaType',
+  'not',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'unevaluatedItems',
+  'contentEncoding',
+  'contentMediaType',
 ]);
 
 const MISREAD: Readonly<Record<string, string>> = {
-  allOf: 'strict mode does not support allOf, whose branches may declare members; merge the branches into one object schema',
+  allOf:
+    'strict mode does not support allOf, whose branches may declare members; merge the branches into one object schema',
   oneOf: 'strict mode does not support oneOf; use anyOf, with branches that cannot both match',
   if: 'strict mode does not support if/then/else; declare the members with properties and anyOf',
   then: 'strict mode does not support if/then/else; declare the members with properties and anyOf',
   else: 'strict mode does not support if/then/else; declare the members with properties and anyOf',
-  dependentSchemas: 'strict mode does not support dependentSchemas, which may declare members; declare them with properties',
+  dependentSchemas:
+    'strict mode does not support dependentSchemas, which may declare members; declare them with properties',
   dependencies: 'strict mode does not support dependencies, which may declare members; declare them with properties',
-  patternProperties: 'strict mode closes every object (additionalProperties: false), so members matched by a pattern could never be sent; declare them with properties, or export without strict',
+  patternProperties:
+    'strict mode closes every object (additionalProperties: false), so members matched by a pattern could never be sent; declare them with properties, or export without strict',
   prefixItems: 'strict mode does not support tuples; use one items schema, or an object with named members',
   additionalItems: 'strict mode does not support tuples; use one items schema, or an object with named members',
   contentSchema: 'strict mode does not support contentSchema; remove it or export without strict',
@@ -87,7 +100,14 @@ interface Context {
 export function strictInputSchema(definition: Definition, where = 'strictInputSchema'): StrictSchema {
   const root = definition.inputSchema;
   const context: Context = { where, tool: definition.name, root, removed: [] };
-  if ('anyOf' in root) throw misreadError(where, definition.name, '', 'anyOf', 'strict mode needs the root to be one object schema, not a union; split the tool or use one object with optional members');
+  if ('anyOf' in root)
+    throw misreadError(
+      where,
+      definition.name,
+      '',
+      'anyOf',
+      'strict mode needs the root to be one object schema, not a union; split the tool or use one object with optional members',
+    );
   const schema = strictNode(root, [], false, context);
   return { schema, removed: context.removed };
 }
@@ -99,20 +119,37 @@ function strictNode(node: JsonValue, path: string[], inUnion: boolean, ctx: Cont
     if (misread !== undefined) throw misreadError(ctx.where, ctx.tool, pointer, misread, MISREAD[misread]);
   }
   if (!isJsonObject(node) || !describesValues(node)) {
-    throw misreadError(ctx.where, ctx.tool, pointer, 'type', node === false
-      ? 'this schema accepts no value, which strict mode cannot express; remove the member'
-      : 'this schema accepts any JSON value, which strict mode cannot express; give it a type (or export without strict)');
+    throw misreadError(
+      ctx.where,
+      ctx.tool,
+      pointer,
+      'type',
+      node === false
+        ? 'this schema accepts no value, which strict mode cannot express; remove the member'
+        : 'this schema accepts any JSON value, which strict mode cannot express; give it a type (or export without strict)',
+    );
   }
   const out: JsonObject = {};
-  const isObject = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || isJsonObject(node.properties);
+  const isObject =
+    node.type === 'object' ||
+    (Array.isArray(node.type) && node.type.includes('object')) ||
+    isJsonObject(node.properties);
   for (const [keyword, value] of Object.entries(node)) {
-    if (keyword === 'items' && Array.isArray(value)) throw misreadError(ctx.where, ctx.tool, pointer, keyword, MISREAD.prefixItems);
+    if (keyword === 'items' && Array.isArray(value))
+      throw misreadError(ctx.where, ctx.tool, pointer, keyword, MISREAD.prefixItems);
     if (REMOVED.has(keyword) || (keyword === 'format' && !STRICT_FORMATS.has(String(value)))) {
       ctx.removed.push({ pointer, keyword });
       continue;
     }
     if (keyword === 'unevaluatedProperties' || keyword === 'additionalProperties') {
-      if (value !== false) throw misreadError(ctx.where, ctx.tool, pointer, keyword, MISREAD.patternProperties.replace('members matched by a pattern', 'other members'));
+      if (value !== false)
+        throw misreadError(
+          ctx.where,
+          ctx.tool,
+          pointer,
+          keyword,
+          MISREAD.patternProperties.replace('members matched by a pattern', 'other members'),
+        );
       if (keyword === 'unevaluatedProperties') ctx.removed.push({ pointer, keyword });
       continue;
     }
@@ -132,20 +169,40 @@ function strictNode(node: JsonValue, path: string[], inUnion: boolean, ctx: Cont
   if (typeof node.$ref === 'string' && inUnion) checkNoOptionalBehindRef(node.$ref, pointer, ctx);
   if (isObject) {
     if (!isJsonObject(node.properties) && path.length > 0 && node.additionalProperties !== false) {
-      throw misreadError(ctx.where, ctx.tool, pointer, 'properties', 'an object with no declared members is open to any member, which strict mode cannot express; declare its members (or export without strict)');
+      throw misreadError(
+        ctx.where,
+        ctx.tool,
+        pointer,
+        'properties',
+        'an object with no declared members is open to any member, which strict mode cannot express; declare its members (or export without strict)',
+      );
     }
     out.required = Object.keys(isJsonObject(out.properties) ? out.properties : {});
     out.additionalProperties = false;
   }
   const isArray = node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'));
   if (isArray && node.items === undefined) {
-    throw misreadError(ctx.where, ctx.tool, pointer, 'items', 'strict mode needs an items schema for every array; add one');
+    throw misreadError(
+      ctx.where,
+      ctx.tool,
+      pointer,
+      'items',
+      'strict mode needs an items schema for every array; add one',
+    );
   }
   return out;
 }
 
-function strictProperties(node: JsonObject, properties: JsonObject, path: string[], inUnion: boolean, ctx: Context): JsonObject {
-  const required = new Set(Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string') : []);
+function strictProperties(
+  node: JsonObject,
+  properties: JsonObject,
+  path: string[],
+  inUnion: boolean,
+  ctx: Context,
+): JsonObject {
+  const required = new Set(
+    Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string') : [],
+  );
   const out: JsonObject = {};
   for (const [name, member] of Object.entries(properties)) {
     const memberPath = [...path, 'properties', name];
@@ -155,7 +212,13 @@ function strictProperties(node: JsonObject, properties: JsonObject, path: string
       continue;
     }
     if (inUnion) {
-      throw misreadError(ctx.where, ctx.tool, jsonPointer(memberPath), 'required', 'an optional member inside an anyOf branch cannot be exported as nullable and mapped back unambiguously; make it required (or nullable and required)');
+      throw misreadError(
+        ctx.where,
+        ctx.tool,
+        jsonPointer(memberPath),
+        'required',
+        'an optional member inside an anyOf branch cannot be exported as nullable and mapped back unambiguously; make it required (or nullable and required)',
+      );
     }
     out[name] = nullable(strict);
   }
@@ -164,7 +227,8 @@ function strictProperties(node: JsonObject, properties: JsonObject, path: string
 
 function strictChildren(keyword: string, value: JsonValue, path: string[], inUnion: boolean, ctx: Context): JsonValue {
   if (keyword === 'items') return strictNode(value, [...path, 'items'], inUnion, ctx);
-  if (keyword === 'anyOf' && Array.isArray(value)) return value.map((b, i) => strictNode(b, [...path, 'anyOf', String(i)], true, ctx));
+  if (keyword === 'anyOf' && Array.isArray(value))
+    return value.map((b, i) => strictNode(b, [...path, 'anyOf', String(i)], true, ctx));
   if (isJsonObject(value)) {
     const out: JsonObject = {};
     for (const [name, def] of Object.entries(value)) out[name] = strictNode(def, [...path, keyword, name], false, ctx);
@@ -175,22 +239,27 @@ function strictChildren(keyword: string, value: JsonValue, path: string[], inUni
 
 /** True when a schema says something about the values it accepts (a type, enum, const, ref or union). */
 function describesValues(node: JsonObject): boolean {
-  return 'type' in node || 'enum' in node || 'const' in node || '$ref' in node || 'anyOf' in node || 'properties' in node;
+  return (
+    'type' in node || 'enum' in node || 'const' in node || '$ref' in node || 'anyOf' in node || 'properties' in node
+  );
 }
 
 /** Makes a strict schema accept null as well (the model's way of saying "absent"). */
 function nullable(schema: JsonObject): JsonObject {
   const { type } = schema;
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
-  const primitive = types.length > 0 && types.every((t) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
+  const primitive =
+    types.length > 0 && types.every((t) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean');
   const withNull = (values: JsonValue[]): JsonValue[] => (values.includes(null) ? values : [...values, null]);
   if (primitive && !('const' in schema) && !('$ref' in schema)) {
     const out: JsonObject = { ...schema, type: [...types, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = withNull(schema.enum);
     return out;
   }
-  if (Array.isArray(schema.enum) && type === undefined && !('const' in schema) && !('$ref' in schema)) return { ...schema, enum: withNull(schema.enum) };
-  if (Array.isArray(schema.anyOf) && type === undefined && !('$ref' in schema)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  if (Array.isArray(schema.enum) && type === undefined && !('const' in schema) && !('$ref' in schema))
+    return { ...schema, enum: withNull(schema.enum) };
+  if (Array.isArray(schema.anyOf) && type === undefined && !('$ref' in schema))
+    return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
   const { description, title, ...rest } = schema;
   return {
     ...(title === undefined ? {} : { title }),
@@ -211,7 +280,13 @@ function checkNoOptionalBehindRef(ref: string, pointer: string, ctx: Context): v
       const required = Array.isArray(node.required) ? node.required : [];
       for (const [name, member] of Object.entries(node.properties)) {
         if (!required.includes(name) && !acceptsNull(member, ctx.root)) {
-          throw misreadError(ctx.where, ctx.tool, pointer, '$ref', `the referenced schema ${JSON.stringify(ref)} has the optional member ${JSON.stringify(name)}, which cannot be mapped back unambiguously inside an anyOf branch; make it required (or nullable and required)`);
+          throw misreadError(
+            ctx.where,
+            ctx.tool,
+            pointer,
+            '$ref',
+            `the referenced schema ${JSON.stringify(ref)} has the optional member ${JSON.stringify(name)}, which cannot be mapped back unambiguously inside an anyOf branch; make it required (or nullable and required)`,
+          );
         }
         stack.push(member);
       }

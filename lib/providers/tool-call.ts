@@ -144,7 +144,12 @@ function quotedNames(names: Iterable<string>): string {
  * call per id, so each id the application may have kept (the first, as scope-tool does, or the
  * last, as an SDK accumulator may) gets one refusal and nothing runs on the call. @internal
  */
-export function conflictingIdCalls(ids: readonly string[], name: string, index: number, complete: boolean): AssembledToolCall[] {
+export function conflictingIdCalls(
+  ids: readonly string[],
+  name: string,
+  index: number,
+  complete: boolean,
+): AssembledToolCall[] {
   const listed = quotedNames(ids);
   const problem = (id: string) =>
     `${DUPLICATE_ID} ${quoteToolName(id)}: stream index ${index} was given the ids ${listed}, so the call did not run`;

@@ -32,7 +32,11 @@ const OPENAI: NameRule = {
 const RULES: Readonly<Record<ToolProvider, NameRule>> = {
   'openai-chat': OPENAI,
   'openai-responses': OPENAI,
-  anthropic: { pattern: /^[a-zA-Z0-9_-]{1,128}$/, text: '1 to 128 ASCII letters, digits, "_" or "-"', key: (name) => name },
+  anthropic: {
+    pattern: /^[a-zA-Z0-9_-]{1,128}$/,
+    text: '1 to 128 ASCII letters, digits, "_" or "-"',
+    key: (name) => name,
+  },
   gemini: {
     pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
     text: 'a letter or "_" first, then ASCII letters, digits, "_", ".", ":" or "-", at most 64 characters',

@@ -2,9 +2,27 @@ import ts from 'typescript';
 import { ruleOf, UUID_PATTERNS } from './catalogue';
 import { isOptionsArgument, literalValue, objectArgument, readOptions, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
-import { checkDate, checkMatrix, checkNested, checkOptions, checkShape, exposeName, numberArg, typeText } from './member-checks';
+import {
+  checkDate,
+  checkMatrix,
+  checkNested,
+  checkOptions,
+  checkShape,
+  exposeName,
+  numberArg,
+  typeText,
+} from './member-checks';
 import { itemParts, kindsOf, nonNull, typeParts, type ValueKind } from './member-types';
-import { addNot, applyEnum, applyEquals, applyMatches, addPattern, combineEnum, escapePattern, narrowTypes } from './value-rules';
+import {
+  addNot,
+  applyEnum,
+  applyEquals,
+  applyMatches,
+  addPattern,
+  combineEnum,
+  escapePattern,
+  narrowTypes,
+} from './value-rules';
 import { arrayItems, dropNull, jsonTypes, mapTypes, type RefResolver } from './schema-types';
 
 /**
@@ -53,7 +71,12 @@ export interface MemberFacts {
 const TYPE_CHECKS = new Set(['IsString', 'IsNumber', 'IsInt', 'IsBoolean', 'IsArray']);
 
 /** Decoder-only string checks whose schema still says the nearest format. */
-const NEAREST_FORMAT: Record<string, string> = { IsEmail: 'email', IsUrl: 'uri', IsISO8601: 'date-time', IsDateString: 'date-time' };
+const NEAREST_FORMAT: Record<string, string> = {
+  IsEmail: 'email',
+  IsUrl: 'uri',
+  IsISO8601: 'date-time',
+  IsDateString: 'date-time',
+};
 
 /** The shape validator.js isRFC3339 accepts (T, t or space; offset Z, z or +hh:mm); format date-time checks the ranges. */
 export const RFC3339_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
@@ -89,7 +112,10 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
       const items = arrayItems(ctx.schema);
       const parts = itemParts(memberParts, ctx.checker);
       if (items === undefined || parts === undefined) {
-        ctx.fail(`${ctx.where}: @${use.name}({ each: true }) needs an array member; remove each or make the member an array`, use.node);
+        ctx.fail(
+          `${ctx.where}: @${use.name}({ each: true }) needs an array member; remove each or make the member an array`,
+          use.node,
+        );
         continue;
       }
       target = items;
@@ -108,11 +134,24 @@ export function mergeMember(ctx: MemberContext): MemberFacts {
 /** The item type of an array member as messages name it. */
 function itemText(parts: readonly ts.Type[], checker: ts.TypeChecker): string {
   const arrays = parts.filter((t) => checker.isArrayType(t) || checker.isTupleType(t));
-  return [...new Set(arrays.flatMap((a) => checker.getTypeArguments(a as ts.TypeReference)).map((t) => checker.typeToString(t)))].join(' | ');
+  return [
+    ...new Set(
+      arrays.flatMap((a) => checker.getTypeArguments(a as ts.TypeReference)).map((t) => checker.typeToString(t)),
+    ),
+  ].join(' | ');
 }
 
 /** Decorators whose `each: true` check passes a null item (or that check nothing). */
-const NULL_PASSING = new Set(['Allow', 'IsOptional', 'ValidateIf', 'IsEmpty', 'Validate', 'ValidateBy', 'Type', 'Expose']);
+const NULL_PASSING = new Set([
+  'Allow',
+  'IsOptional',
+  'ValidateIf',
+  'IsEmpty',
+  'Validate',
+  'ValidateBy',
+  'Type',
+  'Expose',
+]);
 
 /**
  * Whether an `each: true` decorator refuses a null item: every class-validator check does, except
@@ -140,8 +179,16 @@ function applyOne(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: Memb
   const { name } = use;
   const rule = ruleOf(name);
   if (rule === undefined) {
-    if (use.declaredIn !== undefined && /[\\/]node_modules[\\/]/.test(use.declaredIn) && !/[\\/]class-validator[\\/]/.test(use.declaredIn)) return;
-    ctx.warn(`${ctx.where}: @${name} is not a class-validator decorator the generator knows; if it validates, the decoder alone checks it`, use.node);
+    if (
+      use.declaredIn !== undefined &&
+      /[\\/]node_modules[\\/]/.test(use.declaredIn) &&
+      !/[\\/]class-validator[\\/]/.test(use.declaredIn)
+    )
+      return;
+    ctx.warn(
+      `${ctx.where}: @${name} is not a class-validator decorator the generator knows; if it validates, the decoder alone checks it`,
+      use.node,
+    );
     return;
   }
   if (rule.kind === 'refused') {
@@ -158,7 +205,10 @@ function applyOne(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: Memb
     }
     case 'pattern':
       if (hasOptionsArgument(use, ctx.checker)) {
-        ctx.warn(`${ctx.where}: @${name} with options is checked by the decoder only (the schema states its default pattern)`, use.node);
+        ctx.warn(
+          `${ctx.where}: @${name} with options is checked by the decoder only (the schema states its default pattern)`,
+          use.node,
+        );
       }
       addPattern(target, rule.pattern);
       return;
@@ -250,16 +300,31 @@ const SCHEMA_TYPES: Record<ValueKind, readonly string[]> = {
  * schema is narrowed to that kind (the decorator narrows the type, as the decoder does); on an
  * `unknown` member the schema says that kind. Returns false after reporting.
  */
-function appliesToType(use: DecoratorUse, rule: { readonly kind: string }, target: SchemaObject, slot: Slot, ctx: MemberContext): boolean {
+function appliesToType(
+  use: DecoratorUse,
+  rule: { readonly kind: string },
+  target: SchemaObject,
+  slot: Slot,
+  ctx: MemberContext,
+): boolean {
   const wanted = appliesTo(use.name, rule.kind);
   if (wanted === undefined) return true;
   const kinds = kindsOf(nonNull(slot.parts), ctx.checker);
   if (kinds.has('any')) {
     if (wanted.includes('date')) {
-      ctx.fail(`${ctx.where}: @${use.name} checks Date values, but the member is ${slot.text}; declare it as Date with @IsDate() @Type(() => Date)`, use.node);
+      ctx.fail(
+        `${ctx.where}: @${use.name} checks Date values, but the member is ${slot.text}; declare it as Date with @IsDate() @Type(() => Date)`,
+        use.node,
+      );
       return false;
     }
-    if (target['type'] === undefined && target['$ref'] === undefined && target['anyOf'] === undefined && target['enum'] === undefined && !('const' in target)) {
+    if (
+      target['type'] === undefined &&
+      target['$ref'] === undefined &&
+      target['anyOf'] === undefined &&
+      target['enum'] === undefined &&
+      !('const' in target)
+    ) {
       const types = [...new Set(wanted.flatMap((k) => SCHEMA_TYPES[k]).filter((t) => t !== 'integer'))];
       target['type'] = types.length === 1 ? types[0] : types;
     }
@@ -291,9 +356,12 @@ function mismatchMessage(use: DecoratorUse, wanted: readonly ValueKind[], slot: 
   }
   const kinds = kindsOf(nonNull(slot.parts), ctx.checker);
   let hint = `remove @${use.name} or declare the member as ${wanted.includes('date') ? 'Date' : `a ${wanted[0] === 'object' ? 'DTO class or Record' : wanted[0]}`}`;
-  if (wanted[0] === 'string' && kinds.has('number')) hint = `for numbers use @Min / @Max instead, or declare the member as a string`;
-  else if (wanted[0] === 'string' && kinds.has('date')) hint = `a Date member is decoded to a Date; use @MinDate / @MaxDate, or declare the member as a string`;
-  else if ((wanted[0] === 'number' || wanted[0] === 'array') && kinds.has('string')) hint = `for string lengths use @MinLength / @MaxLength instead, or declare the member as ${wanted[0] === 'number' ? 'a number' : 'an array'}`;
+  if (wanted[0] === 'string' && kinds.has('number'))
+    hint = `for numbers use @Min / @Max instead, or declare the member as a string`;
+  else if (wanted[0] === 'string' && kinds.has('date'))
+    hint = `a Date member is decoded to a Date; use @MinDate / @MaxDate, or declare the member as a string`;
+  else if ((wanted[0] === 'number' || wanted[0] === 'array') && kinds.has('string'))
+    hint = `for string lengths use @MinLength / @MaxLength instead, or declare the member as ${wanted[0] === 'number' ? 'a number' : 'an array'}`;
   return (
     `${ctx.where}: @${use.name} checks ${wanted.map((k) => KIND_WORDS[k]).join(' and ')} only, but the member is ${typeText}: the decoder would refuse ` +
     `every value the schema accepts; ${hint}`
@@ -309,7 +377,13 @@ function hasOptionsArgument(use: DecoratorUse, checker: ts.TypeChecker): boolean
 
 const VALIDATION_OPTION_KEYS = new Set(['each', 'message', 'groups', 'always', 'context']);
 
-function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: MemberContext, names: Set<string>): void {
+function applySchema(
+  use: DecoratorUse,
+  target: SchemaObject,
+  slot: Slot,
+  ctx: MemberContext,
+  names: Set<string>,
+): void {
   const { name } = use;
   if (TYPE_CHECKS.has(name)) {
     // appliesToType has narrowed the type to the decorator's; @IsInt also says integer.
@@ -349,17 +423,27 @@ function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: M
       const n = numberArg(use, 0, ctx);
       if (n === undefined) return;
       if (!Number.isInteger(n) || n === 0) {
-        ctx.fail(`${ctx.where}: @IsDivisibleBy(${n}) divides by parseInt(${n}) in validator.js; use a non-zero integer divisor`, use.node);
+        ctx.fail(
+          `${ctx.where}: @IsDivisibleBy(${n}) divides by parseInt(${n}) in validator.js; use a non-zero integer divisor`,
+          use.node,
+        );
         return;
       }
       if (n < 0 || !Number.isSafeInteger(n)) {
-        ctx.fail(`${ctx.where}: @IsDivisibleBy(${n}) cannot be said in JSON Schema (multipleOf must be a positive number); write @IsDivisibleBy(${Math.abs(n)}), which validator.js reads the same`, use.node);
+        ctx.fail(
+          `${ctx.where}: @IsDivisibleBy(${n}) cannot be said in JSON Schema (multipleOf must be a positive number); write @IsDivisibleBy(${Math.abs(n)}), which validator.js reads the same`,
+          use.node,
+        );
         return;
       }
       // Two divisors (or a JSDoc @multipleOf) both hold: their least common multiple, for integers.
       const old = target['multipleOf'];
       target['multipleOf'] = typeof old === 'number' && Number.isInteger(old) ? lcm(Math.abs(old), Math.abs(n)) : n;
-      if (typeof old === 'number' && !Number.isInteger(old)) target['allOf'] = [...(Array.isArray(target['allOf']) ? (target['allOf'] as unknown[]) : []), { multipleOf: old }];
+      if (typeof old === 'number' && !Number.isInteger(old))
+        target['allOf'] = [
+          ...(Array.isArray(target['allOf']) ? (target['allOf'] as unknown[]) : []),
+          { multipleOf: old },
+        ];
       return;
     }
     case 'ArrayNotEmpty':
@@ -368,18 +452,25 @@ function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: M
     case 'ArrayUnique':
       target['uniqueItems'] = true;
       if (use.args.some((a) => !isOptionsArgument(a, ctx.checker))) {
-        ctx.warn(`${ctx.where}: @ArrayUnique with a selector is checked by the decoder only (the schema says uniqueItems)`, use.node);
+        ctx.warn(
+          `${ctx.where}: @ArrayUnique with a selector is checked by the decoder only (the schema says uniqueItems)`,
+          use.node,
+        );
       }
       return;
     case 'ArrayContains':
     case 'ArrayNotContains':
       return arrayValues(use, target, ctx);
     case 'IsNotEmpty':
-      if (jsonTypes(target, ctx.resolve).has('string')) target['minLength'] = Math.max(1, Number(target['minLength'] ?? 0));
+      if (jsonTypes(target, ctx.resolve).has('string'))
+        target['minLength'] = Math.max(1, Number(target['minLength'] ?? 0));
       return;
     case 'IsEmpty':
       if (!jsonTypes(target, ctx.resolve).has('string')) {
-        ctx.fail(`${ctx.where}: @IsEmpty() on a ${typeText(ctx)} member accepts no value the type allows; remove the member or declare it as a string`, use.node);
+        ctx.fail(
+          `${ctx.where}: @IsEmpty() on a ${typeText(ctx)} member accepts no value the type allows; remove the member or declare it as a string`,
+          use.node,
+        );
         return;
       }
       target['maxLength'] = 0;
@@ -387,7 +478,10 @@ function applySchema(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: M
     case 'IsNotEmptyObject':
       target['minProperties'] = 1;
       if (use.args.some((a) => objectArgument(a, ctx.checker)?.has('nullable') === true)) {
-        ctx.warn(`${ctx.where}: @IsNotEmptyObject({ nullable }) is checked by the decoder only (the schema says minProperties 1)`, use.node);
+        ctx.warn(
+          `${ctx.where}: @IsNotEmptyObject({ nullable }) is checked by the decoder only (the schema says minProperties 1)`,
+          use.node,
+        );
       }
       return;
     case 'Equals':
@@ -448,7 +542,10 @@ const COUNT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems'
 function validBound(use: DecoratorUse, keyword: string, n: number, ctx: MemberContext): boolean {
   if (!COUNT_KEYWORDS.has(keyword) || (Number.isSafeInteger(n) && n >= 0)) return true;
   const unit = keyword.endsWith('Items') ? 'items' : 'characters';
-  ctx.fail(`${ctx.where}: @${use.name} bound ${n} is not a whole number of ${unit} (JSON Schema ${keyword} must be an integer of at least 0); write a whole number of at least 0`, use.node);
+  ctx.fail(
+    `${ctx.where}: @${use.name} bound ${n} is not a whole number of ${unit} (JSON Schema ${keyword} must be an integer of at least 0); write a whole number of at least 0`,
+    use.node,
+  );
   return false;
 }
 
@@ -473,11 +570,17 @@ function numberOptions(use: DecoratorUse, ctx: MemberContext): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
   for (const key of ['allowNaN', 'allowInfinity']) {
     if (options[key] === true) {
-      ctx.fail(`${ctx.where}: @IsNumber({ ${key}: true }) cannot be met: JSON numbers are always finite; remove ${key}`, use.node);
+      ctx.fail(
+        `${ctx.where}: @IsNumber({ ${key}: true }) cannot be met: JSON numbers are always finite; remove ${key}`,
+        use.node,
+      );
     }
   }
   if (options['maxDecimalPlaces'] !== undefined) {
-    ctx.warn(`${ctx.where}: @IsNumber({ maxDecimalPlaces }) is checked by the decoder only (JSON Schema cannot count decimal places exactly)`, use.node);
+    ctx.warn(
+      `${ctx.where}: @IsNumber({ maxDecimalPlaces }) is checked by the decoder only (JSON Schema cannot count decimal places exactly)`,
+      use.node,
+    );
   }
 }
 
@@ -488,9 +591,14 @@ function applyUuid(use: DecoratorUse, target: SchemaObject, ctx: MemberContext):
     const v = literalValue(arg, ctx.checker);
     versions = Array.isArray(v) ? v : [v];
   }
-  const patterns = versions.map((v) => (typeof v === 'string' || typeof v === 'number' ? UUID_PATTERNS[String(v)] : undefined));
+  const patterns = versions.map((v) =>
+    typeof v === 'string' || typeof v === 'number' ? UUID_PATTERNS[String(v)] : undefined,
+  );
   if (patterns.some((p) => p === undefined) || patterns.length === 0) {
-    ctx.fail(`${ctx.where}: @IsUUID version must be a literal among ${Object.keys(UUID_PATTERNS).join(', ')}; write it inline`, use.node);
+    ctx.fail(
+      `${ctx.where}: @IsUUID version must be a literal among ${Object.keys(UUID_PATTERNS).join(', ')}; write it inline`,
+      use.node,
+    );
     return;
   }
   const unique = [...new Set(patterns as string[])];
@@ -502,7 +610,10 @@ function arrayValues(use: DecoratorUse, target: SchemaObject, ctx: MemberContext
   const arg = use.args[0];
   const values = arg === undefined ? undefined : literalValue(arg, ctx.checker);
   if (!Array.isArray(values) || values.some((v) => v !== null && typeof v === 'object')) {
-    ctx.fail(`${ctx.where}: @${use.name} needs an array literal of strings, numbers or booleans; write it inline`, use.node);
+    ctx.fail(
+      `${ctx.where}: @${use.name} needs an array literal of strings, numbers or booleans; write it inline`,
+      use.node,
+    );
     return;
   }
   if (use.name === 'ArrayNotContains') {

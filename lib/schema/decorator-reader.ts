@@ -110,7 +110,10 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Lite
     if (expr.operator === ts.SyntaxKind.MinusToken) return -Number(expr.operand.text);
     if (expr.operator === ts.SyntaxKind.PlusToken) return Number(expr.operand.text);
   }
-  if (ts.isPrefixUnaryExpression(expr) && (expr.operator === ts.SyntaxKind.MinusToken || expr.operator === ts.SyntaxKind.PlusToken)) {
+  if (
+    ts.isPrefixUnaryExpression(expr) &&
+    (expr.operator === ts.SyntaxKind.MinusToken || expr.operator === ts.SyntaxKind.PlusToken)
+  ) {
     // `-LIMIT`, `-(a + 1)`: a sign on a constant number.
     const operand = evaluate(expr.operand, checker, depth + 1);
     if (typeof operand !== 'number') return NOT_LITERAL;
@@ -126,7 +129,10 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Lite
   }
   if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression) && expr.expression.text === 'Number') {
     const builtin = NUMBER_CONSTANTS[expr.name.text];
-    if (builtin !== undefined && checker.getSymbolAtLocation(expr.expression)?.declarations?.every((d) => d.getSourceFile().hasNoDefaultLib)) {
+    if (
+      builtin !== undefined &&
+      checker.getSymbolAtLocation(expr.expression)?.declarations?.every((d) => d.getSourceFile().hasNoDefaultLib)
+    ) {
       return builtin;
     }
   }
@@ -162,13 +168,23 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Lite
     const init = constInitializer(expr, checker);
     if (init !== undefined) return evaluate(init, checker, depth + 1);
   }
-  if (ts.isPropertyAccessExpression(expr) || (ts.isElementAccessExpression(expr) && ts.isStringLiteral(expr.argumentExpression))) {
+  if (
+    ts.isPropertyAccessExpression(expr) ||
+    (ts.isElementAccessExpression(expr) && ts.isStringLiteral(expr.argumentExpression))
+  ) {
     // `DEFAULTS.order` with `const DEFAULTS = { order: 'asc' }` (no `as const`): the member of a const object literal.
-    const key = ts.isPropertyAccessExpression(expr) ? expr.name.text : (expr.argumentExpression as ts.StringLiteral).text;
+    const key = ts.isPropertyAccessExpression(expr)
+      ? expr.name.text
+      : (expr.argumentExpression as ts.StringLiteral).text;
     const owner = ts.isIdentifier(expr.expression) ? constInitializer(expr.expression, checker) : undefined;
     if (owner !== undefined) {
       const object = evaluate(owner, checker, depth + 1);
-      if (object !== null && typeof object === 'object' && !Array.isArray(object) && Object.prototype.hasOwnProperty.call(object, key)) {
+      if (
+        object !== null &&
+        typeof object === 'object' &&
+        !Array.isArray(object) &&
+        Object.prototype.hasOwnProperty.call(object, key)
+      ) {
         return (object as Record<string, LiteralValue>)[key] as LiteralValue;
       }
     }
@@ -184,7 +200,11 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Lite
  * (`const EACH = { each: true }; @MaxLength(3, EACH)`), through `as const` and parentheses.
  * @internal
  */
-export function objectArgument(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Map<string, LiteralValue | undefined> | undefined {
+export function objectArgument(
+  expr: ts.Expression,
+  checker: ts.TypeChecker,
+  depth = 0,
+): Map<string, LiteralValue | undefined> | undefined {
   if (depth > 8) return undefined;
   if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr)) {
     return objectArgument(expr.expression, checker, depth + 1);
@@ -202,7 +222,10 @@ export function objectArgument(expr: ts.Expression, checker: ts.TypeChecker, dep
       for (const [k, v] of inner) out.set(k, v);
       continue;
     }
-    const key = prop.name !== undefined && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ? prop.name.text : undefined;
+    const key =
+      prop.name !== undefined && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name))
+        ? prop.name.text
+        : undefined;
     if (key === undefined) return undefined;
     if (ts.isPropertyAssignment(prop)) out.set(key, literalOrBoolean(prop.initializer, checker));
     else if (ts.isShorthandPropertyAssignment(prop)) out.set(key, literalOrBoolean(prop.name, checker));

@@ -29,7 +29,9 @@ export function checkClassDefaults(
     const member = relinked(value) as SchemaObject;
     const message = refusal(member, definitions);
     if (message !== undefined) {
-      fail(`${className}.${name}: the default ${JSON.stringify(member['default'])} breaks the member's own constraints (${message}); change the initializer or the constraint`);
+      fail(
+        `${className}.${name}: the default ${JSON.stringify(member['default'])} breaks the member's own constraints (${message}); change the initializer or the constraint`,
+      );
     }
   }
 }
@@ -55,7 +57,9 @@ function refusal(member: SchemaObject, definitions?: Record<string, unknown>): s
   const { default: value, ...rest } = member;
   let compiled;
   try {
-    compiled = compileSchemaValue(definitions === undefined || Object.keys(definitions).length === 0 ? rest : { ...rest, $defs: definitions });
+    compiled = compileSchemaValue(
+      definitions === undefined || Object.keys(definitions).length === 0 ? rest : { ...rest, $defs: definitions },
+    );
   } catch {
     return undefined; // a $ref into the root's $defs: checked by the decoder at run time instead
   }

@@ -82,7 +82,10 @@ function readTool(
   const options = args[0];
   if (options !== undefined) {
     if (!ts.isObjectLiteralExpression(options)) {
-      sink.fail(`${where}: @Tool options must be an object literal ({ name, description }); write them inline`, options);
+      sink.fail(
+        `${where}: @Tool options must be an object literal ({ name, description }); write them inline`,
+        options,
+      );
       return undefined;
     }
     for (const prop of options.properties) {
@@ -90,7 +93,10 @@ function readTool(
       if (key !== 'name' && key !== 'description') continue;
       const value = ts.isPropertyAssignment(prop) ? literalValue(prop.initializer, checker) : undefined;
       if (typeof value !== 'string') {
-        sink.fail(`${where}: @Tool ${key} must be a string literal so the generator can read it; write it inline`, prop);
+        sink.fail(
+          `${where}: @Tool ${key} must be a string literal so the generator can read it; write it inline`,
+          prop,
+        );
         return undefined;
       }
       if (key === 'name') name = value;
@@ -98,7 +104,10 @@ function readTool(
     }
   }
   if (!TOOL_NAME.test(name)) {
-    sink.fail(`${where}: tool name ${JSON.stringify(name)} must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })`, method);
+    sink.fail(
+      `${where}: tool name ${JSON.stringify(name)} must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })`,
+      method,
+    );
     return undefined;
   }
   if (description === undefined) {

@@ -25,7 +25,9 @@ export function classChain(decl: ts.ClassDeclaration, checker: ts.TypeChecker): 
   let current: ts.ClassDeclaration | undefined = decl;
   while (current !== undefined && !chain.includes(current)) {
     chain.push(current);
-    const heritage: ts.HeritageClause | undefined = current.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+    const heritage: ts.HeritageClause | undefined = current.heritageClauses?.find(
+      (h) => h.token === ts.SyntaxKind.ExtendsKeyword,
+    );
     const base: ts.ExpressionWithTypeArguments | undefined = heritage?.types[0];
     if (base === undefined) break;
     const type = checker.getTypeAtLocation(base.expression);
@@ -41,7 +43,10 @@ export function classChain(decl: ts.ClassDeclaration, checker: ts.TypeChecker): 
  * expression). Its members reach the TypeScript type, but their decorators cannot be read.
  * @internal
  */
-export function unreadableBase(decl: ts.ClassDeclaration, checker: ts.TypeChecker): ts.ExpressionWithTypeArguments | undefined {
+export function unreadableBase(
+  decl: ts.ClassDeclaration,
+  checker: ts.TypeChecker,
+): ts.ExpressionWithTypeArguments | undefined {
   const chain = classChain(decl, checker);
   const last = chain[chain.length - 1];
   const base = last?.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
@@ -95,7 +100,11 @@ export function mergeClass(
   const renames = new Map<string, string>();
   for (const name of Object.keys(properties)) {
     const members = chain
-      .map((c) => c.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m, checker) === name))
+      .map((c) =>
+        c.members.find(
+          (m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m, checker) === name,
+        ),
+      )
       .filter((m): m is ts.PropertyDeclaration => m !== undefined);
     const first = members[0];
     const fragment = properties[name];
@@ -137,7 +146,10 @@ export function mergeClass(
     }
     recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
     checkJsDocDefault(fragment, members, `${className}.${name}`, checker, sink);
-    initializerDefault(fragment, members, checker, `${className}.${name}`, { warn: (m, node) => sink.warn(m, node ?? first), fail: (m, node) => sink.fail(m, node ?? first) });
+    initializerDefault(fragment, members, checker, `${className}.${name}`, {
+      warn: (m, node) => sink.warn(m, node ?? first),
+      fail: (m, node) => sink.fail(m, node ?? first),
+    });
     authoredEnumOrder(fragment, members.find((m) => m.type !== undefined)?.type, checker);
     const facts = mergeMember({
       where: `${className}.${name}`,
@@ -153,7 +165,8 @@ export function mergeClass(
     const hasDefault = members.some((m) => m.initializer !== undefined);
     // @ValidateIf: class-validator requires and checks the member only when the condition holds (its
     // warning says so), unless @IsDefined requires it always; the schema accepts its absence.
-    const conditional = decorators.some((d) => d.name === 'ValidateIf') && !decorators.some((d) => d.name === 'IsDefined');
+    const conditional =
+      decorators.some((d) => d.name === 'ValidateIf') && !decorators.some((d) => d.name === 'IsDefined');
     if (facts.optional || hasDefault || conditional) required.delete(name);
     else if (!required.has(name)) {
       // The decoder requires every member without @IsOptional() or an initializer (class-validator checks a
@@ -179,7 +192,8 @@ export function mergeClass(
     if (fragment === undefined) continue;
     const wire = renames.get(name) ?? name;
     const declared = (): ts.Node =>
-      chain.flatMap((c) => c.members).find((m) => ts.isPropertyDeclaration(m) && memberName(m, checker) === name) ?? decl;
+      chain.flatMap((c) => c.members).find((m) => ts.isPropertyDeclaration(m) && memberName(m, checker) === name) ??
+      decl;
     // The decoder's rules, from its own lists (lib/dto/forbidden.ts): class-validator fails every call
     // of a DTO with a property named after an Object.prototype member.
     const problem = prototypePropertyProblem(className, name);
@@ -233,7 +247,11 @@ const NEAREST_WINS = new Set(['Type', 'Expose', 'Exclude']);
  * class-transformer's `@Type`, `@Expose` and `@Exclude` come from the nearest class that has them.
  * @param own - whether `members[0]` is declared by the validated class itself
  */
-function inheritedDecorators(members: readonly ts.PropertyDeclaration[], own: boolean, checker: ts.TypeChecker): DecoratorUse[] {
+function inheritedDecorators(
+  members: readonly ts.PropertyDeclaration[],
+  own: boolean,
+  checker: ts.TypeChecker,
+): DecoratorUse[] {
   const out: DecoratorUse[] = [];
   const typeOf = (u: DecoratorUse): string => RECORD_TYPES[u.name] ?? 'customValidation';
   const ownTypes = new Set<string>();
@@ -365,7 +383,11 @@ function isValidationDecorator(use: DecoratorUse): boolean {
 }
 
 /** Property names in class layout order: base class members first; names no class declares last. */
-function layoutOrder(names: readonly string[], chain: readonly ts.ClassDeclaration[], checker: ts.TypeChecker): string[] {
+function layoutOrder(
+  names: readonly string[],
+  chain: readonly ts.ClassDeclaration[],
+  checker: ts.TypeChecker,
+): string[] {
   const order: string[] = [];
   for (const c of [...chain].reverse()) {
     for (const m of c.members) {
@@ -385,7 +407,8 @@ function layoutOrder(names: readonly string[], chain: readonly ts.ClassDeclarati
 function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undefined {
   const n = m.name;
   if (n === undefined) return undefined;
-  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n) || ts.isNoSubstitutionTemplateLiteral(n))
+    return n.text;
   if (ts.isNumericLiteral(n)) return String(Number(n.text));
   if (!ts.isComputedPropertyName(n)) return undefined;
   const type = checker.getTypeAtLocation(n.expression);
@@ -393,7 +416,6 @@ function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undef
   if (type.isNumberLiteral()) return String(type.value);
   return undefined;
 }
-
 
 /**
  * Class-level shapes the decoder cannot follow: an index signature (the schema would admit extra
@@ -411,13 +433,18 @@ function classShape(chain: readonly ts.ClassDeclaration[], className: string, si
     );
     break;
   }
-  const ctor = chain.flatMap((c) => c.members.filter(ts.isConstructorDeclaration).filter((m) => m.body !== undefined))[0];
-  const required = ctor?.parameters.find((p) => p.questionToken === undefined && p.initializer === undefined && p.dotDotDotToken === undefined);
+  const ctor = chain.flatMap((c) =>
+    c.members.filter(ts.isConstructorDeclaration).filter((m) => m.body !== undefined),
+  )[0];
+  const required = ctor?.parameters.find(
+    (p) => p.questionToken === undefined && p.initializer === undefined && p.dotDotDotToken === undefined,
+  );
   if (ctor !== undefined && required !== undefined) {
     const owner = (ctor.parent as ts.ClassDeclaration).name?.text ?? className;
     sink.fail(
       `${className}: ${owner === className ? 'its' : `the ${owner}`} constructor requires the argument ${required.name.getText()}, but the decoder ` +
-        'builds every DTO with new ' + `${className}(); a DTO must be constructible without arguments (make the parameter optional or remove the constructor)`,
+        'builds every DTO with new ' +
+        `${className}(); a DTO must be constructible without arguments (make the parameter optional or remove the constructor)`,
       ctor,
     );
   }
@@ -425,10 +452,36 @@ function classShape(chain: readonly ts.ClassDeclaration[], className: string, si
 
 /** Built-in classes that are not JSON values. */
 const NON_JSON_BUILTINS = new Set([
-  'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'Promise', 'RegExp', 'Error', 'Function', 'Symbol', 'BigInt',
-  'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'ReadonlyMap', 'ReadonlySet', 'Buffer', 'URL', 'URLSearchParams',
-  'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
-  'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'Promise',
+  'RegExp',
+  'Error',
+  'Function',
+  'Symbol',
+  'BigInt',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'ReadonlyMap',
+  'ReadonlySet',
+  'Buffer',
+  'URL',
+  'URLSearchParams',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
 ]);
 
 /** The name of the built-in non-JSON class a member's type is (or holds as a union part or array item), if any. */
@@ -448,6 +501,12 @@ function nonJsonBuiltin(type: ts.Type, checker: ts.TypeChecker, depth = 0): stri
   const symbol = type.getSymbol() ?? type.aliasSymbol;
   if (symbol === undefined || !NON_JSON_BUILTINS.has(symbol.name)) return undefined;
   const decls = symbol.declarations ?? [];
-  const builtin = decls.length > 0 && decls.every((d) => d.getSourceFile().hasNoDefaultLib || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(d.getSourceFile().fileName));
+  const builtin =
+    decls.length > 0 &&
+    decls.every(
+      (d) =>
+        d.getSourceFile().hasNoDefaultLib ||
+        /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(d.getSourceFile().fileName),
+    );
   return builtin ? symbol.name : undefined;
 }

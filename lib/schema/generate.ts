@@ -88,7 +88,8 @@ function nameClashes(
       input,
     );
   }
-  const kind = (d: ts.Node): string => (ts.isClassDeclaration(d) ? 'class' : ts.isEnumDeclaration(d) ? 'enum' : 'interface');
+  const kind = (d: ts.Node): string =>
+    ts.isClassDeclaration(d) ? 'class' : ts.isEnumDeclaration(d) ? 'enum' : 'interface';
   for (const [first, second] of reach.collisions) {
     const both = first.name?.getText() ?? '';
     const article = (k: string): string => (k === 'class' ? 'a class' : `an ${k}`);
@@ -106,7 +107,10 @@ function nameClashes(
 /** Collects messages once each (a DTO reached twice reports once), keeping the first node. */
 function collector(): { readonly list: Located[]; readonly add: (message: string, node?: ts.Node) => void } {
   const list: Located[] = [];
-  return { list, add: (message, node) => void (list.some((l) => l.message === message) || list.push({ message, node })) };
+  return {
+    list,
+    add: (message, node) => void (list.some((l) => l.message === message) || list.push({ message, node })),
+  };
 }
 
 /**
@@ -124,7 +128,8 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
   const warnings: GeneratorMessage[] = [];
   const errors: GeneratorMessage[] = [];
   for (const d of program.getSyntacticDiagnostics()) {
-    const pos = d.file === undefined || d.start === undefined ? undefined : d.file.getLineAndCharacterOfPosition(d.start);
+    const pos =
+      d.file === undefined || d.start === undefined ? undefined : d.file.getLineAndCharacterOfPosition(d.start);
     errors.push({
       message: `syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
       ...(d.file === undefined ? {} : { file: relativePath(d.file.fileName, root) }),
@@ -145,7 +150,8 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     const clash = generator === null ? false : nameClashes(generator, input, reach, root, e.add);
     const schema =
       generator === null
-        ? (e.add(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`, input), undefined)
+        ? (e.add(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`, input),
+          undefined)
         : clash
           ? undefined
           : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
@@ -167,14 +173,20 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       continue;
     }
     byName.set(tool.name, tool);
-    const d: Derived = tool.input === undefined ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] } : derive(tool.input);
+    const d: Derived =
+      tool.input === undefined
+        ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] }
+        : derive(tool.input);
     for (const { message, node } of d.errors) {
       // Per tool: a DTO two tools reach reports to each (a tool with an error is missing from the manifest, and says why).
       errors.push({ tool: tool.name, message, ...locate(node ?? tool.input ?? tool.method, root) });
     }
-    for (const { message, node } of d.warnings) warnings.push({ tool: tool.name, message, ...locate(node ?? tool.method, root) });
+    for (const { message, node } of d.warnings)
+      warnings.push({ tool: tool.name, message, ...locate(node ?? tool.method, root) });
     if (d.schema === undefined || d.errors.length > 0) continue;
-    const fingerprint = createHash('sha256').update([tool.method.getText(), ...d.texts].join('\n')).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update([tool.method.getText(), ...d.texts].join('\n'))
+      .digest('hex');
     tools.push({
       name: tool.name,
       definition: {
@@ -182,7 +194,12 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
         ...(tool.description === undefined ? {} : { description: tool.description }),
         input_schema: d.schema as JsonObject, // built from JSON by typescript-json-schema
       },
-      source: { file: where.file, class: tool.className, method: tool.methodName, input: tool.input?.name?.text ?? null },
+      source: {
+        file: where.file,
+        class: tool.className,
+        method: tool.methodName,
+        input: tool.input?.name?.text ?? null,
+      },
       fingerprint: `sha256:${fingerprint}`,
       warnings: d.warnings.map((w) => w.message),
     });
@@ -190,4 +207,3 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { manifest: { version: 1, tools }, warnings, errors };
 }
-

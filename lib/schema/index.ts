@@ -3,6 +3,12 @@
  * the tool manifest. Never imported by run-time code (DESIGN.md section 1).
  */
 export { generateManifest, type GenerationResult, type GeneratorMessage } from './generate';
-export { serializeManifest, type Manifest, type ManifestSource, type ManifestTool, type SchemaObject } from './manifest';
+export {
+  serializeManifest,
+  type Manifest,
+  type ManifestSource,
+  type ManifestTool,
+  type SchemaObject,
+} from './manifest';
 export type { ProjectOptions } from './project';
 export { compareManifests, type ManifestDrift } from './compare';

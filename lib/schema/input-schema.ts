@@ -9,7 +9,11 @@ import { messageOf } from '../protocol/errors';
 import { FORBIDDEN_MEMBERS } from '../dto/forbidden';
 
 /** The input schema of a method that takes no input: an empty, closed object. */
-export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
+export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+});
 
 /**
  * Derives the draft 2020-12 input schema of a DTO class: typescript-json-schema's draft-07 output
@@ -38,7 +42,9 @@ export function deriveInputSchema(
   try {
     raw = structuredClone(quietly(() => generator.getSchemaForSymbol(name, true))) as SchemaObject;
   } catch {
-    sink.fail(`${name}: typescript-json-schema cannot derive a schema for this class; check that it is exported and its name is unique in the project`);
+    sink.fail(
+      `${name}: typescript-json-schema cannot derive a schema for this class; check that it is exported and its name is unique in the project`,
+    );
     return undefined;
   }
   const defs = plainNames(raw, name, sink);
@@ -190,9 +196,14 @@ function compiles(schema: SchemaObject, name: string, sink: ClassSink): boolean 
     const keyword = /unknown keyword: "([^"]+)"/.exec(reason)?.[1];
     const pointer = /(?:^|at path "#)(\/[^": ]*)/.exec(reason)?.[1];
     const refused = /^pattern ("(?:[^"\\]|\\.)*") /.exec(reason)?.[1]; // a pattern RE2 cannot run (lib/protocol/regex.ts)
-    const members = pointer !== undefined ? membersOf(pointer.split('/').slice(1))
-      : keyword !== undefined ? pathOf(schema, keyword)
-      : refused !== undefined ? pathOf(schema, 'pattern', [], JSON.parse(refused) as string) : [];
+    const members =
+      pointer !== undefined
+        ? membersOf(pointer.split('/').slice(1))
+        : keyword !== undefined
+          ? pathOf(schema, keyword)
+          : refused !== undefined
+            ? pathOf(schema, 'pattern', [], JSON.parse(refused) as string)
+            : [];
     const where = [name, ...(members ?? [])].join('.');
     sink.fail(
       `${where}: the generated schema does not compile (${reason}); change the decorator arguments or JSDoc tags of that member ` +
@@ -250,7 +261,8 @@ function pathOf(node: unknown, keyword: string, trail: string[] = [], value?: un
     return undefined;
   }
   const schema = node as SchemaObject;
-  if (Object.prototype.hasOwnProperty.call(schema, keyword) && (value === undefined || schema[keyword] === value)) return trail;
+  if (Object.prototype.hasOwnProperty.call(schema, keyword) && (value === undefined || schema[keyword] === value))
+    return trail;
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'properties' && v !== null && typeof v === 'object') {
       for (const [member, sub] of Object.entries(v as SchemaObject)) {
@@ -273,7 +285,11 @@ function pathOf(node: unknown, keyword: string, trail: string[] = [], value?: un
 function quietly<T>(run: () => T): T {
   const warn = console.warn;
   console.warn = (...args: unknown[]): void => {
-    if (typeof args[0] === 'string' && /^(initializer is expression for |unknown initializer for property )/.test(args[0])) return;
+    if (
+      typeof args[0] === 'string' &&
+      /^(initializer is expression for |unknown initializer for property )/.test(args[0])
+    )
+      return;
     warn.apply(console, args);
   };
   try {
@@ -318,7 +334,8 @@ function plainNames(raw: SchemaObject, rootName: string, sink: ClassSink): Map<s
     }
   };
   const top = refName(raw['$ref']);
-  if (top !== undefined && renames.has(top)) raw['$ref'] = `#/definitions/${encodeURIComponent(renames.get(top) as string)}`;
+  if (top !== undefined && renames.has(top))
+    raw['$ref'] = `#/definitions/${encodeURIComponent(renames.get(top) as string)}`;
   for (const [k, v] of Object.entries(raw)) if (k !== 'definitions' && !VALUE_KEYWORDS.has(k)) rewrite(v);
   for (const def of defs.values()) rewrite(def);
   return defs;
@@ -386,7 +403,16 @@ export const FORBIDDEN_NAMES: readonly string[] = Object.freeze([...FORBIDDEN_ME
 /** The `$defs` name of a free-form JSON value; not an identifier, so no DTO class can take it. */
 export const FREE_VALUE_DEF = 'scope-tool.free-value';
 
-const ANNOTATION_ONLY = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATION_ONLY = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 const CHILD_SCHEMA = ['items', 'additionalProperties', 'not', 'contains'];
 const CHILD_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 
@@ -410,10 +436,15 @@ function guardFreeValues(root: SchemaObject): SchemaObject {
       return;
     }
     const types = Array.isArray(schema['type']) ? (schema['type'] as unknown[]) : [schema['type']];
-    if (types.includes('array') && schema['items'] === undefined && schema['prefixItems'] === undefined) schema['items'] = {};
+    if (types.includes('array') && schema['items'] === undefined && schema['prefixItems'] === undefined)
+      schema['items'] = {};
     const open = schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false;
-    if (open || (types.includes('object') && schema['additionalProperties'] === undefined && schema['properties'] === undefined)) {
-      if (schema['additionalProperties'] === true || schema['additionalProperties'] === undefined) schema['additionalProperties'] = {};
+    if (
+      open ||
+      (types.includes('object') && schema['additionalProperties'] === undefined && schema['properties'] === undefined)
+    ) {
+      if (schema['additionalProperties'] === true || schema['additionalProperties'] === undefined)
+        schema['additionalProperties'] = {};
       schema['propertyNames'] = { not: { enum: [...FORBIDDEN_NAMES] } };
     }
     for (const key of CHILD_SCHEMA) visit(schema[key]);
@@ -439,7 +470,12 @@ function guardFreeValues(root: SchemaObject): SchemaObject {
 
 /** Whether a subschema is exactly `{"type": "null"}`. */
 function isNullType(node: unknown): boolean {
-  return node !== null && typeof node === 'object' && Object.keys(node).length === 1 && (node as SchemaObject)['type'] === 'null';
+  return (
+    node !== null &&
+    typeof node === 'object' &&
+    Object.keys(node).length === 1 &&
+    (node as SchemaObject)['type'] === 'null'
+  );
 }
 
 /**

@@ -43,20 +43,32 @@ export function numberArg(use: DecoratorUse, index: number, ctx: MemberContext):
   const arg = use.args[index];
   const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  ctx.fail(`${ctx.where}: @${use.name} needs a number literal as argument ${index + 1}; write the bound inline`, use.node);
+  ctx.fail(
+    `${ctx.where}: @${use.name} needs a number literal as argument ${index + 1}; write the bound inline`,
+    use.node,
+  );
   return undefined;
 }
 
 /** `@IsDate()` needs a Date member and `@Type(() => Date)`. @internal */
 export function checkDate(use: DecoratorUse, ctx: MemberContext, names: Set<string>): void {
-  const nonNull = ctx.type.isUnion() ? ctx.type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [ctx.type];
-  const element = (t: ts.Type): ts.Type => (ctx.checker.isArrayType(t) ? (ctx.checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t);
+  const nonNull = ctx.type.isUnion()
+    ? ctx.type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
+    : [ctx.type];
+  const element = (t: ts.Type): ts.Type =>
+    ctx.checker.isArrayType(t) ? (ctx.checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t;
   if (!nonNull.every((t) => element(t).getSymbol()?.getName() === 'Date')) {
-    ctx.fail(`${ctx.where}: @IsDate() contradicts the TypeScript type ${typeText(ctx)}; declare the member as Date`, use.node);
+    ctx.fail(
+      `${ctx.where}: @IsDate() contradicts the TypeScript type ${typeText(ctx)}; declare the member as Date`,
+      use.node,
+    );
     return;
   }
   if (!names.has('Type')) {
-    ctx.fail(`${ctx.where}: @IsDate() needs @Type(() => Date) so the decoder turns the ISO 8601 string into a Date; add @Type(() => Date)`, use.node);
+    ctx.fail(
+      `${ctx.where}: @IsDate() needs @Type(() => Date) so the decoder turns the ISO 8601 string into a Date; add @Type(() => Date)`,
+      use.node,
+    );
   }
 }
 
@@ -68,7 +80,9 @@ export function checkDate(use: DecoratorUse, ctx: MemberContext, names: Set<stri
  */
 export function checkNested(use: DecoratorUse, slot: Slot, ctx: MemberContext, names: Set<string>): void {
   const parts = nonNull(slot.parts);
-  const elements = parts.flatMap((p) => (ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p]));
+  const elements = parts.flatMap((p) =>
+    ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p],
+  );
   const odd = elements.find((t) => classOf(t) === undefined);
   if (odd !== undefined) {
     const text = ctx.checker.typeToString(odd);
@@ -86,7 +100,10 @@ export function checkNested(use: DecoratorUse, slot: Slot, ctx: MemberContext, n
   if (names.has('Type')) return;
   const cls = nestedClassName(ctx.type, ctx.checker);
   if (cls === undefined) return;
-  ctx.fail(`${ctx.where}: @${use.name}() needs @Type(() => ${cls}) so the decoder builds ${cls} objects; add @Type(() => ${cls})`, use.node);
+  ctx.fail(
+    `${ctx.where}: @${use.name}() needs @Type(() => ${cls}) so the decoder builds ${cls} objects; add @Type(() => ${cls})`,
+    use.node,
+  );
 }
 
 /**
@@ -102,12 +119,20 @@ export function checkNested(use: DecoratorUse, slot: Slot, ctx: MemberContext, n
  */
 export function checkShape(ctx: MemberContext): boolean {
   const parts = nonNull(typeParts(ctx.type));
-  const flat = parts.flatMap((p) => (ctx.checker.isArrayType(p) ? [p, ...nonNull(itemParts([p], ctx.checker) ?? [])] : [p]));
+  const flat = parts.flatMap((p) =>
+    ctx.checker.isArrayType(p) ? [p, ...nonNull(itemParts([p], ctx.checker) ?? [])] : [p],
+  );
   const classes = [...new Set(flat.map(classOf).filter((c): c is ts.ClassDeclaration => c !== undefined))];
   if (classes.length > 0) {
     const single = parts.length === 1 ? (parts[0] as ts.Type) : undefined;
-    const items = single !== undefined && ctx.checker.isArrayType(single) ? nonNull(itemParts([single], ctx.checker) ?? []) : undefined;
-    const one = single !== undefined && (classOf(single) !== undefined || (items !== undefined && items.length === 1 && classOf(items[0] as ts.Type) !== undefined));
+    const items =
+      single !== undefined && ctx.checker.isArrayType(single)
+        ? nonNull(itemParts([single], ctx.checker) ?? [])
+        : undefined;
+    const one =
+      single !== undefined &&
+      (classOf(single) !== undefined ||
+        (items !== undefined && items.length === 1 && classOf(items[0] as ts.Type) !== undefined));
     if (!one) {
       const names = classes.map((c) => c.name?.text ?? 'the class');
       const others = classes.length < 2 ? ' and a separate member for the other type' : '';
@@ -153,15 +178,23 @@ function unchecked(ctx: MemberContext, cls: ts.ClassDeclaration, array: boolean)
   return false;
 }
 
-const PRIMITIVE_TARGETS: Record<string, ValueKind> = { String: 'string', Number: 'number', Boolean: 'boolean', Date: 'date' };
+const PRIMITIVE_TARGETS: Record<string, ValueKind> = {
+  String: 'string',
+  Number: 'number',
+  Boolean: 'boolean',
+  Date: 'date',
+};
 
 /** `@Type(() => X)` names the member's type (its items' for an array member). */
 function checkTypeTarget(use: DecoratorUse, parts: readonly ts.Type[], ctx: MemberContext): boolean {
   const target = typeTarget(use, ctx.checker);
   if (target === undefined) return true;
-  const elements = parts.flatMap((p) => (ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p]));
+  const elements = parts.flatMap((p) =>
+    ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p],
+  );
   if (elements.length === 0) return true;
-  const fits = (t: ts.Type): boolean => (typeof target === 'string' ? kindOf(t, ctx.checker) === PRIMITIVE_TARGETS[target] : classOf(t) === target);
+  const fits = (t: ts.Type): boolean =>
+    typeof target === 'string' ? kindOf(t, ctx.checker) === PRIMITIVE_TARGETS[target] : classOf(t) === target;
   if (elements.every(fits)) return true;
   const targetName = typeof target === 'string' ? target : (target.name?.text ?? 'the class');
   const kinds = new Set(elements.map((t) => kindOf(t, ctx.checker)));
@@ -171,11 +204,18 @@ function checkTypeTarget(use: DecoratorUse, parts: readonly ts.Type[], ctx: Memb
   if (declared !== undefined) fix = `write @Type(() => ${declared.name?.text ?? 'the declared class'})`;
   else if (kinds.has('any')) {
     const what = typeof target === 'string' ? (target === 'Date' ? 'Date' : target.toLowerCase()) : targetName;
-    fix = `declare the member${items ? "'s items" : ''} as ${what}` + (typeof target === 'string' && target !== 'Date' ? ` and remove @Type (a ${what} member needs none)` : '');
+    fix =
+      `declare the member${items ? "'s items" : ''} as ${what}` +
+      (typeof target === 'string' && target !== 'Date' ? ` and remove @Type (a ${what} member needs none)` : '');
   } else if (kinds.size === 1 && ['string', 'number', 'boolean'].includes([...kinds][0] as string)) {
     fix = `remove @Type (${[...kinds][0]} ${items ? 'items need' : 'members need'} none)`;
   } else fix = `make @Type name the declared ${items ? 'item ' : ''}type, or change the type`;
-  const what = typeof target === 'string' ? (target === 'Date' ? 'Date objects' : `${target.toLowerCase()} values`) : `${targetName} objects`;
+  const what =
+    typeof target === 'string'
+      ? target === 'Date'
+        ? 'Date objects'
+        : `${target.toLowerCase()} values`
+      : `${targetName} objects`;
   ctx.fail(
     `${ctx.where}: @Type(() => ${targetName}) contradicts the TypeScript type ${typeText(ctx)}: the decoder would take only ${what}${items ? ' as items' : ''} ` +
       `where the schema accepts the declared type; ${fix}`,
@@ -202,7 +242,8 @@ function typeTarget(use: DecoratorUse, checker: ts.TypeChecker): string | ts.Cla
   const cls = decls.find(ts.isClassDeclaration);
   if (cls !== undefined) return cls;
   const name = symbol?.getName();
-  if (name !== undefined && name in PRIMITIVE_TARGETS && decls.every((d) => d.getSourceFile().isDeclarationFile)) return name;
+  if (name !== undefined && name in PRIMITIVE_TARGETS && decls.every((d) => d.getSourceFile().isDeclarationFile))
+    return name;
   return undefined;
 }
 
@@ -231,7 +272,12 @@ export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boo
   for (const part of parts) {
     if (!ctx.checker.isArrayType(part) && !ctx.checker.isTupleType(part)) continue;
     const rows = ctx.checker.getTypeArguments(part as ts.TypeReference);
-    const row = rows.find((r) => ctx.checker.isArrayType(r) || ctx.checker.isTupleType(r) || (r.isUnion() && r.types.some((t) => ctx.checker.isArrayType(t))));
+    const row = rows.find(
+      (r) =>
+        ctx.checker.isArrayType(r) ||
+        ctx.checker.isTupleType(r) ||
+        (r.isUnion() && r.types.some((t) => ctx.checker.isArrayType(t))),
+    );
     if (row === undefined) continue;
     const inner = innermost(row, ctx.checker);
     const isDate = inner?.getSymbol()?.getName() === 'Date';
@@ -258,7 +304,9 @@ export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boo
 function innermost(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined {
   let t: ts.Type | undefined = type;
   for (let i = 0; i < 8 && t !== undefined; i++) {
-    const parts: readonly ts.Type[] = t.isUnion() ? t.types.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [t];
+    const parts: readonly ts.Type[] = t.isUnion()
+      ? t.types.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
+      : [t];
     const array = parts.find((p) => checker.isArrayType(p) || checker.isTupleType(p));
     if (array === undefined) return parts[0];
     t = checker.getTypeArguments(array as ts.TypeReference)[0];
@@ -281,8 +329,11 @@ export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\
  * @internal
  */
 export function dateTimePattern(fragment: Record<string, unknown>, type: ts.Type, checker: ts.TypeChecker): void {
-  const parts = type.isUnion() ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [type];
-  const element = (t: ts.Type): ts.Type => (checker.isArrayType(t) ? (checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t);
+  const parts = type.isUnion()
+    ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
+    : [type];
+  const element = (t: ts.Type): ts.Type =>
+    checker.isArrayType(t) ? (checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t;
   if (parts.length === 0 || !parts.every((t) => element(t).getSymbol()?.getName() === 'Date')) return;
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
@@ -303,7 +354,11 @@ type Literal = string | number | null;
  * exactly the values of an `enum` in the fragment, that `enum` takes the written order.
  * @internal
  */
-export function authoredEnumOrder(fragment: Record<string, unknown>, node: ts.TypeNode | undefined, checker: ts.TypeChecker): void {
+export function authoredEnumOrder(
+  fragment: Record<string, unknown>,
+  node: ts.TypeNode | undefined,
+  checker: ts.TypeChecker,
+): void {
   const direct = literalOrder(node, checker, 0);
   const element = elementNode(node, checker, 0);
   const items = element === undefined ? undefined : literalOrder(element, checker, 0);
@@ -311,22 +366,33 @@ export function authoredEnumOrder(fragment: Record<string, unknown>, node: ts.Ty
     if (order === undefined || schema === null || typeof schema !== 'object') return;
     const target = schema as Record<string, unknown>;
     const values = target['enum'];
-    if (Array.isArray(values) && values.length === order.length && order.every((v) => values.includes(v))) target['enum'] = [...order];
+    if (Array.isArray(values) && values.length === order.length && order.every((v) => values.includes(v)))
+      target['enum'] = [...order];
     for (const key of ['anyOf', 'oneOf']) {
       const members = target[key];
-      if (Array.isArray(members)) for (const m of members) reorder(m, order.filter((v) => v !== null));
+      if (Array.isArray(members))
+        for (const m of members)
+          reorder(
+            m,
+            order.filter((v) => v !== null),
+          );
     }
   };
   reorder(fragment, direct);
-  const arrays = [fragment, ...['anyOf', 'oneOf'].flatMap((k) => (Array.isArray(fragment[k]) ? (fragment[k] as unknown[]) : []))];
-  for (const a of arrays) if (a !== null && typeof a === 'object') reorder((a as Record<string, unknown>)['items'], items);
+  const arrays = [
+    fragment,
+    ...['anyOf', 'oneOf'].flatMap((k) => (Array.isArray(fragment[k]) ? (fragment[k] as unknown[]) : [])),
+  ];
+  for (const a of arrays)
+    if (a !== null && typeof a === 'object') reorder((a as Record<string, unknown>)['items'], items);
 }
 
 function aliased(node: ts.TypeNode, checker: ts.TypeChecker): ts.TypeNode {
   if (ts.isParenthesizedTypeNode(node)) return node.type;
   if (!ts.isTypeReferenceNode(node)) return node;
   const symbol = checker.getSymbolAtLocation(node.typeName);
-  const target = symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const target =
+    symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   const decl = target?.declarations?.find(ts.isTypeAliasDeclaration);
   return decl !== undefined && decl.typeParameters === undefined ? decl.type : node;
 }
@@ -337,7 +403,11 @@ function elementNode(node: ts.TypeNode | undefined, checker: ts.TypeChecker, dep
   if (n !== node) return elementNode(n, checker, depth + 1);
   if (ts.isArrayTypeNode(n)) return n.elementType;
   if (ts.isUnionTypeNode(n)) {
-    const arrays = n.types.filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
+    const arrays = n.types.filter(
+      (t) =>
+        t.kind !== ts.SyntaxKind.UndefinedKeyword &&
+        !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword),
+    );
     return arrays.length === 1 ? elementNode(arrays[0], checker, depth + 1) : undefined;
   }
   return undefined;
@@ -351,7 +421,12 @@ function literalOrder(node: ts.TypeNode | undefined, checker: ts.TypeChecker, de
     const lit = n.literal;
     if (ts.isStringLiteral(lit)) return [lit.text];
     if (ts.isNumericLiteral(lit)) return [Number(lit.text)];
-    if (ts.isPrefixUnaryExpression(lit) && lit.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(lit.operand)) return [-Number(lit.operand.text)];
+    if (
+      ts.isPrefixUnaryExpression(lit) &&
+      lit.operator === ts.SyntaxKind.MinusToken &&
+      ts.isNumericLiteral(lit.operand)
+    )
+      return [-Number(lit.operand.text)];
     if (lit.kind === ts.SyntaxKind.NullKeyword) return [null];
     return undefined;
   }
@@ -373,7 +448,10 @@ export function exposeName(use: DecoratorUse, ctx: MemberContext): string | unde
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const other = Object.keys(value).filter((k) => k !== 'name');
     if (other.length > 0) {
-      ctx.fail(`${ctx.where}: @Expose option ${other.join(', ')} is not supported on a tool input; keep only { name }`, use.node);
+      ctx.fail(
+        `${ctx.where}: @Expose option ${other.join(', ')} is not supported on a tool input; keep only { name }`,
+        use.node,
+      );
     }
     if (typeof value['name'] === 'string' && value['name'] !== '') return value['name'];
   }
@@ -393,8 +471,15 @@ export function typeText(ctx: MemberContext): string {
  * null). Other value types are refused: declare a nested DTO array instead.
  * @internal
  */
-export function recordValues(fragment: Record<string, unknown>, type: ts.Type, checker: ts.TypeChecker, fail: (m: string) => void): void {
-  const parts = type.isUnion() ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [type];
+export function recordValues(
+  fragment: Record<string, unknown>,
+  type: ts.Type,
+  checker: ts.TypeChecker,
+  fail: (m: string) => void,
+): void {
+  const parts = type.isUnion()
+    ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
+    : [type];
   const record = parts.length === 1 ? parts[0] : undefined;
   if (record === undefined || checker.getPropertiesOfType(record).length > 0) return;
   const info = checker.getIndexInfoOfType(record, ts.IndexKind.String);
@@ -474,13 +559,17 @@ export function initializerDefault(
   members: readonly ts.PropertyDeclaration[],
   checker: ts.TypeChecker,
   where: string,
-  report: { readonly warn: (message: string, node?: ts.Node) => void; readonly fail: (message: string, node?: ts.Node) => void },
+  report: {
+    readonly warn: (message: string, node?: ts.Node) => void;
+    readonly fail: (message: string, node?: ts.Node) => void;
+  },
 ): void {
   const init = members.find((m) => m.initializer !== undefined)?.initializer;
   if (init === undefined) return;
   const value = literalValue(init, checker);
   // typescript-json-schema writes a template literal default with its backquotes (`abc` gives "`abc`"): the value read here wins.
-  if ('default' in fragment && (value === undefined || JSON.stringify(value) === JSON.stringify(fragment['default']))) return;
+  if ('default' in fragment && (value === undefined || JSON.stringify(value) === JSON.stringify(fragment['default'])))
+    return;
   if (value !== undefined) {
     fragment['default'] = value;
     return;
@@ -489,7 +578,8 @@ export function initializerDefault(
   // leaving the member out can fail. An object (`new Paging()`) the decoder builds and checks as a
   // nested DTO: the schema only does not show it.
   let inner: ts.Expression = init;
-  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner))
+    inner = inner.expression;
   if (ts.isIdentifier(inner) && inner.text === 'undefined') return; // no default: the member is simply absent
   if (ts.isNewExpression(inner) || ts.isObjectLiteralExpression(inner) || ts.isArrayLiteralExpression(inner)) {
     report.warn(
@@ -501,7 +591,7 @@ export function initializerDefault(
   }
   report.fail(
     `${where}: the generator cannot evaluate the default (${init.getText()}), so the schema cannot show it nor check it ` +
-      'against the member\'s constraints (the decoder applies and validates it); write the default as a literal or a const',
+      "against the member's constraints (the decoder applies and validates it); write the default as a literal or a const",
     init,
   );
 }

@@ -46,7 +46,9 @@ export function itemParts(parts: readonly ts.Type[], checker: ts.TypeChecker): t
 export function kindOf(t: ts.Type, checker: ts.TypeChecker): ValueKind {
   // A branded primitive (`string & { __brand: 'Id' }`) holds values of its primitive.
   if (t.isIntersection()) {
-    const primitive = t.types.map((p) => kindOf(p, checker)).find((k) => k === 'string' || k === 'number' || k === 'boolean');
+    const primitive = t.types
+      .map((p) => kindOf(p, checker))
+      .find((k) => k === 'string' || k === 'number' || k === 'boolean');
     return primitive ?? 'object';
   }
   const f = t.flags;
@@ -81,7 +83,12 @@ export type Literal = string | number | boolean | null;
 export function typeHolds(parts: readonly ts.Type[], value: Literal): boolean {
   return parts.some((t) => {
     // A branded primitive holds what its primitive holds (the brand is not on the wire).
-    if (t.isIntersection()) return t.types.some((p) => (p.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) !== 0 && typeHolds([p], value));
+    if (t.isIntersection())
+      return t.types.some(
+        (p) =>
+          (p.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) !== 0 &&
+          typeHolds([p], value),
+      );
     const f = t.flags;
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
     if (value === null) return (f & ts.TypeFlags.Null) !== 0;

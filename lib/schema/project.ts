@@ -9,7 +9,12 @@ import { ToolError } from '../protocol/errors';
  */
 export type ProjectOptions =
   | { readonly tsconfig: string; readonly files?: undefined; readonly root?: string }
-  | { readonly files: readonly string[]; readonly tsconfig?: undefined; readonly root?: string; readonly compilerOptions?: ts.CompilerOptions };
+  | {
+      readonly files: readonly string[];
+      readonly tsconfig?: undefined;
+      readonly root?: string;
+      readonly compilerOptions?: ts.CompilerOptions;
+    };
 
 /** A loaded project: one ts.Program and the root directory. @internal */
 export interface LoadedProject {
@@ -46,7 +51,10 @@ export function loadProject(options: ProjectOptions): LoadedProject {
     const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
     const fatal = parsed.errors.filter((d) => d.category === ts.DiagnosticCategory.Error);
     if (fatal.length > 0 || parsed.fileNames.length === 0) {
-      const why = fatal.length > 0 ? ts.flattenDiagnosticMessageText(fatal[0]?.messageText ?? '', ' ') : 'it lists no input files';
+      const why =
+        fatal.length > 0
+          ? ts.flattenDiagnosticMessageText(fatal[0]?.messageText ?? '', ' ')
+          : 'it lists no input files';
       throw new ToolError('ERR_INVALID_TOOL', `scope-tool generate: ${configPath}: ${why}; fix "include" or "files"`);
     }
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true } });

@@ -42,7 +42,8 @@ export function reachFrom(root: ts.ClassDeclaration, checker: ts.TypeChecker): R
     if (text === undefined) return;
     const previous = named.get(text);
     if (previous === undefined) named.set(text, decl);
-    else if (previous !== decl && (ts.isClassDeclaration(previous) || ts.isClassDeclaration(decl))) collisions.push([previous, decl]);
+    else if (previous !== decl && (ts.isClassDeclaration(previous) || ts.isClassDeclaration(decl)))
+      collisions.push([previous, decl]);
   };
   const declarations: ts.Declaration[] = [];
   const seenTypes = new Set<ts.Type>();

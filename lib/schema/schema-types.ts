@@ -34,7 +34,8 @@ export function jsonTypes(schema: SchemaObject, resolve: RefResolver, seen = new
   }
   for (const key of ['anyOf', 'oneOf']) {
     const members = schema[key];
-    if (Array.isArray(members)) for (const m of members) if (isSchema(m)) for (const t of jsonTypes(m, resolve, seen)) out.add(t);
+    if (Array.isArray(members))
+      for (const m of members) if (isSchema(m)) for (const t of jsonTypes(m, resolve, seen)) out.add(t);
   }
   const ref = schema['$ref'];
   if (typeof ref === 'string') {

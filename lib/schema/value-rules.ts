@@ -40,9 +40,13 @@ export function addNot(target: SchemaObject, not: SchemaObject): void {
     target['not'] = not;
     return;
   }
-  const branches = old !== null && typeof old === 'object' && Object.keys(old).length === 1 && Array.isArray((old as SchemaObject)['anyOf'])
-    ? ((old as SchemaObject)['anyOf'] as unknown[])
-    : [old];
+  const branches =
+    old !== null &&
+    typeof old === 'object' &&
+    Object.keys(old).length === 1 &&
+    Array.isArray((old as SchemaObject)['anyOf'])
+      ? ((old as SchemaObject)['anyOf'] as unknown[])
+      : [old];
   target['not'] = { anyOf: [...branches, not] };
 }
 
@@ -56,12 +60,22 @@ export function addNot(target: SchemaObject, not: SchemaObject): void {
 export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, resolve: RefResolver): void {
   const type = schema['type'];
   if (typeof type === 'string' || Array.isArray(type)) {
-    const kept = [...new Set((Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string' && keep.has(t)))];
+    const kept = [
+      ...new Set(
+        (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string' && keep.has(t)),
+      ),
+    ];
     if (kept.length > 0) schema['type'] = kept.length === 1 ? kept[0] : kept;
   }
   if (Array.isArray(schema['enum'])) {
     const kinds = (v: unknown): string[] =>
-      v === null ? ['null'] : typeof v === 'number' ? (Number.isInteger(v) ? ['integer', 'number'] : ['number']) : [Array.isArray(v) ? 'array' : typeof v];
+      v === null
+        ? ['null']
+        : typeof v === 'number'
+          ? Number.isInteger(v)
+            ? ['integer', 'number']
+            : ['number']
+          : [Array.isArray(v) ? 'array' : typeof v];
     const kept = (schema['enum'] as unknown[]).filter((v) => kinds(v).some((k) => keep.has(k)));
     if (kept.length > 0) schema['enum'] = kept;
   }
@@ -73,7 +87,8 @@ export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, res
       const types = jsonTypes(m as SchemaObject, resolve);
       return types.size === 0 || [...types].some((t) => keep.has(t));
     });
-    for (const m of kept) if (m !== null && typeof m === 'object' && !Array.isArray(m)) narrowTypes(m as SchemaObject, keep, resolve);
+    for (const m of kept)
+      if (m !== null && typeof m === 'object' && !Array.isArray(m)) narrowTypes(m as SchemaObject, keep, resolve);
     const single = kept.length === 1 ? kept[0] : undefined;
     if (single !== null && typeof single === 'object' && !Array.isArray(single)) {
       delete schema[key];
@@ -98,7 +113,10 @@ function valuesFitType(use: DecoratorUse, values: readonly Literal[], slot: Slot
   if (misfits.length === 0) return true;
   const items = slot.each ? undefined : itemParts(slot.parts, ctx.checker);
   if (items !== undefined && values.every((v) => typeHolds(items, v))) {
-    ctx.fail(`${ctx.where}: @${use.name} checks the whole value, but the member is an array (${slot.text}); add { each: true } to check every item`, use.node);
+    ctx.fail(
+      `${ctx.where}: @${use.name} checks the whole value, but the member is an array (${slot.text}); add { each: true } to check every item`,
+      use.node,
+    );
     return false;
   }
   const call = use.name === 'Equals' ? `@Equals(${valueText(values)})` : `@${use.name}`;
@@ -106,8 +124,8 @@ function valuesFitType(use: DecoratorUse, values: readonly Literal[], slot: Slot
     use.name === 'Equals'
       ? `${call} is not a value of the TypeScript type ${slot.text}, so the member would accept nothing; change the value or the type`
       : misfits.length === values.length
-      ? `${call} lists no value of the TypeScript type ${slot.text} (${valueText(values)}), so the member would accept nothing; list values of the type, or change the type`
-      : `${call} lists ${valueText(misfits)}, which the TypeScript type ${slot.text} does not hold; list only values of the type, or change the type`;
+        ? `${call} lists no value of the TypeScript type ${slot.text} (${valueText(values)}), so the member would accept nothing; list values of the type, or change the type`
+        : `${call} lists ${valueText(misfits)}, which the TypeScript type ${slot.text} does not hold; list only values of the type, or change the type`;
   ctx.fail(`${ctx.where}: ${message}`, use.node);
   return false;
 }
@@ -137,13 +155,13 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
   if (values === undefined || values.length === 0) {
     const what =
       use.name === 'IsEnum'
-        ? 'a TypeScript enum or a const object literal of string or number values (const Color = { Red: \'red\' } as const)'
+        ? "a TypeScript enum or a const object literal of string or number values (const Color = { Red: 'red' } as const)"
         : 'an array literal of strings, numbers or null';
     const entity = use.name === 'IsIn' && arg !== undefined ? objectValuesOf(arg) : undefined;
     ctx.fail(
       entity !== undefined
         ? `${ctx.where}: @IsIn(Object.values(${entity})) is not evaluated by the generator; write @IsEnum(${entity}), which accepts ` +
-            'the same values (class-validator checks a value against the object\'s values), or list the values inline'
+            "the same values (class-validator checks a value against the object's values), or list the values inline"
         : `${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`,
       use.node,
     );
@@ -158,14 +176,23 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
 }
 
 /** Adds a value list to a fragment, keeping what is there (see applyEnum). @internal */
-export function combineEnum(use: DecoratorUse, target: SchemaObject, values: readonly (string | number | null)[], slot: Slot, ctx: MemberContext): void {
+export function combineEnum(
+  use: DecoratorUse,
+  target: SchemaObject,
+  values: readonly (string | number | null)[],
+  slot: Slot,
+  ctx: MemberContext,
+): void {
   let list = [...new Set(values)];
   const prior = Array.isArray(target['enum']) ? (target['enum'] as unknown[]) : undefined;
   if (prior !== undefined) list = list.filter((v) => prior.includes(v));
   if ('const' in target) list = list.filter((v) => v === target['const']);
   if (list.length === 0) {
     const before = prior !== undefined ? valueText(prior.filter((v) => v !== null)) : JSON.stringify(target['const']);
-    ctx.fail(`${ctx.where}: @${use.name} shares no value with the values the member already allows (${before}), so it would accept nothing; keep one value list`, use.node);
+    ctx.fail(
+      `${ctx.where}: @${use.name} shares no value with the values the member already allows (${before}), so it would accept nothing; keep one value list`,
+      use.node,
+    );
     return;
   }
   const nullable = slot.parts.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) || list.includes(null);
@@ -174,7 +201,8 @@ export function combineEnum(use: DecoratorUse, target: SchemaObject, values: rea
   const numbers = list.filter((v): v is number => typeof v === 'number');
   const keep = new Set<string>(nullable ? ['null'] : []);
   if (list.some((v) => typeof v === 'string')) keep.add('string');
-  if (numbers.length > 0) for (const t of numbers.every(Number.isInteger) ? ['integer'] : ['number', 'integer']) keep.add(t);
+  if (numbers.length > 0)
+    for (const t of numbers.every(Number.isInteger) ? ['integer'] : ['number', 'integer']) keep.add(t);
   const type = target['type'];
   if (typeof type === 'string' || Array.isArray(type)) {
     const kept = (Array.isArray(type) ? (type as string[]) : [type])
@@ -194,12 +222,21 @@ export function combineEnum(use: DecoratorUse, target: SchemaObject, values: rea
  * fails generation, and so does one an earlier value list refuses.
  * @internal
  */
-export function applyEquals(use: DecoratorUse, target: SchemaObject, value: Literal, slot: Slot, ctx: MemberContext): void {
+export function applyEquals(
+  use: DecoratorUse,
+  target: SchemaObject,
+  value: Literal,
+  slot: Slot,
+  ctx: MemberContext,
+): void {
   if (!valuesFitType(use, [value], slot, ctx)) return;
   const prior = target['enum'];
   if ((Array.isArray(prior) && !prior.includes(value)) || ('const' in target && target['const'] !== value)) {
     const before = Array.isArray(prior) ? valueText(prior) : JSON.stringify(target['const']);
-    ctx.fail(`${ctx.where}: @Equals(${JSON.stringify(value)}) is not among the values the member already allows (${before}), so it would accept nothing; keep one of them`, use.node);
+    ctx.fail(
+      `${ctx.where}: @Equals(${JSON.stringify(value)}) is not among the values the member already allows (${before}), so it would accept nothing; keep one of them`,
+      use.node,
+    );
     return;
   }
   target['const'] = value;
@@ -210,10 +247,13 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
     const value = literalValue(arg, ctx.checker);
     if (!Array.isArray(value)) return undefined;
     // @IsIn / @IsNotIn lists may hold null (class-validator compares with ===).
-    return value.every((v): v is string | number | null => v === null || typeof v === 'string' || typeof v === 'number') ? value : undefined;
+    return value.every((v): v is string | number | null => v === null || typeof v === 'string' || typeof v === 'number')
+      ? value
+      : undefined;
   }
   const symbol = ctx.checker.getSymbolAtLocation(arg);
-  const target = symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? ctx.checker.getAliasedSymbol(symbol) : symbol;
+  const target =
+    symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? ctx.checker.getAliasedSymbol(symbol) : symbol;
   const decl = target?.declarations?.find(ts.isEnumDeclaration);
   if (decl !== undefined) {
     const out: (string | number)[] = [];
@@ -230,7 +270,9 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
     const object = objectArgument(arg, ctx.checker);
     if (object === undefined) return undefined;
     const values = [...object.values()];
-    return values.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? values : undefined;
+    return values.every((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      ? values
+      : undefined;
   }
   const out = Object.values(value as Record<string, LiteralValue>);
   return out.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? out : undefined;
@@ -239,11 +281,15 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
 /** How to write a pattern without each flag JSON Schema lacks. */
 function flagFixes(flags: string): string {
   const fixes: string[] = [];
-  if (flags.includes('g')) fixes.push('drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail');
+  if (flags.includes('g'))
+    fixes.push(
+      'drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail',
+    );
   if (flags.includes('y')) fixes.push('drop the y flag and anchor the pattern with ^');
   if (flags.includes('i')) fixes.push('for the i flag, write both cases, for example [Aa]');
   if (flags.includes('s')) fixes.push('for the s flag, write [\\s\\S] where the pattern has .');
-  if (flags.includes('m')) fixes.push('for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $');
+  if (flags.includes('m'))
+    fixes.push('for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $');
   if (fixes.length === 0) fixes.push('write the pattern without them');
   return fixes.join('; ');
 }
@@ -288,9 +334,11 @@ export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: Membe
     compilePattern(source);
   } catch (e) {
     if (!(e instanceof PatternSyntaxError)) throw e;
-    ctx.fail(`${ctx.where}: @Matches ${e.message}; the input schema and the decoder both run @Matches on RE2`, use.node);
+    ctx.fail(
+      `${ctx.where}: @Matches ${e.message}; the input schema and the decoder both run @Matches on RE2`,
+      use.node,
+    );
     return;
   }
   addPattern(target, source);
 }
-

@@ -31,7 +31,9 @@ export function maxRepetitions(max: number) {
   return function maxRepetitionsPolicy(authorization: Authorization, options: CallOptions): boolean {
     const args = JSON.parse(authorization.arguments) as { count?: number };
     const permitted = (args.count ?? 1) <= max;
-    callerOf(options)?.audit?.push(`maxRepetitions(${max}): ${permitted ? 'permit' : 'refuse'} count=${args.count ?? 1}`);
+    callerOf(options)?.audit?.push(
+      `maxRepetitions(${max}): ${permitted ? 'permit' : 'refuse'} count=${args.count ?? 1}`,
+    );
     return permitted;
   };
 }

@@ -11,7 +11,9 @@ export class KnownCallerPolicy implements Authorizer {
   authorize(authorization: Authorization, options: CallOptions): boolean {
     const caller = options.context as Caller | undefined;
     const team = caller === undefined ? undefined : this.directory.teamOf(caller.user);
-    caller?.audit?.push(`KnownCallerPolicy: ${team ? 'permit' : 'refuse'} ${caller.user} (${team ?? 'unknown'}) for ${authorization.definition().name}`);
+    caller?.audit?.push(
+      `KnownCallerPolicy: ${team ? 'permit' : 'refuse'} ${caller.user} (${team ?? 'unknown'}) for ${authorization.definition().name}`,
+    );
     return team !== undefined;
   }
 }

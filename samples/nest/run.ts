@@ -14,8 +14,12 @@ import { AppModule } from './app.module';
  * Starts the application, replays every recorded call through its ToolRegistry, and closes it.
  * @returns the number of calls replayed
  */
-export async function runNestSample(options: Pick<TranscriptOptions, 'fixturesDir' | 'manifestPath' | 'write'>): Promise<number> {
-  const app = await NestFactory.createApplicationContext(AppModule.withManifest(options.manifestPath), { logger: false });
+export async function runNestSample(
+  options: Pick<TranscriptOptions, 'fixturesDir' | 'manifestPath' | 'write'>,
+): Promise<number> {
+  const app = await NestFactory.createApplicationContext(AppModule.withManifest(options.manifestPath), {
+    logger: false,
+  });
   try {
     return await runTranscript({
       ...options,

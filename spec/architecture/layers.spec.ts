@@ -46,14 +46,19 @@ function readImports(file: string): ImportRecord[] {
       const parts = rel.split(path.sep);
       if (rel.startsWith('..')) target = `(outside lib: ${rel})`;
       else if (parts.length > 1) target = parts[0];
-      else target = fs.existsSync(path.join(LIB, rel)) && fs.statSync(path.join(LIB, rel)).isDirectory() ? rel : '(entry)';
+      else
+        target = fs.existsSync(path.join(LIB, rel)) && fs.statSync(path.join(LIB, rel)).isDirectory() ? rel : '(entry)';
     } else {
       target = packageName(specifier);
     }
     records.push({ file: path.relative(LIB, file).split(path.sep).join('/'), specifier, typeOnly, target });
   };
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const typeOnly = ts.isImportDeclaration(node) ? !!node.importClause?.isTypeOnly : node.isTypeOnly;
       add(node.moduleSpecifier.text, typeOnly);
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
@@ -61,7 +66,11 @@ function readImports(file: string): ImportRecord[] {
       if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require')) {
         add((node.arguments[0] as ts.StringLiteral).text, false);
       }
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node.argument.literal.text, true);
     }
     ts.forEachChild(node, visit);
@@ -97,33 +106,92 @@ describe('layer rules of DESIGN.md section 1', () => {
   });
 
   it('lib/container imports only decorators, dto, protocol and run-time libraries', () => {
-    const allowed = new Set(['container', 'decorators', 'dto', 'protocol', 'class-validator', 'class-transformer', 'reflect-metadata', 'node:fs', 'node:path']);
+    const allowed = new Set([
+      'container',
+      'decorators',
+      'dto',
+      'protocol',
+      'class-validator',
+      'class-transformer',
+      'reflect-metadata',
+      'node:fs',
+      'node:path',
+    ]);
     expect(violations(layerFiles('container'), (r) => allowed.has(r.target))).toEqual([]);
   });
 
   it('lib/providers imports only protocol, and provider SDKs for types only', () => {
     const sdk = new Set(['openai', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk', '@google/genai']);
-    expect(violations(layerFiles('providers'), (r) => r.target === 'providers' || r.target === 'protocol' || (sdk.has(r.target) && r.typeOnly))).toEqual([]);
+    expect(
+      violations(
+        layerFiles('providers'),
+        (r) => r.target === 'providers' || r.target === 'protocol' || (sdk.has(r.target) && r.typeOnly),
+      ),
+    ).toEqual([]);
   });
 
   it('lib/nest builds on the container and NestJS only', () => {
-    const allowed = new Set(['nest', 'container', 'decorators', 'dto', 'protocol', 'reflect-metadata', 'rxjs', '@nestjs/common', '@nestjs/core']);
+    const allowed = new Set([
+      'nest',
+      'container',
+      'decorators',
+      'dto',
+      'protocol',
+      'reflect-metadata',
+      'rxjs',
+      '@nestjs/common',
+      '@nestjs/core',
+    ]);
     expect(violations(layerFiles('nest'), (r) => allowed.has(r.target))).toEqual([]);
   });
 
   it('lib/mcp builds on protocol, providers and the MCP SDK only', () => {
-    const allowed = new Set(['mcp', 'protocol', 'providers', '@modelcontextprotocol/sdk', 'zod', 'node:crypto', 'node:http', 'node:events', 'node:net']);
+    const allowed = new Set([
+      'mcp',
+      'protocol',
+      'providers',
+      '@modelcontextprotocol/sdk',
+      'zod',
+      'node:crypto',
+      'node:http',
+      'node:events',
+      'node:net',
+    ]);
     expect(violations(layerFiles('mcp'), (r) => allowed.has(r.target))).toEqual([]);
   });
 
   it('the main entry never loads an optional integration (NestJS, MCP)', () => {
-    const entry = imports.filter((r) => !r.file.startsWith('nest/') && !r.file.startsWith('mcp/') && !r.file.startsWith('cli/') && !r.file.startsWith('schema/'));
-    expect(violations(entry, (r) => r.target !== 'nest' && r.target !== 'mcp' && !r.target.startsWith('@nestjs/') && (r.target !== '@modelcontextprotocol/sdk' || r.typeOnly))).toEqual([]);
+    const entry = imports.filter(
+      (r) =>
+        !r.file.startsWith('nest/') &&
+        !r.file.startsWith('mcp/') &&
+        !r.file.startsWith('cli/') &&
+        !r.file.startsWith('schema/'),
+    );
+    expect(
+      violations(
+        entry,
+        (r) =>
+          r.target !== 'nest' &&
+          r.target !== 'mcp' &&
+          !r.target.startsWith('@nestjs/') &&
+          (r.target !== '@modelcontextprotocol/sdk' || r.typeOnly),
+      ),
+    ).toEqual([]);
   });
 
   it('run-time code never imports lib/schema (build time) or lib/cli', () => {
     const runtime = imports.filter((r) => !r.file.startsWith('schema/') && !r.file.startsWith('cli/'));
-    expect(violations(runtime, (r) => r.target !== 'schema' && r.target !== 'cli' && r.target !== 'typescript' && r.target !== 'typescript-json-schema')).toEqual([]);
+    expect(
+      violations(
+        runtime,
+        (r) =>
+          r.target !== 'schema' &&
+          r.target !== 'cli' &&
+          r.target !== 'typescript' &&
+          r.target !== 'typescript-json-schema',
+      ),
+    ).toEqual([]);
   });
 
   it('nothing imports lib/cli or samples', () => {

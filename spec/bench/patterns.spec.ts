@@ -4,13 +4,21 @@
  * per doubling. No timing is asserted here (the numbers are the bench's).
  */
 import {
-  adversarialArguments, EMAIL_PATTERN, NESTED_PATTERN, patternCases, probePatterns, refusedBy,
+  adversarialArguments,
+  EMAIL_PATTERN,
+  NESTED_PATTERN,
+  patternCases,
+  probePatterns,
+  refusedBy,
 } from '../../bench/patterns';
 
 describe('bench pattern probe', () => {
   it('probes the two patterns of the issue, a schema pattern (FuncTool) and a @Matches (DTO tool)', () => {
     const cases = patternCases();
-    expect(cases.map((c) => [c.id, c.refusedBy])).toEqual([['email', 'pattern'], ['nested', 'matches']]);
+    expect(cases.map((c) => [c.id, c.refusedBy])).toEqual([
+      ['email', 'pattern'],
+      ['nested', 'matches'],
+    ]);
     expect(cases[0].label).toContain(EMAIL_PATTERN);
     expect(cases[1].label).toContain(NESTED_PATTERN);
   });

@@ -3,8 +3,25 @@ import type { Measured } from '../../bench/measure';
 import { renderTable, withRatios } from '../../bench/report';
 import { evaluateTargets } from '../../bench/targets';
 
-function row(group: string, label: string, role: Measured['role'], medianMs: number, extra: Partial<Measured> = {}): Measured {
-  return { id: `${group}/${label}`, group, label, role, medianMs, p99Ms: medianMs * 2, meanMs: medianMs, opsPerSec: 1000 / medianMs, samples: 10, ...extra };
+function row(
+  group: string,
+  label: string,
+  role: Measured['role'],
+  medianMs: number,
+  extra: Partial<Measured> = {},
+): Measured {
+  return {
+    id: `${group}/${label}`,
+    group,
+    label,
+    role,
+    medianMs,
+    p99Ms: medianMs * 2,
+    meanMs: medianMs,
+    opsPerSec: 1000 / medianMs,
+    samples: 10,
+    ...extra,
+  };
 }
 
 describe('bench report', () => {
@@ -21,7 +38,9 @@ describe('bench report', () => {
       [8, 2],
       [1, NaN],
     ]);
-    expect(renderTable(rows)).toContain('| call/add | LangChain tool().invoke | 8.00 µs | 16.00 µs | 125,000 |  | 8.00x | 2.00x |');
+    expect(renderTable(rows)).toContain(
+      '| call/add | LangChain tool().invoke | 8.00 µs | 16.00 µs | 125,000 |  | 8.00x | 2.00x |',
+    );
   });
 
   it('judges the per-call targets against Ajv, the peers and class-validator, and marks missing rows pending', () => {

@@ -20,7 +20,15 @@ describe('bench per-call rows', () => {
     try {
       const labels = new Set(set.workloads.map((w) => w.label));
       expect([...labels]).toEqual(
-        expect.arrayContaining(['scope-tool FuncTool (Guard)', 'scope-tool decorator DTO (Guard)', 'Vercel AI SDK tool()', 'LangChain tool().invoke', 'OpenAI Agents tool()', 'MCP SDK server (in-memory)', 'scope-tool MCP server (in-memory)']),
+        expect.arrayContaining([
+          'scope-tool FuncTool (Guard)',
+          'scope-tool decorator DTO (Guard)',
+          'Vercel AI SDK tool()',
+          'LangChain tool().invoke',
+          'OpenAI Agents tool()',
+          'MCP SDK server (in-memory)',
+          'scope-tool MCP server (in-memory)',
+        ]),
       );
       for (const w of set.workloads) {
         expect({ id: w.id, answer: answerOf(await w.fn()) }).toEqual({ id: w.id, answer: expectedOf(w) });

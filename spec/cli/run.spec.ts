@@ -29,7 +29,8 @@ function capture(cwd: string): Captured {
 /** A small copy of the sample project (notes only) in a temp dir, with node_modules linked. */
 function tempProject(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'scope-tool-cli-'));
-  for (const f of ['tsconfig.json', 'decorators.ts', 'notes.tools.ts']) cpSync(path.join(PROJECT, f), path.join(dir, f));
+  for (const f of ['tsconfig.json', 'decorators.ts', 'notes.tools.ts'])
+    cpSync(path.join(PROJECT, f), path.join(dir, f));
   symlinkSync(NODE_MODULES, path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
@@ -71,7 +72,7 @@ describe('scope-tool generate and check', () => {
       file,
       source
         .replace('@Length(1, 120)', '@Length(1, 80)')
-        .replace("@Tool()\n  listNotes", "@Tool({ name: 'list_notes' })\n  listNotes"),
+        .replace('@Tool()\n  listNotes', "@Tool({ name: 'list_notes' })\n  listNotes"),
     );
     const io = capture(dir);
     await expect(run(['check', '--manifest', 'tools.manifest.json'], io)).resolves.toBe(1);
@@ -139,7 +140,9 @@ describe('scope-tool generate and check', () => {
   it('an unreadable tsconfig is a generation failure (exit 1) with the message only', async () => {
     const io = capture(dir);
     await expect(run(['generate', '--project', 'missing.json'], io)).resolves.toBe(1);
-    expect(io.err).toMatch(/^scope-tool: tool: invalid tool: scope-tool generate: cannot read .*missing\.json: .*; pass --project <tsconfig\.json>\n$/);
+    expect(io.err).toMatch(
+      /^scope-tool: tool: invalid tool: scope-tool generate: cannot read .*missing\.json: .*; pass --project <tsconfig\.json>\n$/,
+    );
     expect(io.err).not.toMatch(/\n\s+at /);
   });
 });

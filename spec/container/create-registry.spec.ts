@@ -3,7 +3,17 @@ import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import type { ToolCall } from '../../lib/decorators';
 import { createRegistry } from '../../lib/container';
-import { Authorization, CallError, classifyFailure, Failure, FuncTool, hasErrorCode, InputRequest, Output, Registry } from '../../lib/protocol';
+import {
+  Authorization,
+  CallError,
+  classifyFailure,
+  Failure,
+  FuncTool,
+  hasErrorCode,
+  InputRequest,
+  Output,
+  Registry,
+} from '../../lib/protocol';
 import type { Binding, Result } from '../../lib/protocol';
 import { entry, manifest } from './fixtures';
 
@@ -13,7 +23,10 @@ class CreateNoteInput {
 }
 const NOTE_SCHEMA = {
   type: 'object',
-  properties: { title: { type: 'string', minLength: 1, maxLength: 120 }, tags: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 120 },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
   required: ['title'],
   additionalProperties: false,
 };
@@ -21,7 +34,12 @@ const NOTE_SCHEMA = {
 class ConfirmInput {
   @IsString() path!: string;
 }
-const CONFIRM_SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false };
+const CONFIRM_SCHEMA = {
+  type: 'object',
+  properties: { path: { type: 'string' } },
+  required: ['path'],
+  additionalProperties: false,
+};
 
 class NotesStore {
   readonly notes: string[] = [];
@@ -120,7 +138,9 @@ describe('createRegistry with toolset instances', () => {
     const reason = new Error('stop');
     controller.abort(reason);
     const b = binding(registry, 'create_note');
-    await expect(b.call(b.contract.prepare({ name: 'create_note', arguments: '{"title":"x"}' }), { signal: controller.signal })).rejects.toBe(reason);
+    await expect(
+      b.call(b.contract.prepare({ name: 'create_note', arguments: '{"title":"x"}' }), { signal: controller.signal }),
+    ).rejects.toBe(reason);
     expect(store.notes.length).toBe(before);
   });
 });
@@ -142,7 +162,11 @@ describe('errors thrown by a tool method', () => {
     }
   }
   const registry = createRegistry({
-    manifest: manifest(entry('fail', 'Failing', 'fail', null), entry('partial', 'Failing', 'partial', null), entry('nan', 'Failing', 'nan', null)),
+    manifest: manifest(
+      entry('fail', 'Failing', 'fail', null),
+      entry('partial', 'Failing', 'partial', null),
+      entry('nan', 'Failing', 'nan', null),
+    ),
     toolsets: [Failing],
   });
 
@@ -231,7 +255,11 @@ describe('policies', () => {
       built.push(cls);
       return cls === RequireScope ? new RequireScope('notes:write') : new Scoped();
     };
-    const registry = createRegistry({ manifest: manifest(entry('a', 'Scoped', 'a', null), entry('b', 'Scoped', 'b', null)), toolsets: [Scoped], resolve });
+    const registry = createRegistry({
+      manifest: manifest(entry('a', 'Scoped', 'a', null), entry('b', 'Scoped', 'b', null)),
+      toolsets: [Scoped],
+      resolve,
+    });
     expect(built).toEqual([Scoped, RequireScope]);
     await expect(run(registry, 'a', {}, { scopes: ['notes:write'] })).resolves.toMatchObject({});
     const refused = await run(registry, 'b', {}, { scopes: [] }).catch((e: unknown) => e);
@@ -248,7 +276,9 @@ describe('toolset resolution', () => {
         return 'pong';
       }
     }
-    expect(createRegistry({ manifest: manifest(entry('ping', 'Simple', 'ping', null)), toolsets: [Simple] }).resolve('ping')).toBeDefined();
+    expect(
+      createRegistry({ manifest: manifest(entry('ping', 'Simple', 'ping', null)), toolsets: [Simple] }).resolve('ping'),
+    ).toBeDefined();
   });
 
   it('refuses a class whose constructor takes arguments when no resolver is given', () => {
@@ -258,7 +288,11 @@ describe('toolset resolution', () => {
   });
 
   it('builds a class through the resolver', () => {
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: () => new NotesTools(new NotesStore()) });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: () => new NotesTools(new NotesStore()),
+    });
     expect(registry.resolve('create_note')).toBeDefined();
   });
 
@@ -268,9 +302,9 @@ describe('toolset resolution', () => {
         return 'pong';
       }
     }
-    expect(() => createRegistry({ manifest: manifest(entry('ping', 'NotMarked', 'ping', null)), toolsets: [new NotMarked()] })).toThrow(
-      /NotMarked is not a toolset; decorate its class with @Toolset\(\)/,
-    );
+    expect(() =>
+      createRegistry({ manifest: manifest(entry('ping', 'NotMarked', 'ping', null)), toolsets: [new NotMarked()] }),
+    ).toThrow(/NotMarked is not a toolset; decorate its class with @Toolset\(\)/);
   });
 });
 
@@ -282,13 +316,18 @@ describe('manifest checks', () => {
     expect(() => createRegistry({ manifest: partial, toolsets: [tools] })).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: 'tool: invalid tool: tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate',
+        message:
+          'tool: invalid tool: tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate',
       }),
     );
   });
 
   it('refuses a stale entry: another input DTO name', () => {
-    const stale = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'createNote', 'NoteInput', NOTE_SCHEMA), NOTES_MANIFEST.tools[2]);
+    const stale = manifest(
+      NOTES_MANIFEST.tools[0],
+      entry('create_note', 'NotesTools', 'createNote', 'NoteInput', NOTE_SCHEMA),
+      NOTES_MANIFEST.tools[2],
+    );
     expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
       'tool "create_note" (NotesTools.createNote): the manifest is stale: the input DTO is CreateNoteInput in the source but NoteInput in the manifest; run scope-tool generate',
     );
@@ -296,17 +335,33 @@ describe('manifest checks', () => {
 
   it('refuses a stale entry: property names that differ, naming them', () => {
     const schema = { ...NOTE_SCHEMA, properties: { title: { type: 'string' }, body: { type: 'string' } } };
-    const stale = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', schema), NOTES_MANIFEST.tools[2]);
+    const stale = manifest(
+      NOTES_MANIFEST.tools[0],
+      entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', schema),
+      NOTES_MANIFEST.tools[2],
+    );
     expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
       /the manifest is stale: CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have \(a member without a class-validator decorator is invisible at run time: decorate it, e\.g\. @Allow\(\)\); run scope-tool generate/,
     );
   });
 
   it('refuses a stale entry: another class or method', () => {
-    const renamed = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'NotesTools', 'addNote', 'CreateNoteInput', NOTE_SCHEMA), NOTES_MANIFEST.tools[2]);
-    expect(() => createRegistry({ manifest: renamed, toolsets: [tools] })).toThrow(/names method addNote but the tool is method createNote; run scope-tool generate/);
-    const moved = manifest(NOTES_MANIFEST.tools[0], entry('create_note', 'OldTools', 'createNote', 'CreateNoteInput', NOTE_SCHEMA), NOTES_MANIFEST.tools[2]);
-    expect(() => createRegistry({ manifest: moved, toolsets: [tools] })).toThrow(/names class OldTools but the tool is declared by NotesTools/);
+    const renamed = manifest(
+      NOTES_MANIFEST.tools[0],
+      entry('create_note', 'NotesTools', 'addNote', 'CreateNoteInput', NOTE_SCHEMA),
+      NOTES_MANIFEST.tools[2],
+    );
+    expect(() => createRegistry({ manifest: renamed, toolsets: [tools] })).toThrow(
+      /names method addNote but the tool is method createNote; run scope-tool generate/,
+    );
+    const moved = manifest(
+      NOTES_MANIFEST.tools[0],
+      entry('create_note', 'OldTools', 'createNote', 'CreateNoteInput', NOTE_SCHEMA),
+      NOTES_MANIFEST.tools[2],
+    );
+    expect(() => createRegistry({ manifest: moved, toolsets: [tools] })).toThrow(
+      /names class OldTools but the tool is declared by NotesTools/,
+    );
   });
 });
 
@@ -325,17 +380,21 @@ describe('atomic registration', () => {
     );
     const registry = new Registry(existing);
     const both = manifest(...NOTES_MANIFEST.tools, entry('ping', 'Second', 'ping', null));
-    expect(() => createRegistry({ manifest: both, toolsets: [new NotesTools(new NotesStore()), new Second()], registry })).toThrow(
-      expect.objectContaining({ code: 'ERR_DUPLICATE_TOOL' }),
-    );
+    expect(() =>
+      createRegistry({ manifest: both, toolsets: [new NotesTools(new NotesStore()), new Second()], registry }),
+    ).toThrow(expect.objectContaining({ code: 'ERR_DUPLICATE_TOOL' }));
     expect(registry.definitions().map((d) => d.name)).toEqual(['ping']);
   });
 
   it('registers nothing when a later toolset is missing from the manifest', () => {
     const registry = new Registry();
-    expect(() => createRegistry({ manifest: NOTES_MANIFEST, toolsets: [new NotesTools(new NotesStore()), new Second()], registry })).toThrow(
-      /tool "ping" \(Second\.ping\) is missing from the manifest/,
-    );
+    expect(() =>
+      createRegistry({
+        manifest: NOTES_MANIFEST,
+        toolsets: [new NotesTools(new NotesStore()), new Second()],
+        registry,
+      }),
+    ).toThrow(/tool "ping" \(Second\.ping\) is missing from the manifest/);
     expect(registry.definitions()).toEqual([]);
   });
 });
@@ -352,9 +411,14 @@ describe('DTO defects at registration', () => {
       }
     }
     // The manifest's input schema does not compile: the error names the tool and the method.
-    const broken = manifest(entry('act', 'Bad', 'act', 'AsyncInput', { type: 'object', properties: { flag: { type: 'nope' } } }));
+    const broken = manifest(
+      entry('act', 'Bad', 'act', 'AsyncInput', { type: 'object', properties: { flag: { type: 'nope' } } }),
+    );
     expect(() => createRegistry({ manifest: broken, toolsets: [Bad] })).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_SCHEMA', message: expect.stringContaining('tool "act" (Bad.act): ') }),
+      expect.objectContaining({
+        code: 'ERR_INVALID_SCHEMA',
+        message: expect.stringContaining('tool "act" (Bad.act): '),
+      }),
     );
   });
 });

@@ -42,7 +42,11 @@ class SlowTools {
   }
 }
 
-const MANIFEST = manifest(entry('hang', 'SlowTools', 'hang', 'HangInput', HANG_SCHEMA), entry('plain', 'SlowTools', 'plain', null), entry('unbounded', 'SlowTools', 'unbounded', null));
+const MANIFEST = manifest(
+  entry('hang', 'SlowTools', 'hang', 'HangInput', HANG_SCHEMA),
+  entry('plain', 'SlowTools', 'plain', null),
+  entry('unbounded', 'SlowTools', 'unbounded', null),
+);
 
 function binding(registry: { resolve(name: string): Binding | undefined }, name: string): Binding {
   const found = registry.resolve(name);
@@ -78,14 +82,21 @@ describe('deadlines of decorated tools', () => {
     expect(binding(registry, 'unbounded').timeoutMs).toBe(Infinity);
     const plain = binding(registry, 'plain');
     expect(plain.timeoutMs).toBe(25);
-    expect(renderOutcome('plain', { error: await errorOf(plain, 'plain') }).output.asText()).toBe('error: tool "plain" timed out after 25 ms');
+    expect(renderOutcome('plain', { error: await errorOf(plain, 'plain') }).output.asText()).toBe(
+      'error: tool "plain" timed out after 25 ms',
+    );
     const defaults = createRegistry({ manifest: MANIFEST, toolsets: [new SlowTools()] });
     expect(binding(defaults, 'plain').timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
   });
 
   it.each([[-1], [0], [NaN], [2.5], ['60000']])('refuses createRegistry({ timeoutMs: %p })', (value) => {
-    expect(() => createRegistry({ manifest: MANIFEST, toolsets: [new SlowTools()], timeoutMs: value as number })).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: expect.stringContaining('createRegistry: options.timeoutMs is ') }),
+    expect(() =>
+      createRegistry({ manifest: MANIFEST, toolsets: [new SlowTools()], timeoutMs: value as number }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'ERR_INVALID_TOOL',
+        message: expect.stringContaining('createRegistry: options.timeoutMs is '),
+      }),
     );
   });
 });

@@ -58,7 +58,9 @@ export const NOTES_MANIFEST = manifest(
 export async function run(registry: Registry, args: string, context: unknown): Promise<string | unknown> {
   const binding = registry.resolve('add_note')!;
   try {
-    const result: Result = await binding.call(binding.contract.prepare({ name: 'add_note', arguments: args }), { context });
+    const result: Result = await binding.call(binding.contract.prepare({ name: 'add_note', arguments: args }), {
+      context,
+    });
     return 'output' in result ? result.output.asText() : result;
   } catch (e) {
     return e;

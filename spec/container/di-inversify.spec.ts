@@ -21,7 +21,11 @@ interface Inversify {
 
 /** Node's own require (jest's cannot load ES modules on Node 20). */
 function nodeRequire(name: string): unknown {
-  return (require('node:module') as { _load(request: string, parent: null, isMain: boolean): unknown })._load(require.resolve(name), null, false);
+  return (require('node:module') as { _load(request: string, parent: null, isMain: boolean): unknown })._load(
+    require.resolve(name),
+    null,
+    false,
+  );
 }
 
 nodeRequire('reflect-metadata');
@@ -39,7 +43,11 @@ function container(): InstanceType<Inversify['Container']> {
 describe('createRegistry with an InversifyJS container as its resolver', () => {
   it('builds the toolset and its policy class, with their dependencies, through container.get', async () => {
     const c = container();
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: (cls) => c.get<object>(cls) });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: (cls) => c.get<object>(cls),
+    });
     expect(await run(registry, '{"title":"milk"}', { user: 'alice' })).toBe('added milk for alice');
     expect(c.get<NotesStore>(NotesStore).titles).toEqual(['milk']);
     expect(c.get<NotesTools>(NotesTools).store).toBe(c.get(NotesStore));
@@ -47,7 +55,11 @@ describe('createRegistry with an InversifyJS container as its resolver', () => {
 
   it("asks the container's policy instance, so its dependencies are the container's", async () => {
     const c = container();
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: (cls) => c.get<object>(cls) });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: (cls) => c.get<object>(cls),
+    });
     expect(classifyFailure(await run(registry, '{"title":"tea"}', { user: 'bob' }))?.kind).toBe('rejected');
     c.get<Directory>(Directory).writers.add('bob');
     expect(await run(registry, '{"title":"tea"}', { user: 'bob' })).toBe('added tea for bob');
@@ -64,7 +76,9 @@ describe('createRegistry with an InversifyJS container as its resolver', () => {
       error = e as Error & { code?: string; cause?: unknown };
     }
     expect(error?.code).toBe('ERR_INVALID_TOOL');
-    expect(error?.message).toBe('tool: invalid tool: policy WritersOnly of NotesTools.addNote: the resolver threw; make it return an instance of WritersOnly');
+    expect(error?.message).toBe(
+      'tool: invalid tool: policy WritersOnly of NotesTools.addNote: the resolver threw; make it return an instance of WritersOnly',
+    );
     expect(String((error?.cause as Error).message)).toContain('WritersOnly');
   });
 });

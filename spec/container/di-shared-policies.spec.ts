@@ -16,28 +16,47 @@ function resolver(asked: string[] = []): (cls: Function) => object {
     [NotesTools, new NotesTools(new NotesStore())],
     [WritersOnly, new RecordingWritersOnly(new Directory())],
   ]);
-  return (cls) => instances.get(cls) ?? (() => { throw new Error(`no ${cls.name}`); })();
+  return (cls) =>
+    instances.get(cls) ??
+    (() => {
+      throw new Error(`no ${cls.name}`);
+    })();
 }
 
 describe('createRegistry({ policies }): policies asked before every tool', () => {
   it('asks the shared policies first, then the class policies, and runs the tool only if all permit', async () => {
     const asked: string[] = [];
     const shared = (authorization: Authorization) => (asked.push(`shared ${authorization.definition().name}`), true);
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: resolver(asked), policies: [shared] });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: resolver(asked),
+      policies: [shared],
+    });
     expect(await run(registry, '{"title":"milk"}', { user: 'alice' })).toBe('added milk for alice');
     expect(asked).toEqual(['shared add_note', 'class']);
   });
 
   it('refuses the call when a shared policy refuses, without asking the class policy', async () => {
     const asked: string[] = [];
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: resolver(asked), policies: [() => false] });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: resolver(asked),
+      policies: [() => false],
+    });
     expect(classifyFailure(await run(registry, '{"title":"milk"}', { user: 'alice' }))?.kind).toBe('rejected');
     expect(asked).toEqual([]);
   });
 
   it('resolves a shared policy class through the resolver', async () => {
     const asked: string[] = [];
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: resolver(asked), policies: [WritersOnly] });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: resolver(asked),
+      policies: [WritersOnly],
+    });
     expect(classifyFailure(await run(registry, '{"title":"milk"}', { user: 'bob' }))?.kind).toBe('rejected');
     expect(asked).toEqual(['class']);
     expect(await run(registry, '{"title":"milk"}', { user: 'alice' })).toBe('added milk for alice');
@@ -45,8 +64,13 @@ describe('createRegistry({ policies }): policies asked before every tool', () =>
   });
 
   it('refuses a shared policy that is not a policy, naming its index', () => {
-    expect(() => createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: resolver(), policies: [42 as never] })).toThrow(
-      'tool: invalid tool: createRegistry: options.policies[0] is not an Authorizer, function or class',
-    );
+    expect(() =>
+      createRegistry({
+        manifest: NOTES_MANIFEST,
+        toolsets: [NotesTools],
+        resolve: resolver(),
+        policies: [42 as never],
+      }),
+    ).toThrow('tool: invalid tool: createRegistry: options.policies[0] is not an Authorizer, function or class');
   });
 });

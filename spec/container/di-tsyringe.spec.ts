@@ -23,14 +23,22 @@ function containerWithSingletons(): DependencyContainer {
 describe('createRegistry with a tsyringe container as its resolver', () => {
   it('builds the toolset and its policy class, with their dependencies, through container.resolve', async () => {
     const c = containerWithSingletons();
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: (cls) => c.resolve(cls as never) });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: (cls) => c.resolve(cls as never),
+    });
     expect(await run(registry, '{"title":"milk"}', { user: 'alice' })).toBe('added milk for alice');
     expect(c.resolve(NotesStore).titles).toEqual(['milk']);
   });
 
   it("asks the container's policy instance, so its dependencies are the container's", async () => {
     const c = containerWithSingletons();
-    const registry = createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: (cls) => c.resolve(cls as never) });
+    const registry = createRegistry({
+      manifest: NOTES_MANIFEST,
+      toolsets: [NotesTools],
+      resolve: (cls) => c.resolve(cls as never),
+    });
     expect(classifyFailure(await run(registry, '{"title":"tea"}', { user: 'bob' }))?.kind).toBe('rejected');
     c.resolve(Directory).writers.add('bob');
     expect(await run(registry, '{"title":"tea"}', { user: 'bob' })).toBe('added tea for bob');
@@ -41,11 +49,17 @@ describe('createRegistry with a tsyringe container as its resolver', () => {
     const c = root.createChildContainer();
     let error: (Error & { code?: string; cause?: unknown }) | undefined;
     try {
-      createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools], resolve: (cls) => (cls === NotesTools ? c.resolve(Unregistered as never) : c.resolve(cls as never)) });
+      createRegistry({
+        manifest: NOTES_MANIFEST,
+        toolsets: [NotesTools],
+        resolve: (cls) => (cls === NotesTools ? c.resolve(Unregistered as never) : c.resolve(cls as never)),
+      });
     } catch (e) {
       error = e as Error & { code?: string; cause?: unknown };
     }
     expect(error?.code).toBe('ERR_INVALID_TOOL');
-    expect(error?.message).toBe('tool: invalid tool: toolset NotesTools: the resolver did not return an instance of NotesTools');
+    expect(error?.message).toBe(
+      'tool: invalid tool: toolset NotesTools: the resolver did not return an instance of NotesTools',
+    );
   });
 });

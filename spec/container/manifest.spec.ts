@@ -5,7 +5,12 @@ import { loadManifest } from '../../lib/container';
 import { entry, manifest } from './fixtures';
 
 describe('loadManifest', () => {
-  const valid = manifest(entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', { type: 'object', properties: { title: { type: 'string' } } }));
+  const valid = manifest(
+    entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', {
+      type: 'object',
+      properties: { title: { type: 'string' } },
+    }),
+  );
 
   it('reads a manifest file and returns a deep-frozen copy', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-manifest-'));
@@ -24,16 +29,30 @@ describe('loadManifest', () => {
 
   it('names the file and the fix when it cannot be read', () => {
     expect(() => loadManifest('/nonexistent/tools.manifest.json')).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: expect.stringContaining('manifest /nonexistent/tools.manifest.json: cannot be read; run scope-tool generate') }),
+      expect.objectContaining({
+        code: 'ERR_INVALID_TOOL',
+        message: expect.stringContaining(
+          'manifest /nonexistent/tools.manifest.json: cannot be read; run scope-tool generate',
+        ),
+      }),
     );
   });
 
   it.each([
     [{ version: 2, tools: [] }, '/version: must be 1'],
     [{ version: 1 }, '/tools: must be an array'],
-    [{ version: 1, tools: [{ ...valid.tools[0], source: { ...valid.tools[0].source, class: 3 } }] }, '/tools/0/source/class: must be a non-empty string'],
-    [{ version: 1, tools: [{ ...valid.tools[0], definition: { ...valid.tools[0].definition, name: 'other' } }] }, '/tools/0/definition/name: is "other" but the tool is "create_note"'],
-    [{ version: 1, tools: [{ ...valid.tools[0], definition: { name: 'create_note' } }] }, '/tools/0/definition/input_schema: must be an object'],
+    [
+      { version: 1, tools: [{ ...valid.tools[0], source: { ...valid.tools[0].source, class: 3 } }] },
+      '/tools/0/source/class: must be a non-empty string',
+    ],
+    [
+      { version: 1, tools: [{ ...valid.tools[0], definition: { ...valid.tools[0].definition, name: 'other' } }] },
+      '/tools/0/definition/name: is "other" but the tool is "create_note"',
+    ],
+    [
+      { version: 1, tools: [{ ...valid.tools[0], definition: { name: 'create_note' } }] },
+      '/tools/0/definition/input_schema: must be an object',
+    ],
     [{ version: 1, tools: [valid.tools[0], valid.tools[0]] }, '/tools/1/name: tool "create_note" is listed twice'],
   ])('refuses a malformed manifest with the JSON Pointer of the bad member (%#)', (value, message) => {
     expect(() => loadManifest(value)).toThrow(`manifest: ${message}`);

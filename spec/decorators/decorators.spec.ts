@@ -1,6 +1,16 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
-import { Authorize, isPolicy, readParamTypes, readPolicies, readTool, readTools, readToolset, Tool, Toolset } from '../../lib/decorators';
+import {
+  Authorize,
+  isPolicy,
+  readParamTypes,
+  readPolicies,
+  readTool,
+  readTools,
+  readToolset,
+  Tool,
+  Toolset,
+} from '../../lib/decorators';
 import type { ToolCall } from '../../lib/decorators';
 import type { Authorization } from '../../lib/protocol';
 
@@ -53,15 +63,23 @@ describe('@Tool', () => {
     expect(readParamTypes(NotesTools.prototype, 'listNotes')).toEqual([]);
   });
 
-  it.each(['', 'has space', 'a'.repeat(65), 'dot.name', 'ünicode'])('refuses the tool name %j when the decorator runs, naming class and method', (name) => {
-    expect(() => {
-      class NotesTools {
-        @Tool({ name })
-        createNote(): void {}
-      }
-      return NotesTools;
-    }).toThrow(expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: expect.stringContaining('@Tool() on NotesTools.createNote: tool name') }));
-  });
+  it.each(['', 'has space', 'a'.repeat(65), 'dot.name', 'ünicode'])(
+    'refuses the tool name %j when the decorator runs, naming class and method',
+    (name) => {
+      expect(() => {
+        class NotesTools {
+          @Tool({ name })
+          createNote(): void {}
+        }
+        return NotesTools;
+      }).toThrow(
+        expect.objectContaining({
+          code: 'ERR_INVALID_TOOL',
+          message: expect.stringContaining('@Tool() on NotesTools.createNote: tool name'),
+        }),
+      );
+    },
+  );
 
   it('accepts a 64-character name', () => {
     class T {
@@ -136,7 +154,9 @@ describe('@Authorize', () => {
     }).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: expect.stringContaining('@Authorize() on NotesTools.createNote: policy 2 is not an Authorizer, function or class'),
+        message: expect.stringContaining(
+          '@Authorize() on NotesTools.createNote: policy 2 is not an Authorizer, function or class',
+        ),
       }),
     );
     expect(() => {

@@ -69,7 +69,11 @@ describe('a dtoInput decoder behind a FuncTool', () => {
   });
 
   it('still runs its own schema when the contract was compiled from a looser schema', () => {
-    const loose: JsonObject = { type: 'object', properties: { title: { type: 'string' }, stars: { type: 'integer' } }, additionalProperties: false };
+    const loose: JsonObject = {
+      type: 'object',
+      properties: { title: { type: 'string' }, stars: { type: 'integer' } },
+      additionalProperties: false,
+    };
     const binding = bind(noteTool(loose, []));
     let refusal: unknown;
     try {
@@ -105,7 +109,10 @@ describe('why defaults must be deterministic (README, dtoInput)', () => {
     const judged: string[] = [];
     const ran: number[] = [];
     const input = dtoInput(Sequenced);
-    const tool = FuncTool.create({ name: 'seq', inputSchema: input.inputSchema, decode: input.decode }, (dto: Sequenced) => ran.push(dto.seq));
+    const tool = FuncTool.create(
+      { name: 'seq', inputSchema: input.inputSchema, decode: input.decode },
+      (dto: Sequenced) => ran.push(dto.seq),
+    );
     const binding = bind(new Guard({ tool, authorizer: (a: Authorization) => judged.push(a.arguments) > 0 }));
     const invocation = binding.contract.prepare({ name: 'seq', arguments: '{}' });
     await binding.call(invocation);

@@ -48,17 +48,35 @@ class Lookup {
 const overflow = new RangeError('Maximum call stack size exceeded');
 
 class Recursing {
-  @ValidateBy({ name: 'walks', validator: { validate: () => { throw overflow; } } }) path!: string;
+  @ValidateBy({
+    name: 'walks',
+    validator: {
+      validate: () => {
+        throw overflow;
+      },
+    },
+  })
+  path!: string;
 }
 
 class Throwing {
-  @ValidateBy({ name: 'throwsText', validator: { validate: () => { throw 'not an Error'; } } }) code!: string;
+  @ValidateBy({
+    name: 'throwsText',
+    validator: {
+      validate: () => {
+        throw 'not an Error';
+      },
+    },
+  })
+  code!: string;
 }
 
 /** The model's call through a provider projection: what the developer gets and what the model sees. */
 function propose(dto: new () => object, args: string): { error: unknown; seen: string | undefined } {
   const input = dtoInput(dto);
-  const registry = new Registry(FuncTool.create({ name: 't', inputSchema: input.inputSchema, decode: input.decode }, () => 'ran'));
+  const registry = new Registry(
+    FuncTool.create({ name: 't', inputSchema: input.inputSchema, decode: input.decode }, () => 'ran'),
+  );
   try {
     prepareToolCall(registry, { id: 'call_1', request: { name: 't', arguments: args } });
   } catch (error) {
@@ -67,19 +85,22 @@ function propose(dto: new () => object, args: string): { error: unknown; seen: s
   return { error: undefined, seen: undefined };
 }
 
-describe('issue 11 item 6: a throwing validator is the tool\'s failure, not invalid arguments', () => {
+describe("issue 11 item 6: a throwing validator is the tool's failure, not invalid arguments", () => {
   it.each([
     ['a custom @Validate constraint whose database is down', Lookup, '{"customer":"c-1"}', outage],
     ['a validator that throws a RangeError', Recursing, '{"path":"a"}', overflow],
     ['a validator that throws a string', Throwing, '{"code":"x"}', 'not an Error'],
-  ])('%s: ERR_INVALID_INVOCATION wrapping InputValidatorError with the thrown value; the model sees error: tool "t" failed', (_l, dto, args, thrown) => {
-    const { error, seen } = propose(dto, args);
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
-    expect(findError(error, InputValidatorError)?.thrown).toBe(thrown);
-    expect(isAdmissionRefusal(error)).toBe(false);
-    expect(seen).toBe('error: tool "t" failed');
-  });
+  ])(
+    '%s: ERR_INVALID_INVOCATION wrapping InputValidatorError with the thrown value; the model sees error: tool "t" failed',
+    (_l, dto, args, thrown) => {
+      const { error, seen } = propose(dto, args);
+      expect(error).toBeInstanceOf(ToolError);
+      expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+      expect(findError(error, InputValidatorError)?.thrown).toBe(thrown);
+      expect(isAdmissionRefusal(error)).toBe(false);
+      expect(seen).toBe('error: tool "t" failed');
+    },
+  );
 
   it('decode itself lets the thrown value through unchanged (it is not invalid input)', () => {
     expect(() => dtoInput(Lookup).decode({ customer: 'c-1' })).toThrow(outage);
@@ -115,7 +136,9 @@ function sameCopy(a: JsonValue, b: JsonValue): boolean {
     if (a === null || typeof a !== 'object') return a === b;
     if (a === b || b === null || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
     if (Object.keys(a).length !== 1 || Object.keys(b).length !== 1) return false;
-    [a, b] = Array.isArray(a) ? [a[0] as JsonValue, (b as JsonValue[])[0] as JsonValue] : [a['a'] as JsonValue, (b as Record<string, JsonValue>)['a'] as JsonValue];
+    [a, b] = Array.isArray(a)
+      ? [a[0] as JsonValue, (b as JsonValue[])[0] as JsonValue]
+      : [a['a'] as JsonValue, (b as Record<string, JsonValue>)['a'] as JsonValue];
   }
 }
 

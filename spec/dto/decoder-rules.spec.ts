@@ -21,7 +21,12 @@ function refusal(run: () => unknown): ToolError {
   throw new Error('expected a refusal');
 }
 
-const booking = { room: 2, checkIn: '2024-05-01T10:00:00Z', checkOut: '2024-05-03T10:00:00Z', guests: [{ name: 'Ada', age: 36 }] };
+const booking = {
+  room: 2,
+  checkIn: '2024-05-01T10:00:00Z',
+  checkOut: '2024-05-03T10:00:00Z',
+  guests: [{ name: 'Ada', age: 36 }],
+};
 
 describe('the strict decoder', () => {
   it('refuses 5,000 levels of a recursive DTO cleanly (class-transformer would overflow the stack)', () => {

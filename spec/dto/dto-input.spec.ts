@@ -65,7 +65,13 @@ function errorOf(value: unknown): ToolError {
 
 describe('dtoInput decode', () => {
   it('decodes a valid value into an instance of the DTO, nested members into their classes', () => {
-    const note = input.decode({ title: 'Hello', tags: ['a'], main: { label: 'x' }, labels: [{ label: 'y' }], due: '2024-05-01T12:00:00Z' });
+    const note = input.decode({
+      title: 'Hello',
+      tags: ['a'],
+      main: { label: 'x' },
+      labels: [{ label: 'y' }],
+      due: '2024-05-01T12:00:00Z',
+    });
     expect(note).toBeInstanceOf(CreateNoteInput);
     expect(note.main).toBeInstanceOf(Tag);
     expect(note.labels?.[0]).toBeInstanceOf(Tag);
@@ -81,7 +87,10 @@ describe('dtoInput decode', () => {
   });
 
   it('refuses an unknown member inside a nested DTO and inside an array of nested DTOs', () => {
-    expect(issuesOf({ title: 'x', main: { label: 'a', extra: 1 } })[0]).toMatchObject({ code: 'unknown_member', path: ['main', 'extra'] });
+    expect(issuesOf({ title: 'x', main: { label: 'a', extra: 1 } })[0]).toMatchObject({
+      code: 'unknown_member',
+      path: ['main', 'extra'],
+    });
     expect(issuesOf({ title: 'x', labels: [{ label: 'a' }, { label: 'b', no: 1 }] })[0]).toMatchObject({
       code: 'unknown_member',
       path: ['labels', 1, 'no'],
@@ -98,7 +107,9 @@ describe('dtoInput decode', () => {
       code: 'forbidden_member',
       path: ['main', '__proto__'],
     });
-    expect(issuesOf(JSON.parse('{"title":"x","extra":{"a":[{"b":{"constructor":{"prototype":1}}}]}}'))[0]).toMatchObject({
+    expect(
+      issuesOf(JSON.parse('{"title":"x","extra":{"a":[{"b":{"constructor":{"prototype":1}}}]}}'))[0],
+    ).toMatchObject({
       code: 'forbidden_member',
       path: ['extra', 'a', 0, 'b', 'constructor'],
     });
@@ -120,7 +131,11 @@ describe('dtoInput decode', () => {
   it('does not coerce: a numeric string is not a number and "false" is not a boolean', () => {
     expect(issuesOf({ title: 'x', stars: '5' })[0]).toMatchObject({ path: ['stars'], constraint: 'type' });
     expect(issuesOf({ title: 'x', pinned: 'false' })[0]).toMatchObject({ path: ['pinned'], constraint: 'type' });
-    expect(issuesOf({ title: 5 })[0]).toMatchObject({ path: ['title'], constraint: 'type', message: 'must be a string, received number' });
+    expect(issuesOf({ title: 5 })[0]).toMatchObject({
+      path: ['title'],
+      constraint: 'type',
+      message: 'must be a string, received number',
+    });
   });
 
   it('accepts a numeric enum by value and refuses its member name', () => {
@@ -130,9 +145,18 @@ describe('dtoInput decode', () => {
   });
 
   it('refuses arrays where a nested DTO object is expected, and arrays of arrays for DTO arrays', () => {
-    expect(issuesOf({ title: 'x', main: [{ label: 'a' }] })[0]).toMatchObject({ path: ['main'], message: 'must be an object, received array' });
-    expect(issuesOf({ title: 'x', labels: [[{ label: 'a' }]] })[0]).toMatchObject({ path: ['labels', 0], message: 'must be an object, received array' });
-    expect(issuesOf({ title: 'x', labels: { label: 'a' } })[0]).toMatchObject({ path: ['labels'], message: 'must be an array, received object' });
+    expect(issuesOf({ title: 'x', main: [{ label: 'a' }] })[0]).toMatchObject({
+      path: ['main'],
+      message: 'must be an object, received array',
+    });
+    expect(issuesOf({ title: 'x', labels: [[{ label: 'a' }]] })[0]).toMatchObject({
+      path: ['labels', 0],
+      message: 'must be an object, received array',
+    });
+    expect(issuesOf({ title: 'x', labels: { label: 'a' } })[0]).toMatchObject({
+      path: ['labels'],
+      message: 'must be an array, received object',
+    });
   });
 
   it('takes dates as RFC 3339 date-time strings only, as the generated and derived schemas say (a date alone used to pass the decoder)', () => {
@@ -143,9 +167,20 @@ describe('dtoInput decode', () => {
       message: 'must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string',
     });
     expect(input.inputSchema['properties']).toMatchObject({
-      due: { type: 'string', format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$' },
+      due: {
+        type: 'string',
+        format: 'date-time',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$',
+      },
     });
-    for (const bad of ['2023-02-29T10:00:00Z', '2024-02-29', 'yesterday', '1714564800000', '2024-05-01 12:00', '2016-12-31T23:59:60Z']) {
+    for (const bad of [
+      '2023-02-29T10:00:00Z',
+      '2024-02-29',
+      'yesterday',
+      '1714564800000',
+      '2024-05-01 12:00',
+      '2016-12-31T23:59:60Z',
+    ]) {
       expect(issuesOf({ title: 'x', due: bad })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
     }
     expect(issuesOf({ title: 'x', due: 1714564800000 })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
@@ -161,7 +196,10 @@ describe('dtoInput decode', () => {
     });
     // validator.js discounts presentation selectors; JSON Schema does not, nor do we.
     expect(issuesOf({ title: 'a\uFE0F'.repeat(61) })[0]).toMatchObject({ path: ['title'], constraint: 'isLength' });
-    expect(issuesOf({ title: 'x', main: { label: 'a\uFE0F'.repeat(6) } })[0]).toMatchObject({ path: ['main', 'label'], constraint: 'maxLength' });
+    expect(issuesOf({ title: 'x', main: { label: 'a\uFE0F'.repeat(6) } })[0]).toMatchObject({
+      path: ['main', 'label'],
+      constraint: 'maxLength',
+    });
   });
 
   it('names each failing path and constraint, one line per issue', () => {
@@ -260,7 +298,11 @@ describe('property initializers', () => {
     const d = dtoInput(WithDefault);
     expect(d.decode({}).limit).toBe(10);
     expect(d.decode({ limit: 3 }).limit).toBe(3);
-    expect(d.inputSchema).toEqual({ type: 'object', properties: { limit: { type: 'number', default: 10 } }, additionalProperties: false });
+    expect(d.inputSchema).toEqual({
+      type: 'object',
+      properties: { limit: { type: 'number', default: 10 } },
+      additionalProperties: false,
+    });
   });
 });
 

@@ -13,7 +13,9 @@ import { FuncTool, Guard, bind, isAdmissionRefusal } from '../../lib/protocol';
 import type { Authorization, JsonObject, JsonValue } from '../../lib/protocol';
 
 class Meta {
-  @Transform(({ value }) => Object.fromEntries(Object.entries(value as Record<string, string>).filter(([k]) => k !== 'admin')))
+  @Transform(({ value }) =>
+    Object.fromEntries(Object.entries(value as Record<string, string>).filter(([k]) => k !== 'admin')),
+  )
   @IsObject()
   meta!: Record<string, string>;
 }
@@ -88,7 +90,10 @@ describe('@Transform on a free-form or primitive-array member', () => {
 
   it('still refuses a value the transform leaves outside the check', () => {
     expect(() => dtoInput(Scopes).decode({ scopes: ['READ', 'admin'] })).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION', issues: [expect.objectContaining({ code: 'dto', path: ['scopes'] })] }),
+      expect.objectContaining({
+        code: 'ERR_INVALID_INVOCATION',
+        issues: [expect.objectContaining({ code: 'dto', path: ['scopes'] })],
+      }),
     );
   });
 

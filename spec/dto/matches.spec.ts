@@ -45,8 +45,11 @@ function contactTool(withSchema: boolean) {
 
 const ok = { email: 'ann@example.org', slug: 'abc-def' };
 const adversarial: [string, JsonValue, string][] = [
-  ['a 1 MiB email ("a@", dots, "@": quadratic on a RegExp)', { ...ok, email: `a@${'.'.repeat((1 << 20) - 64)}@` },
-    'email'],
+  [
+    'a 1 MiB email ("a@", dots, "@": quadratic on a RegExp)',
+    { ...ok, email: `a@${'.'.repeat((1 << 20) - 64)}@` },
+    'email',
+  ],
   ['the 42-byte slug', { ...ok, slug: `${'a'.repeat(41)}!` }, 'slug'],
 ];
 
@@ -67,15 +70,20 @@ describe('@Matches in the decoder', () => {
     expect(fn).not.toHaveBeenCalled();
   });
 
-  it('says which pattern failed, in class-validator\'s words', () => {
+  it("says which pattern failed, in class-validator's words", () => {
     const err = thrown(() => dtoInput(Contact).decode({ ...ok, slug: 'a b' }));
     expect(err.issues[0].message).toBe(`must match ${String(NESTED)} regular expression`);
   });
 
-  it('gives the schema pattern\'s verdict without the u flag too: \\S refuses U+00A0 and takes an emoji whole', () => {
+  it("gives the schema pattern's verdict without the u flag too: \\S refuses U+00A0 and takes an emoji whole", () => {
     const schema = compileSchemaValue({ type: 'string', pattern: '^\\S+$' });
     const decode = dtoInput(Tags).decode;
-    for (const [tag, admitted] of [['a\u00a0b', false], ['😀', true], ['a\u2028', false], ['plain', true]] as const) {
+    for (const [tag, admitted] of [
+      ['a\u00a0b', false],
+      ['😀', true],
+      ['a\u2028', false],
+      ['plain', true],
+    ] as const) {
       expect(schema.validate(tag).length === 0).toBe(admitted);
       const issues = admitted ? [] : thrown(() => decode({ tags: ['ok', tag] })).issues;
       expect(issues.map((i) => [i.path, i.constraint])).toEqual(admitted ? [] : [[['tags', 1], 'matches']]);
@@ -83,7 +91,7 @@ describe('@Matches in the decoder', () => {
     }
   });
 
-  it('never runs class-validator\'s RegExp on the value, and leaves the metadata as it was', () => {
+  it("never runs class-validator's RegExp on the value, and leaves the metadata as it was", () => {
     const pattern = /^[a-z]+$/;
     const spy = jest.fn(() => null);
     Object.defineProperty(pattern, Symbol.match, { value: spy });

@@ -93,7 +93,10 @@ describe('an @Authorize policy over a @Tool method (createRegistry: no encoder n
         return input.path;
       }
     }
-    const registry = createRegistry({ manifest: manifest(entry('list', 'Files', 'list', 'ListInput', LIST_SCHEMA)), toolsets: [Files] });
+    const registry = createRegistry({
+      manifest: manifest(entry('list', 'Files', 'list', 'ListInput', LIST_SCHEMA)),
+      toolsets: [Files],
+    });
     const binding = registry.resolve('list');
     if (binding === undefined) throw new Error('list is not registered');
     const failure = await binding.call(binding.contract.prepare({ name: 'list', arguments: '{"path":"/data"}' })).then(
@@ -151,7 +154,12 @@ describe('Authorization.arguments of a dtoInput tool', () => {
 
   it('is what dtoInput(...).encode states for a decoded instance, which it leaves unchanged', async () => {
     const input = dtoInput(ShareInput);
-    const decoded = input.decode({ path: 'X', owner: { user_id: 'u2', role: 'admin' }, tags: [], expires: '2030-01-01T00:00:00Z' });
+    const decoded = input.decode({
+      path: 'X',
+      owner: { user_id: 'u2', role: 'admin' },
+      tags: [],
+      expires: '2030-01-01T00:00:00Z',
+    });
     expect(input.encode(decoded)).toEqual({
       path: 'x',
       owner: { user_id: 'u2', role: 'admin' },
@@ -172,7 +180,9 @@ class ProtoNamed {
 describe('a wire name of an Object.prototype method', () => {
   it('is left out when absent (never the inherited function), and kept with its default or its value', async () => {
     expect(await policyText(ProtoNamed, '{"path":"/p"}')).toBe('{"path":"/p","toString":7}');
-    expect(await policyText(ProtoNamed, '{"valueOf":"v","path":"/p","toString":1}')).toBe('{"path":"/p","valueOf":"v","toString":1}');
+    expect(await policyText(ProtoNamed, '{"valueOf":"v","path":"/p","toString":1}')).toBe(
+      '{"path":"/p","valueOf":"v","toString":1}',
+    );
   });
 });
 

@@ -42,12 +42,16 @@ function decode(value: JsonValue): string {
 }
 
 describe('null items under each: true', () => {
-  it('are refused by the overridden length and enum checks, as by class-validator\'s own', () => {
-    expect(decode({ names: ['ab', null], levels: [], counts: [] })).toBe('tool: invalid invocation: /names/1: each value must be a string (isLength)');
+  it("are refused by the overridden length and enum checks, as by class-validator's own", () => {
+    expect(decode({ names: ['ab', null], levels: [], counts: [] })).toBe(
+      'tool: invalid invocation: /names/1: each value must be a string (isLength)',
+    );
     expect(decode({ names: [], levels: [1, null], counts: [] })).toBe(
       'tool: invalid invocation: /levels/1: each value must be one of the following values: 1, 2 (isEnum)',
     );
-    expect(decode({ names: [], levels: [], counts: [3, null] })).toMatch(/\/counts: each value in counts must be an integer number \(isInt\)/);
+    expect(decode({ names: [], levels: [], counts: [3, null] })).toMatch(
+      /\/counts: each value in counts must be an integer number \(isInt\)/,
+    );
     expect(decode({ names: ['ab'], levels: [2], counts: [3] })).toBe('accepted');
   });
 });

@@ -20,7 +20,13 @@ class UniqueTitle implements ValidatorConstraintInterface {
 
 function IsRemotelyValid() {
   return (object: object, propertyName: string) =>
-    registerDecorator({ name: 'isRemotelyValid', target: object.constructor, propertyName, async: true, validator: { validate: async () => true } });
+    registerDecorator({
+      name: 'isRemotelyValid',
+      target: object.constructor,
+      propertyName,
+      async: true,
+      validator: { validate: async () => true },
+    });
 }
 
 describe('DTO plan checks at dtoInput time', () => {
@@ -31,7 +37,9 @@ describe('DTO plan checks at dtoInput time', () => {
     expect(() => dtoInput(Note)).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: expect.stringMatching(/Note\.title: constraint "uniqueTitle" is asynchronous.*make the constraint synchronous/),
+        message: expect.stringMatching(
+          /Note\.title: constraint "uniqueTitle" is asynchronous.*make the constraint synchronous/,
+        ),
       }),
     );
   });
@@ -50,7 +58,9 @@ describe('DTO plan checks at dtoInput time', () => {
     class Bare {
       @Expose() title!: string;
     }
-    expect(() => dtoInput(Bare)).toThrow(/Bare has properties \(title\) but class-validator holds no metadata.*two copies of class-validator/);
+    expect(() => dtoInput(Bare)).toThrow(
+      /Bare has properties \(title\) but class-validator holds no metadata.*two copies of class-validator/,
+    );
     class WithInitializer {
       limit = 10;
     }

@@ -84,7 +84,9 @@ describe('a DTO property named after an Object.prototype member', () => {
     expect(() => dtoInput(ProtoIn)).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: expect.stringMatching(/ProtoIn\.valueOf: .*rename the property and keep the wire name with @Expose\(\{ name: 'valueOf' \}\)/),
+        message: expect.stringMatching(
+          /ProtoIn\.valueOf: .*rename the property and keep the wire name with @Expose\(\{ name: 'valueOf' \}\)/,
+        ),
       }),
     );
     @Toolset()
@@ -94,8 +96,14 @@ describe('a DTO property named after an Object.prototype member', () => {
         return String(input.valueOf);
       }
     }
-    const schema: JsonObject = { type: 'object', properties: { valueOf: { type: 'string' } }, additionalProperties: false };
-    expect(() => createRegistry({ manifest: manifest(entry('proto', 'Protos', 'proto', 'ProtoIn', schema)), toolsets: [Protos] })).toThrow(
+    const schema: JsonObject = {
+      type: 'object',
+      properties: { valueOf: { type: 'string' } },
+      additionalProperties: false,
+    };
+    expect(() =>
+      createRegistry({ manifest: manifest(entry('proto', 'Protos', 'proto', 'ProtoIn', schema)), toolsets: [Protos] }),
+    ).toThrow(
       expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: expect.stringContaining('ProtoIn.valueOf') }),
     );
   });
@@ -107,7 +115,18 @@ describe('a DTO property named after an Object.prototype member', () => {
   });
 
   it('covers the names the review listed', () => {
-    for (const name of ['valueOf', 'toString', 'hasOwnProperty', 'constructor', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupGetter__', '__proto__']) {
+    for (const name of [
+      'valueOf',
+      'toString',
+      'hasOwnProperty',
+      'constructor',
+      'isPrototypeOf',
+      'propertyIsEnumerable',
+      'toLocaleString',
+      '__defineGetter__',
+      '__lookupGetter__',
+      '__proto__',
+    ]) {
       expect(PROTOTYPE_MEMBER_NAMES.has(name)).toBe(true);
     }
   });
@@ -118,11 +137,17 @@ describe('a DTO property named after an Object.prototype member', () => {
     expect(decoded.value).toBe('x');
     expect(input.encode(decoded)).toEqual({ valueOf: 'x' });
     expect(() => input.decode({ valueOf: 1 } as JsonValue)).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION', issues: [expect.objectContaining({ path: ['valueOf'] })] }),
+      expect.objectContaining({
+        code: 'ERR_INVALID_INVOCATION',
+        issues: [expect.objectContaining({ path: ['valueOf'] })],
+      }),
     );
     const seen: string[] = [];
     const ran: ProtoRenamed[] = [];
-    const tool = FuncTool.create({ name: 'p', inputSchema: input.inputSchema, decode: input.decode }, (dto: ProtoRenamed) => ran.push(dto));
+    const tool = FuncTool.create(
+      { name: 'p', inputSchema: input.inputSchema, decode: input.decode },
+      (dto: ProtoRenamed) => ran.push(dto),
+    );
     const binding = bind(new Guard({ tool, authorizer: (a: Authorization) => seen.push(a.arguments) > 0 }));
     await binding.call(binding.contract.prepare({ name: 'p', arguments: '{"valueOf":"x"}' }));
     expect(seen).toEqual(['{"valueOf":"x"}']);

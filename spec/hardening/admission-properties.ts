@@ -7,7 +7,16 @@ import fc from 'fast-check';
 import { ToolError, admitJson, bind } from '../../lib/protocol';
 import type { Contract, JsonObject } from '../../lib/protocol';
 import { OPEN_SCHEMA, prototypeSnapshot, rawTool } from './support';
-import { deepEqualJson, iJsonAllows, jsonText, mutatedText, numberAllowed, numberLiteral, safeJsonObject, safeNumber } from './arbitraries';
+import {
+  deepEqualJson,
+  iJsonAllows,
+  jsonText,
+  mutatedText,
+  numberAllowed,
+  numberLiteral,
+  safeJsonObject,
+  safeNumber,
+} from './arbitraries';
 
 /** The typed schema the object properties run against (additionalProperties false, two required). */
 export const ARGS_SCHEMA: JsonObject = {
@@ -18,7 +27,12 @@ export const ARGS_SCHEMA: JsonObject = {
     ratio: { type: 'number' },
     flag: { type: 'boolean' },
     tags: { type: 'array', items: { type: 'string' }, maxItems: 5 },
-    nested: { type: 'object', properties: { note: { type: ['string', 'null'] } }, required: ['note'], additionalProperties: false },
+    nested: {
+      type: 'object',
+      properties: { note: { type: ['string', 'null'] } },
+      required: ['note'],
+      additionalProperties: false,
+    },
   },
   required: ['name', 'count'],
   additionalProperties: false,
@@ -46,8 +60,15 @@ const breakers: fc.Arbitrary<(v: Record<string, unknown>) => Record<string, unkn
   fc.constant((v) => ({ ...v, count: (v.count as number) + 0.5 })),
   fc.constant((v) => ({ ...v, name: '' })),
   fc.string({ unit: 'binary', minLength: 21, maxLength: 40 }).map((s) => (v) => ({ ...v, name: s })),
-  fc.constantFrom('name', 'count').map((key) => (v) => { const c = { ...v }; delete c[key]; return c; }),
-  fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !Object.keys(ARGS_SCHEMA.properties as object).includes(k)).map((k) => (v) => Object.fromEntries([...Object.entries(v), [k, 1]])),
+  fc.constantFrom('name', 'count').map((key) => (v) => {
+    const c = { ...v };
+    delete c[key];
+    return c;
+  }),
+  fc
+    .string({ minLength: 1, maxLength: 8 })
+    .filter((k) => !Object.keys(ARGS_SCHEMA.properties as object).includes(k))
+    .map((k) => (v) => Object.fromEntries([...Object.entries(v), [k, 1]])),
   fc.constant((v) => ({ ...v, tags: [1] })),
   fc.constant((v) => ({ ...v, tags: ['a', 'b', 'c', 'd', 'e', 'f'] })),
   fc.constant((v) => ({ ...v, nested: {} })),
@@ -55,7 +76,9 @@ const breakers: fc.Arbitrary<(v: Record<string, unknown>) => Record<string, unkn
 ];
 
 /** Values ARGS_SCHEMA refuses. */
-export const refusedArgs = fc.tuple(acceptedArgs, fc.oneof(...breakers)).map(([v, f]) => f(v as Record<string, unknown>));
+export const refusedArgs = fc
+  .tuple(acceptedArgs, fc.oneof(...breakers))
+  .map(([v, f]) => f(v as Record<string, unknown>));
 
 function contract(schema: JsonObject): Contract {
   return bind(rawTool('t', async () => ({ output: undefined as never }), schema)).contract;
@@ -88,7 +111,11 @@ function assertPrototypes(before: string): void {
 }
 
 /** Named properties; `numRuns` is each one's share of the fixed-seed slice (about 10,000 cases). */
-export const ADMISSION_PROPERTIES: readonly { name: string; numRuns: number; property: fc.IPropertyWithHooks<never> | fc.IProperty<never> }[] = [
+export const ADMISSION_PROPERTIES: readonly {
+  name: string;
+  numRuns: number;
+  property: fc.IPropertyWithHooks<never> | fc.IProperty<never>;
+}[] = [
   {
     name: 'prepare admits every schema-accepted object and its text parses back to the same value',
     numRuns: 1500,
@@ -97,7 +124,8 @@ export const ADMISSION_PROPERTIES: readonly { name: string; numRuns: number; pro
       const got = prepareText(typedContract(), args);
       if (!('admitted' in got)) throw new Error(`refused an accepted value: ${got.refused.message}`);
       if (got.admitted !== args) throw new Error('the admitted text is not the text received');
-      if (!sameJson(JSON.parse(got.admitted), value)) throw new Error('the admitted text does not parse back to the value');
+      if (!sameJson(JSON.parse(got.admitted), value))
+        throw new Error('the admitted text does not parse back to the value');
     }) as never,
   },
   {
@@ -109,7 +137,8 @@ export const ADMISSION_PROPERTIES: readonly { name: string; numRuns: number; pro
       const got = prepareText(openContract(), args);
       assertPrototypes(before);
       if (!('admitted' in got)) throw new Error(`refused an I-JSON object: ${got.refused.message}`);
-      if (got.admitted !== args || !sameJson(JSON.parse(got.admitted), JSON.parse(args))) throw new Error('text or value changed');
+      if (got.admitted !== args || !sameJson(JSON.parse(got.admitted), JSON.parse(args)))
+        throw new Error('text or value changed');
     }) as never,
   },
   {
@@ -124,12 +153,20 @@ export const ADMISSION_PROPERTIES: readonly { name: string; numRuns: number; pro
   {
     name: 'arbitrary strings are admitted or refused with ERR_INVALID_INVOCATION, prototypes untouched',
     numRuns: 2000,
-    property: fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' }), fc.string({ unit: fc.constantFrom(...'{}[]":,\\u0123456789abcdefnrtlsux.eE+- _') , maxLength: 60 }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) })), (args) => {
-      const before = prototypeSnapshot();
-      prepareText(typedContract(), args);
-      prepareText(openContract(), args);
-      assertPrototypes(before);
-    }) as never,
+    property: fc.property(
+      fc.oneof(
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: 'binary-ascii' }),
+        fc.string({ unit: fc.constantFrom(...'{}[]":,\\u0123456789abcdefnrtlsux.eE+- _'), maxLength: 60 }),
+        fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }),
+      ),
+      (args) => {
+        const before = prototypeSnapshot();
+        prepareText(typedContract(), args);
+        prepareText(openContract(), args);
+        assertPrototypes(before);
+      },
+    ) as never,
   },
   {
     name: 'mutations of valid arguments are admitted or refused with ERR_INVALID_INVOCATION, prototypes untouched',

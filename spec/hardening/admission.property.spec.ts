@@ -59,7 +59,10 @@ describe('admission edge cases the generators reach rarely', () => {
 
   it('admits {"__proto__":{"polluted":true}} as an own member and pollutes nothing', () => {
     const before = prototypeSnapshot();
-    const invocation = contract.prepare({ name: 't', arguments: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":1}}}' });
+    const invocation = contract.prepare({
+      name: 't',
+      arguments: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":1}}}',
+    });
     expect(prototypeSnapshot()).toBe(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(JSON.parse(invocation.arguments))).toEqual(['__proto__', 'constructor']);
@@ -68,7 +71,9 @@ describe('admission edge cases the generators reach rarely', () => {
 
 describe('JSONTestSuite transform/ files through prepare', () => {
   const DIR = join(__dirname, '..', 'corpora', 'jsontestsuite', 'transform');
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
   it.each(files)('prepare decides {"v": transform/%s} as admitJson decides the file', (file) => {
     let text: string;

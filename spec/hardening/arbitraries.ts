@@ -14,7 +14,9 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 export const safeNumber = fc.oneof(
   fc.integer(),
   fc.maxSafeInteger(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !(Number.isInteger(d) && Math.abs(d) > MAX_SAFE && Math.abs(d) < 1e21)),
+  fc
+    .double({ noNaN: true, noDefaultInfinity: true })
+    .filter((d) => !(Number.isInteger(d) && Math.abs(d) > MAX_SAFE && Math.abs(d) < 1e21)),
 );
 
 /** Member names and strings: full Unicode without lone surrogates, `__proto__` and friends included. */
@@ -31,7 +33,10 @@ function objectOf<T>(entries: fc.Arbitrary<[string, T]>): fc.Arbitrary<Record<st
 export const { value: safeJsonValue } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constant(null), fc.boolean(), safeNumber, safeString,
+    fc.constant(null),
+    fc.boolean(),
+    safeNumber,
+    safeString,
     fc.array(tie('value'), { maxLength: 5 }),
     objectOf(fc.tuple(safeString, tie('value'))),
   ),
@@ -41,75 +46,177 @@ export const { value: safeJsonValue } = fc.letrec<{ value: unknown }>((tie) => (
 export const safeJsonObject = objectOf(fc.tuple(safeString, safeJsonValue));
 
 /** JSON whitespace, occasionally a character JSON does not allow there. */
-const ws = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('', ' ', '\n', '\t\r ') }, { weight: 1, arbitrary: fc.constantFrom('\u00a0', '\ufeff', '\v') });
+const ws = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('', ' ', '\n', '\t\r ') },
+  { weight: 1, arbitrary: fc.constantFrom('\u00a0', '\ufeff', '\v') },
+);
 
 /** Number token forms: plain, fraction, exponent, huge, out of range, leading zeros. */
 const numberToken = fc.oneof(
   safeNumber.map((n) => JSON.stringify(n)),
-  fc.constantFrom('0', '-0', '1.0', '1e6', '1E+2', '1e-999', '1e400', '-1e400', '9007199254740991', '9007199254740992',
-    '-9007199254740992', '123456789012345678901234567890', '01', '1.', '.5', '+1', '0x10', 'NaN', 'Infinity'),
-  fc.constantFrom('9007199254740993.0', '9.007199254740993e15', '9007199254740991.0', '90071992547409910e-1', '1e16',
-    '-1e16', '1e15', '1e300', '1.5e300', '1.5e-300', '12345678901234567890e-2', '9007199254740993.5', '1e-400', '-1e-400',
-    '2e-324', '5e-324', '0e5', '0.0', '-0.0', '0e-400', '100e-2', `0.${'0'.repeat(323)}1`, `0.${'0'.repeat(322)}1`),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '1.0',
+    '1e6',
+    '1E+2',
+    '1e-999',
+    '1e400',
+    '-1e400',
+    '9007199254740991',
+    '9007199254740992',
+    '-9007199254740992',
+    '123456789012345678901234567890',
+    '01',
+    '1.',
+    '.5',
+    '+1',
+    '0x10',
+    'NaN',
+    'Infinity',
+  ),
+  fc.constantFrom(
+    '9007199254740993.0',
+    '9.007199254740993e15',
+    '9007199254740991.0',
+    '90071992547409910e-1',
+    '1e16',
+    '-1e16',
+    '1e15',
+    '1e300',
+    '1.5e300',
+    '1.5e-300',
+    '12345678901234567890e-2',
+    '9007199254740993.5',
+    '1e-400',
+    '-1e-400',
+    '2e-324',
+    '5e-324',
+    '0e5',
+    '0.0',
+    '-0.0',
+    '0e-400',
+    '100e-2',
+    `0.${'0'.repeat(323)}1`,
+    `0.${'0'.repeat(322)}1`,
+  ),
 );
 
 /**
  * RFC 8259 number literals around the edges of the number rule: 2^53 - 1 written with fractions and
  * exponents, trailing and leading zeros, exponents near the double's limits (overflow, underflow).
  */
-export const numberLiteral: fc.Arbitrary<string> = fc.tuple(
-  fc.constantFrom('', '-'),
-  fc.oneof(
-    fc.constant('0'),
-    fc.tuple(fc.constantFrom('1', '9'), fc.string({ unit: fc.constantFrom('0', '0', '0', '1', '5', '9'), maxLength: 24 })).map(([a, b]) => a + b),
-    fc.constantFrom('9007199254740991', '9007199254740992', '9007199254740993', '90071992547409910', '900719925474099'),
-  ),
-  fc.option(fc.string({ unit: fc.constantFrom('0', '0', '0', '1', '5'), minLength: 1, maxLength: 24 })),
-  fc.option(fc.tuple(
-    fc.constantFrom('e', 'E'),
-    fc.constantFrom('', '+', '-'),
-    fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 300, max: 420 })),
-    fc.constantFrom('', '0', '00'),
-  )),
-).map(([sign, int, fraction, exp]) => `${sign}${int}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : `${exp[0]}${exp[1]}${exp[3]}${exp[2]}`}`);
+export const numberLiteral: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('', '-'),
+    fc.oneof(
+      fc.constant('0'),
+      fc
+        .tuple(
+          fc.constantFrom('1', '9'),
+          fc.string({ unit: fc.constantFrom('0', '0', '0', '1', '5', '9'), maxLength: 24 }),
+        )
+        .map(([a, b]) => a + b),
+      fc.constantFrom(
+        '9007199254740991',
+        '9007199254740992',
+        '9007199254740993',
+        '90071992547409910',
+        '900719925474099',
+      ),
+    ),
+    fc.option(fc.string({ unit: fc.constantFrom('0', '0', '0', '1', '5'), minLength: 1, maxLength: 24 })),
+    fc.option(
+      fc.tuple(
+        fc.constantFrom('e', 'E'),
+        fc.constantFrom('', '+', '-'),
+        fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 300, max: 420 })),
+        fc.constantFrom('', '0', '00'),
+      ),
+    ),
+  )
+  .map(
+    ([sign, int, fraction, exp]) =>
+      `${sign}${int}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : `${exp[0]}${exp[1]}${exp[3]}${exp[2]}`}`,
+  );
 
 /** String token forms: plain, escaped, surrogate pairs, lone surrogate escapes, raw controls. */
 const stringToken = fc.oneof(
   safeString.map((s) => JSON.stringify(s)),
-  fc.constantFrom('"\\u0061"', '"\\ud83d\\ude00"', '"\\ud800"', '"\\udc00x"', '"\\ude00\\ud83d"', '"\\uffff"', '"\\u0000"',
-    '"\\/"', '"\\x41"', '"\t"', '"\ud800"', '"a\\"b"', '"\\'),
+  fc.constantFrom(
+    '"\\u0061"',
+    '"\\ud83d\\ude00"',
+    '"\\ud800"',
+    '"\\udc00x"',
+    '"\\ude00\\ud83d"',
+    '"\\uffff"',
+    '"\\u0000"',
+    '"\\/"',
+    '"\\x41"',
+    '"\t"',
+    '"\ud800"',
+    '"a\\"b"',
+    '"\\',
+  ),
 );
 
 /** Random JSON-like texts from tokens: mostly valid, sometimes duplicate names or bad tokens. */
 export const jsonText: fc.Arbitrary<string> = fc.letrec<{ text: string }>((tie) => ({
   text: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.constantFrom('null', 'true', 'false'), numberToken, stringToken,
+    fc.constantFrom('null', 'true', 'false'),
+    numberToken,
+    stringToken,
     fc.tuple(ws, fc.array(tie('text'), { maxLength: 4 }), ws).map(([a, items, b]) => `${a}[${items.join(',')}]${b}`),
-    fc.tuple(ws, fc.array(fc.tuple(fc.oneof(stringToken, fc.constant('"k"')), tie('text')), { maxLength: 4 }), ws)
+    fc
+      .tuple(ws, fc.array(fc.tuple(fc.oneof(stringToken, fc.constant('"k"')), tie('text')), { maxLength: 4 }), ws)
       .map(([a, members, b]) => `${a}{${members.map(([k, v]) => `${k}:${v}`).join(',')}}${b}`),
   ),
 })).text;
 
 /** One mutation of a valid arguments text. */
 const mutations: fc.Arbitrary<(t: string) => string>[] = [
-  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 0xffff })).map(([i, c]) => (t) => { const k = i % (t.length || 1); return t.slice(0, k) + String.fromCharCode(c) + t.slice(k + 1); }),
+  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 0xffff })).map(([i, c]) => (t) => {
+    const k = i % (t.length || 1);
+    return t.slice(0, k) + String.fromCharCode(c) + t.slice(k + 1);
+  }),
   fc.nat().map((i) => (t) => t.slice(0, i % (t.length + 1))),
   fc.constant((t) => (t.startsWith('{') && t.length > 2 ? `{"dup":1,"dup":2,${t.slice(1)}` : t)),
   fc.constant((t) => (t.startsWith('{') && t.length > 2 ? `{"a":1,"\\u0061":2,${t.slice(1)}` : t)),
-  fc.tuple(fc.nat(), fc.constantFrom('\\u', '\\ud800', '\\udc00', '\\"', '\\\\', '\\n', '\ud800', '\udfff', '\u0000', '"')).map(([i, s]) => (t) => { const k = i % (t.length + 1); return t.slice(0, k) + s + t.slice(k); }),
+  fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('\\u', '\\ud800', '\\udc00', '\\"', '\\\\', '\\n', '\ud800', '\udfff', '\u0000', '"'),
+    )
+    .map(([i, s]) => (t) => {
+      const k = i % (t.length + 1);
+      return t.slice(0, k) + s + t.slice(k);
+    }),
   fc.integer({ min: 1, max: 10_050 }).map((d) => (t) => `{"deep":${'['.repeat(d)}${']'.repeat(d)},${t.slice(1)}`),
-  fc.constantFrom('1e400', '-1e400', '9007199254740993', '1' + '0'.repeat(400), '1e-400', '9007199254740993.0',
-    '9.007199254740993e15', '1e300', '-1e-400').map((n) => (t) => `{"n":${n},${t.slice(1)}`),
+  fc
+    .constantFrom(
+      '1e400',
+      '-1e400',
+      '9007199254740993',
+      '1' + '0'.repeat(400),
+      '1e-400',
+      '9007199254740993.0',
+      '9.007199254740993e15',
+      '1e300',
+      '-1e-400',
+    )
+    .map((n) => (t) => `{"n":${n},${t.slice(1)}`),
   fc.constant((t) => `\ufeff${t}`),
   fc.constant((t) => `${t} ${t}`),
 ];
 
 /** Valid arguments texts after one or two mutations. */
-export const mutatedText = fc.tuple(
-  fc.oneof(safeJsonObject, fc.constant({ name: 'x', count: 1 })).map((v) => JSON.stringify(v)),
-  fc.array(fc.oneof(...mutations), { minLength: 1, maxLength: 2 }),
-).map(([t, fs]) => fs.reduce((acc, f) => f(acc), t));
+export const mutatedText = fc
+  .tuple(
+    fc.oneof(safeJsonObject, fc.constant({ name: 'x', count: 1 })).map((v) => JSON.stringify(v)),
+    fc.array(fc.oneof(...mutations), { minLength: 1, maxLength: 2 }),
+  )
+  .map(([t, fs]) => fs.reduce((acc, f) => f(acc), t));
 
 const LONE_SURROGATE = /\p{Cs}/u;
 

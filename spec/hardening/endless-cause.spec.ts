@@ -10,11 +10,24 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer } from '../../lib/mcp';
 import {
-  AuthorizationError, Failure, FuncTool, Output, Registry, bind, classifyFailure, findError, hasErrorCode, isError,
+  AuthorizationError,
+  Failure,
+  FuncTool,
+  Output,
+  Registry,
+  bind,
+  classifyFailure,
+  findError,
+  hasErrorCode,
+  isError,
 } from '../../lib/protocol';
 import { MAX_CAUSE_NODES } from '../../lib/protocol/errors';
 import {
-  anthropicToolResult, geminiFunctionResponse, openAIFunctionCallOutput, openAIToolMessage, renderOutcome,
+  anthropicToolResult,
+  geminiFunctionResponse,
+  openAIFunctionCallOutput,
+  openAIToolMessage,
+  renderOutcome,
 } from '../../lib/providers';
 import type { ProviderToolCall } from '../../lib/providers';
 
@@ -88,9 +101,20 @@ describe.each(endless)('%s thrown by a tool', (_label, make) => {
   it('openAIToolMessage, openAIFunctionCallOutput, anthropicToolResult, geminiFunctionResponse', async () => {
     const error = await thrownByTool(make);
     expect(openAIToolMessage(call, { error })).toEqual({ role: 'tool', tool_call_id: 'c', content: FAILED });
-    expect(openAIFunctionCallOutput(call, { error })).toEqual({ type: 'function_call_output', call_id: 'c', output: FAILED });
-    expect(anthropicToolResult(call, { error })).toEqual({ type: 'tool_result', tool_use_id: 'c', content: FAILED, is_error: true });
-    expect(geminiFunctionResponse(call, { error })).toEqual({ functionResponse: { id: 'c', name: 't', response: { error: FAILED } } });
+    expect(openAIFunctionCallOutput(call, { error })).toEqual({
+      type: 'function_call_output',
+      call_id: 'c',
+      output: FAILED,
+    });
+    expect(anthropicToolResult(call, { error })).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'c',
+      content: FAILED,
+      is_error: true,
+    });
+    expect(geminiFunctionResponse(call, { error })).toEqual({
+      functionResponse: { id: 'c', name: 't', response: { error: FAILED } },
+    });
   });
 });
 
@@ -111,7 +135,11 @@ describe('the shared bound of cause walks', () => {
   });
 
   it('a cause getter that throws mid-walk ends that branch: no match, no throw', () => {
-    const boom = Object.defineProperty(new Error('boom'), 'cause', { get: () => { throw new Error('getter'); } });
+    const boom = Object.defineProperty(new Error('boom'), 'cause', {
+      get: () => {
+        throw new Error('getter');
+      },
+    });
     const error = chain(3, boom);
     expect(classifyFailure(error)).toBeUndefined();
     expect(hasErrorCode(error, 'ERR_INVALID_OUTPUT')).toBe(false);
@@ -121,7 +149,12 @@ describe('the shared bound of cause walks', () => {
   it('an AggregateError whose errors claim 2^32 - 1 members reads at most MAX_CAUSE_NODES of them', () => {
     let reads = 0;
     const members = new Proxy([], {
-      get: (target, k) => (k === 'length' ? 2 ** 32 - 1 : typeof k === 'string' && /^\d+$/.test(k) ? (reads++, new Error(k)) : Reflect.get(target, k)),
+      get: (target, k) =>
+        k === 'length'
+          ? 2 ** 32 - 1
+          : typeof k === 'string' && /^\d+$/.test(k)
+            ? (reads++, new Error(k))
+            : Reflect.get(target, k),
     });
     const aggregate = Object.defineProperty(new AggregateError([]), 'errors', { value: members });
     expect(findError(aggregate, AuthorizationError)).toBeUndefined();
@@ -135,16 +168,24 @@ describe('over MCP (createMcpServer, SDK Client, InMemoryTransport)', () => {
     const throwing = FuncTool.create({ name: 't', inputSchema: { type: 'object' }, decode: (v: unknown) => v }, () => {
       throw lazy();
     });
-    const sibling = FuncTool.create({ name: 'ok', inputSchema: { type: 'object' }, decode: (v: unknown) => v }, () => Output.text('fine'));
+    const sibling = FuncTool.create({ name: 'ok', inputSchema: { type: 'object' }, decode: (v: unknown) => v }, () =>
+      Output.text('fine'),
+    );
     const errors: unknown[] = [];
     const server = createMcpServer(new Registry(throwing, sibling), { onError: (e) => errors.push(e) });
     const client = new Client({ name: 'endless-cause-spec', version: '1.0.0' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     try {
-      expect(await client.callTool({ name: 't', arguments: {} })).toEqual({ content: [{ type: 'text', text: FAILED }], isError: true });
+      expect(await client.callTool({ name: 't', arguments: {} })).toEqual({
+        content: [{ type: 'text', text: FAILED }],
+        isError: true,
+      });
       expect(errors).toHaveLength(1);
-      expect(await client.callTool({ name: 'ok', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'fine' }], isError: false });
+      expect(await client.callTool({ name: 'ok', arguments: {} })).toEqual({
+        content: [{ type: 'text', text: 'fine' }],
+        isError: false,
+      });
     } finally {
       await client.close();
     }

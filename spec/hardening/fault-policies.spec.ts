@@ -4,7 +4,16 @@
  * table in the README's Guarantees section, "Policies" and "Aborts").
  */
 import {
-  AuthorizationError, Continuation, FuncTool, Guard, InputValidatorError, Output, ToolError, bind, findError, isError,
+  AuthorizationError,
+  Continuation,
+  FuncTool,
+  Guard,
+  InputValidatorError,
+  Output,
+  ToolError,
+  bind,
+  findError,
+  isError,
 } from '../../lib/protocol';
 import type { Authorizer, JsonObject, Result, Tool } from '../../lib/protocol';
 import { renderOutcome } from '../../lib/providers';
@@ -28,40 +37,69 @@ function guarded(authorizer: Authorizer['authorize']): { tool: Tool; ran: () => 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('a policy that throws or decides a non-boolean', () => {
-  it.each(hostileThrows())('turns a thrown %s into an AuthorizationError carrying it as diagnosticCause; the tool never runs', async (_l, make) => {
-    const value = make();
-    const g = guarded(() => { throw value; });
-    const error = thrown(await runTool(g.tool));
-    expect(error).toBeInstanceOf(AuthorizationError);
-    expect((error as AuthorizationError).diagnosticCause).toBe(value);
-    expect(g.ran()).toBe(0);
-    expect(renderOutcome('t', { error }).output.asText()).toBe('error: authorization for tool "t" could not be decided');
-  });
+  it.each(hostileThrows())(
+    'turns a thrown %s into an AuthorizationError carrying it as diagnosticCause; the tool never runs',
+    async (_l, make) => {
+      const value = make();
+      const g = guarded(() => {
+        throw value;
+      });
+      const error = thrown(await runTool(g.tool));
+      expect(error).toBeInstanceOf(AuthorizationError);
+      expect((error as AuthorizationError).diagnosticCause).toBe(value);
+      expect(g.ran()).toBe(0);
+      expect(renderOutcome('t', { error }).output.asText()).toBe(
+        'error: authorization for tool "t" could not be decided',
+      );
+    },
+  );
 
-  it.each(hostileThrows())('turns a rejection with %s into an AuthorizationError; the tool never runs', async (_l, make) => {
-    const value = make();
-    const g = guarded(() => Promise.reject(value));
-    expect(thrown(await runTool(g.tool))).toBeInstanceOf(AuthorizationError);
-    expect(g.ran()).toBe(0);
-  });
-
-  it.each([['"yes"', 'yes'], ['1', 1], ['null', null], ['undefined', undefined], ['an object', {}], ['a Promise of "true"', Promise.resolve('true')]])(
-    'fails closed on a decision of %s (AuthorizationError, tool not run)',
-    async (_l, decision) => {
-      const g = guarded(() => decision as boolean);
+  it.each(hostileThrows())(
+    'turns a rejection with %s into an AuthorizationError; the tool never runs',
+    async (_l, make) => {
+      const value = make();
+      const g = guarded(() => Promise.reject(value));
       expect(thrown(await runTool(g.tool))).toBeInstanceOf(AuthorizationError);
       expect(g.ran()).toBe(0);
     },
   );
 
+  it.each([
+    ['"yes"', 'yes'],
+    ['1', 1],
+    ['null', null],
+    ['undefined', undefined],
+    ['an object', {}],
+    ['a Promise of "true"', Promise.resolve('true')],
+  ])('fails closed on a decision of %s (AuthorizationError, tool not run)', async (_l, decision) => {
+    const g = guarded(() => decision as boolean);
+    expect(thrown(await runTool(g.tool))).toBeInstanceOf(AuthorizationError);
+    expect(g.ran()).toBe(0);
+  });
+
   it('fails closed on a decision whose then getter throws', async () => {
-    const g = guarded(() => Object.defineProperty({}, 'then', { get: () => { throw new Error('then'); } }) as unknown as boolean);
+    const g = guarded(
+      () =>
+        Object.defineProperty({}, 'then', {
+          get: () => {
+            throw new Error('then');
+          },
+        }) as unknown as boolean,
+    );
     expect(thrown(await runTool(g.tool))).toBeInstanceOf(AuthorizationError);
     expect(g.ran()).toBe(0);
   });
 
   it('takes the first decision of a thenable that resolves twice (false, then true): rejected', async () => {
-    const g = guarded(() => ({ then: (ok: (v: boolean) => void) => { ok(false); ok(true); } }) as unknown as boolean);
+    const g = guarded(
+      () =>
+        ({
+          then: (ok: (v: boolean) => void) => {
+            ok(false);
+            ok(true);
+          },
+        }) as unknown as boolean,
+    );
     const error = thrown(await runTool(g.tool));
     expect(renderOutcome('t', { error }).kind).toBe('rejected');
     expect(g.ran()).toBe(0);
@@ -73,7 +111,12 @@ describe('a policy that is slow while the signal aborts', () => {
     const controller = new AbortController();
     const reason = new Error('stop');
     let permit: (v: boolean) => void = () => undefined;
-    const g = guarded(() => new Promise<boolean>((resolve) => { permit = resolve; }));
+    const g = guarded(
+      () =>
+        new Promise<boolean>((resolve) => {
+          permit = resolve;
+        }),
+    );
     const pending = runTool(g.tool, { signal: controller.signal });
     await tick();
     controller.abort(reason);
@@ -85,12 +128,19 @@ describe('a policy that is slow while the signal aborts', () => {
 
   it('swallows a late rejection after the abort (no unhandled rejection) and throws the reason', async () => {
     const unhandled: unknown[] = [];
-    const listener = (e: unknown): void => { unhandled.push(e); };
+    const listener = (e: unknown): void => {
+      unhandled.push(e);
+    };
     process.on('unhandledRejection', listener);
     try {
       const controller = new AbortController();
       let deny: (e: unknown) => void = () => undefined;
-      const g = guarded(() => new Promise<boolean>((_ok, fail) => { deny = fail; }));
+      const g = guarded(
+        () =>
+          new Promise<boolean>((_ok, fail) => {
+            deny = fail;
+          }),
+      );
       const pending = runTool(g.tool, { signal: controller.signal });
       await tick();
       controller.abort();
@@ -107,7 +157,10 @@ describe('a policy that is slow while the signal aborts', () => {
 
   it('joins the abort and the AuthorizationError when the policy aborts and then throws', async () => {
     const controller = new AbortController();
-    const g = guarded(() => { controller.abort(new Error('stop')); throw null; });
+    const g = guarded(() => {
+      controller.abort(new Error('stop'));
+      throw null;
+    });
     const error = thrown(await runTool(g.tool, { signal: controller.signal }));
     expect(error).toBeInstanceOf(AggregateError);
     expect(isError(error, controller.signal.reason)).toBe(true);
@@ -118,7 +171,10 @@ describe('a policy that is slow while the signal aborts', () => {
 
   it('lets the abort win over a decision true reached after it (synchronous policy that aborts)', async () => {
     const controller = new AbortController();
-    const g = guarded(() => { controller.abort(); return true; });
+    const g = guarded(() => {
+      controller.abort();
+      return true;
+    });
     expect(thrown(await runTool(g.tool, { signal: controller.signal }))).toBe(controller.signal.reason);
     expect(g.ran()).toBe(0);
   });
@@ -147,7 +203,12 @@ describe('a decoder or input validator that is slow while the signal aborts', ()
       if (++decodes === 2) controller.abort(new Error('aborted during decode'));
       return value;
     };
-    const binding = bind(FuncTool.create({ name: 'f', inputSchema: OPEN_SCHEMA, decode }, () => { entered++; return 'ran'; }));
+    const binding = bind(
+      FuncTool.create({ name: 'f', inputSchema: OPEN_SCHEMA, decode }, () => {
+        entered++;
+        return 'ran';
+      }),
+    );
     const invocation = binding.contract.prepare({ name: 'f', arguments: '{}' });
     await expect(binding.call(invocation, { signal: controller.signal })).rejects.toBe(controller.signal.reason);
     expect(decodes).toBe(2);
@@ -160,7 +221,9 @@ describe('a decoder or input validator that is slow while the signal aborts', ()
     const validating: Tool & { inputValidator(): (a: string) => void } = {
       definition: () => spy.tool.definition(),
       call: (inv, o) => spy.tool.call(inv, o),
-      inputValidator: () => () => { controller.abort(); },
+      inputValidator: () => () => {
+        controller.abort();
+      },
     };
     const binding = bind(new Guard({ tool: validating, authorizer: () => true }));
     const invocation = binding.contract.prepare({ name: 't', arguments: '{}' });
@@ -174,24 +237,33 @@ describe('an input validator that throws a non-ToolError (a defect)', () => {
     return { ...rawTool('v', async () => ({ output: Output.empty })), inputValidator: () => validator } as Tool;
   }
 
-  it.each(hostileThrows())('refuses the call with ERR_INVALID_INVOCATION wrapping InputValidatorError for %s (regression: a Proxy no longer escapes prepare)', (_l, make) => {
-    const value = make();
-    const binding = bind(validating(() => { throw value; }));
-    let error: unknown;
-    try {
-      binding.contract.prepare({ name: 'v', arguments: '{}' });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
-    expect(findError(error, InputValidatorError)?.thrown).toBe(value);
-    expect(renderOutcome('v', { error }).output.asText()).toBe('error: tool "v" failed');
-  });
+  it.each(hostileThrows())(
+    'refuses the call with ERR_INVALID_INVOCATION wrapping InputValidatorError for %s (regression: a Proxy no longer escapes prepare)',
+    (_l, make) => {
+      const value = make();
+      const binding = bind(
+        validating(() => {
+          throw value;
+        }),
+      );
+      let error: unknown;
+      try {
+        binding.contract.prepare({ name: 'v', arguments: '{}' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ToolError);
+      expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+      expect(findError(error, InputValidatorError)?.thrown).toBe(value);
+      expect(renderOutcome('v', { error }).output.asText()).toBe('error: tool "v" failed');
+    },
+  );
 
   it('refuses a validator that returns a Promise (validators are synchronous)', () => {
     const binding = bind(validating((() => Promise.reject(new Error('async'))) as unknown as () => void));
-    expect(() => binding.contract.prepare({ name: 'v', arguments: '{}' })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }));
+    expect(() => binding.contract.prepare({ name: 'v', arguments: '{}' })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }),
+    );
   });
 });
 
@@ -200,22 +272,42 @@ describe('a continuation that is not one', () => {
 
   it.each([
     ['a plain object shaped like one', () => ({ state: '{}', response: 'true' })],
-    ['an object made with Object.create(Continuation.prototype) (regression: was admitted)', () => Object.create(Continuation.prototype)],
-    ['a Proxy whose traps throw', () => new Proxy({}, { getPrototypeOf: () => { throw new Error('trap'); } })],
+    [
+      'an object made with Object.create(Continuation.prototype) (regression: was admitted)',
+      () => Object.create(Continuation.prototype),
+    ],
+    [
+      'a Proxy whose traps throw',
+      () =>
+        new Proxy(
+          {},
+          {
+            getPrototypeOf: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
   ])('is refused by prepare with ERR_INVALID_INVOCATION wrapping ERR_INVALID_INPUT_REQUEST: %s', (_l, make) => {
     const contract = bind(tool).contract;
     expect(() => contract.prepare({ name: 'c', arguments: '{}' }, make() as Continuation)).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION', message: expect.stringContaining('continuation must come from InputRequest.continuation()') }),
+      expect.objectContaining({
+        code: 'ERR_INVALID_INVOCATION',
+        message: expect.stringContaining('continuation must come from InputRequest.continuation()'),
+      }),
     );
   });
 });
-
 
 describe('a policy that never settles (issue 11, item 10)', () => {
   it('ends at the deadline with a failed Failure the model reads; the tool never runs', async () => {
     const g = guarded(() => new Promise<boolean>(() => undefined));
     const outcome = await runTool(g.tool, { timeoutMs: 20 });
-    expect(renderOutcome('t', outcome)).toEqual({ kind: 'failed', isError: true, output: Output.text('error: tool "t" timed out after 20 ms') });
+    expect(renderOutcome('t', outcome)).toEqual({
+      kind: 'failed',
+      isError: true,
+      output: Output.text('error: tool "t" timed out after 20 ms'),
+    });
     await tick();
     expect(g.ran()).toBe(0);
   });

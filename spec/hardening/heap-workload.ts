@@ -10,11 +10,19 @@ import { rawTool } from './support';
 
 const gc = (globalThis as { gc?: () => void }).gc as () => void;
 
-const SCHEMA = { type: 'object', properties: { n: { type: 'integer', maximum: 5 } }, required: ['n'], additionalProperties: false } as const;
+const SCHEMA = {
+  type: 'object',
+  properties: { n: { type: 'integer', maximum: 5 } },
+  required: ['n'],
+  additionalProperties: false,
+} as const;
 
 function registry(): Registry {
   const open = rawTool('open', async () => ({ output: Output.text('ran') }), SCHEMA as never);
-  const denied = new Guard({ tool: rawTool('denied', async () => ({ output: Output.text('ran') }), SCHEMA as never), authorizer: async () => false });
+  const denied = new Guard({
+    tool: rawTool('denied', async () => ({ output: Output.text('ran') }), SCHEMA as never),
+    authorizer: async () => false,
+  });
   return new Registry(open, denied);
 }
 

@@ -23,8 +23,14 @@ require(process.argv[1]).main().catch((e) => { console.error(e); process.exit(1)
 describe('heap over a long run of refused calls', () => {
   it('does not grow with the number of refused calls (10,000 refusals retain under 1 MB)', () => {
     const workload = join(__dirname, 'heap-workload.ts');
-    const out = execFileSync(process.execPath, ['--expose-gc', '-e', LOADER, workload], { encoding: 'utf8', timeout: 120_000 });
-    const { refused, start, middle, end } = JSON.parse(out.trim().split('\n').pop() as string) as Record<string, number>;
+    const out = execFileSync(process.execPath, ['--expose-gc', '-e', LOADER, workload], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const { refused, start, middle, end } = JSON.parse(out.trim().split('\n').pop() as string) as Record<
+      string,
+      number
+    >;
     expect(refused).toBe(10_700);
     // 100 retained bytes per refusal would be 1 MB; the second run must not add what the first did.
     expect(end - start).toBeLessThan(1024 * 1024);

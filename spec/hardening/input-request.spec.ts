@@ -15,36 +15,57 @@ import { safeJsonObject, safeJsonValue } from './arbitraries';
 const schemas = fc.constantFrom<JsonObject | boolean>(
   true,
   { type: 'boolean' },
-  { type: 'object', properties: { approve: { type: 'boolean' }, note: { type: 'string', maxLength: 40 } }, required: ['approve'], additionalProperties: false },
+  {
+    type: 'object',
+    properties: { approve: { type: 'boolean' }, note: { type: 'string', maxLength: 40 } },
+    required: ['approve'],
+    additionalProperties: false,
+  },
   { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string', enum: ['yes', 'no'] },
 );
 
-const requests = fc.record({ prompt: safeJsonValue, responseSchema: schemas, state: safeJsonObject }).map(({ prompt, responseSchema, state }) =>
-  InputRequest.create({ prompt: JSON.stringify(prompt), responseSchema, continuationState: JSON.stringify(state) }));
+const requests = fc
+  .record({ prompt: safeJsonValue, responseSchema: schemas, state: safeJsonObject })
+  .map(({ prompt, responseSchema, state }) =>
+    InputRequest.create({ prompt: JSON.stringify(prompt), responseSchema, continuationState: JSON.stringify(state) }),
+  );
 
 describe('InputRequest wire round trip', () => {
   it('survives JSON.stringify then InputRequest.parse byte for byte (prompt, schema, state texts too)', () => {
-    fc.assert(fc.property(requests, (request) => {
-      const wire = JSON.stringify(request);
-      const back = InputRequest.parse(wire);
-      return JSON.stringify(back) === wire && back.prompt === request.prompt && back.state === request.state
-        && canonicalJson(back.responseSchema) === canonicalJson(request.responseSchema)
-        && JSON.stringify(back.responseSchema) === JSON.stringify(request.responseSchema);
-    }), { seed: 606, numRuns: 300 });
+    fc.assert(
+      fc.property(requests, (request) => {
+        const wire = JSON.stringify(request);
+        const back = InputRequest.parse(wire);
+        return (
+          JSON.stringify(back) === wire &&
+          back.prompt === request.prompt &&
+          back.state === request.state &&
+          canonicalJson(back.responseSchema) === canonicalJson(request.responseSchema) &&
+          JSON.stringify(back.responseSchema) === JSON.stringify(request.responseSchema)
+        );
+      }),
+      { seed: 606, numRuns: 300 },
+    );
   });
 
   it('refuses a tampered wire with ERR_INVALID_INPUT_REQUEST or rebuilds a valid request, and never throws anything else', () => {
     const mutate = fc.tuple(fc.nat(), fc.integer({ min: 0x20, max: 0x7e }));
-    fc.assert(fc.property(requests, fc.array(mutate, { minLength: 1, maxLength: 3 }), (request, edits) => {
-      let wire = JSON.stringify(request);
-      for (const [at, c] of edits) { const k = at % wire.length; wire = wire.slice(0, k) + String.fromCharCode(c) + wire.slice(k + 1); }
-      try {
-        const back = InputRequest.parse(wire);
-        return JSON.stringify(InputRequest.parse(JSON.stringify(back))) === JSON.stringify(back);
-      } catch (e) {
-        return e instanceof ToolError && e.code === 'ERR_INVALID_INPUT_REQUEST';
-      }
-    }), { seed: 607, numRuns: 500 });
+    fc.assert(
+      fc.property(requests, fc.array(mutate, { minLength: 1, maxLength: 3 }), (request, edits) => {
+        let wire = JSON.stringify(request);
+        for (const [at, c] of edits) {
+          const k = at % wire.length;
+          wire = wire.slice(0, k) + String.fromCharCode(c) + wire.slice(k + 1);
+        }
+        try {
+          const back = InputRequest.parse(wire);
+          return JSON.stringify(InputRequest.parse(JSON.stringify(back))) === JSON.stringify(back);
+        } catch (e) {
+          return e instanceof ToolError && e.code === 'ERR_INVALID_INPUT_REQUEST';
+        }
+      }),
+      { seed: 607, numRuns: 500 },
+    );
   });
 
   it.each([
@@ -53,8 +74,18 @@ describe('InputRequest wire round trip', () => {
     ['a schema that does not compile', (w: Record<string, unknown>) => ({ ...w, response_schema: { type: 'nope' } })],
     ['a schema that is an array', (w: Record<string, unknown>) => ({ ...w, response_schema: [] })],
   ])('refuses a wire with %s', (_label, tamper) => {
-    const wire = JSON.parse(JSON.stringify(InputRequest.create({ prompt: '"Delete?"', responseSchema: { type: 'boolean' }, continuationState: '{"path":"/a"}' })));
-    expect(() => InputRequest.parse(JSON.stringify(tamper(wire)))).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST' }));
+    const wire = JSON.parse(
+      JSON.stringify(
+        InputRequest.create({
+          prompt: '"Delete?"',
+          responseSchema: { type: 'boolean' },
+          continuationState: '{"path":"/a"}',
+        }),
+      ),
+    );
+    expect(() => InputRequest.parse(JSON.stringify(tamper(wire)))).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST' }),
+    );
   });
 });
 
@@ -70,21 +101,26 @@ const ARGS = '{}';
 /** A tool that deletes on a truthy answer: it trusts the schema it asked with ({"type":"boolean"}). */
 function deleteTool(name: string, acted: string[] = []): Binding {
   const config = { name, inputSchema: { type: 'object' }, decode: (v: unknown) => v };
-  return bind(FuncTool.create(config, (_input, call): InputRequest | Output => {
-    if (call.continuation === undefined) {
-      const continuationState = JSON.stringify({ path: '/etc/app.conf' });
-      const prompt = '"Delete /etc/app.conf?"';
-      return InputRequest.create({ prompt, responseSchema: { type: 'boolean' }, continuationState });
-    }
-    const { path } = JSON.parse(call.continuation.state) as { path: string };
-    const outcome = JSON.parse(call.continuation.response) ? `deleted ${path}` : `kept ${path}`;
-    acted.push(outcome);
-    return Output.text(outcome);
-  }));
+  return bind(
+    FuncTool.create(config, (_input, call): InputRequest | Output => {
+      if (call.continuation === undefined) {
+        const continuationState = JSON.stringify({ path: '/etc/app.conf' });
+        const prompt = '"Delete /etc/app.conf?"';
+        return InputRequest.create({ prompt, responseSchema: { type: 'boolean' }, continuationState });
+      }
+      const { path } = JSON.parse(call.continuation.state) as { path: string };
+      const outcome = JSON.parse(call.continuation.response) ? `deleted ${path}` : `kept ${path}`;
+      acted.push(outcome);
+      return Output.text(outcome);
+    }),
+  );
 }
 
-const callOf = (binding: Binding, principal: string) =>
-  ({ toolName: binding.contract.name, arguments: ARGS, principal });
+const callOf = (binding: Binding, principal: string) => ({
+  toolName: binding.contract.name,
+  arguments: ARGS,
+  principal,
+});
 
 /** Runs the call until it suspends; returns the sealed request's wire JSON, as the client sees it. */
 async function suspend(binding: Binding, principal = 'alice'): Promise<string> {
@@ -145,8 +181,9 @@ describe('continuations from tampered or foreign requests', () => {
   it('refuses a request another tool issued, or another principal brings back', async () => {
     const foreign = await suspend(deleteTool('archive_file'));
     expect(await resume(deleteTool('delete_file'), foreign, 'true')).toBe('refused: wrong_tool');
-    expect(await resume(deleteTool('delete_file'), await suspend(deleteTool('delete_file')), 'true', 'mallory'))
-      .toBe('refused: wrong_principal');
+    expect(await resume(deleteTool('delete_file'), await suspend(deleteTool('delete_file')), 'true', 'mallory')).toBe(
+      'refused: wrong_principal',
+    );
   });
 
   it('resumes a request once: a replayed request is refused and the tool acts once', async () => {

@@ -4,7 +4,17 @@
  * or secret from the caller's `context`; the developer still gets the full typed error.
  */
 import {
-  AuthorizationError, CallError, Failure, FuncTool, Guard, InputValidatorError, Output, Registry, ToolError, bind, findError,
+  AuthorizationError,
+  CallError,
+  Failure,
+  FuncTool,
+  Guard,
+  InputValidatorError,
+  Output,
+  Registry,
+  ToolError,
+  bind,
+  findError,
 } from '../../lib/protocol';
 import type { CallOptions, JsonValue, Result, Tool } from '../../lib/protocol';
 import { anthropicToolResult, openAIToolMessage, prepareToolCall, renderOutcome } from '../../lib/providers';
@@ -13,7 +23,12 @@ import { outcomeOf, rawTool } from './support';
 
 const SECRET = 'sk-live-SECRET-4242';
 const CONTEXT = Object.freeze({ apiKey: SECRET, tenant: `tenant-${SECRET}` });
-const SCHEMA = { type: 'object', properties: { n: { type: 'integer', maximum: 5 } }, required: ['n'], additionalProperties: false } as const;
+const SCHEMA = {
+  type: 'object',
+  properties: { n: { type: 'integer', maximum: 5 } },
+  required: ['n'],
+  additionalProperties: false,
+} as const;
 
 /** A tool whose call does `behave`, with the secret context in reach. */
 function tool(behave: (options?: CallOptions) => Promise<Result>): Tool {
@@ -24,50 +39,187 @@ const secretError = (): Error => new Error(`database refused ${SECRET}`);
 
 /** Every error path, each as the outcome and signal a runtime would render. */
 function paths(): [string, () => Promise<{ outcome: ToolOutcome; signal?: AbortSignal }>][] {
-  const run = async (t: Tool, args = '{"n":1}', signal?: AbortSignal) => ({ outcome: await outcomeOf(bind(t), args, { context: CONTEXT, signal }), signal });
+  const run = async (t: Tool, args = '{"n":1}', signal?: AbortSignal) => ({
+    outcome: await outcomeOf(bind(t), args, { context: CONTEXT, signal }),
+    signal,
+  });
   return [
-    ['a Failure (failed) whose diagnostic cause holds the secret', () => run(tool(async (o) => { throw new Failure({ kind: 'failed', cause: new Error(JSON.stringify(o?.context)), output: Output.text('could not save') }); }))],
-    ['a Failure (rejected) with an empty output', () => run(tool(async () => { throw new Failure({ kind: 'rejected' }); }))],
-    ['a CallError with secret cause and evidence', () => run(tool(async () => { throw new CallError({ cause: secretError(), evidence: Output.text(SECRET) }); }))],
-    ['a plain Error with the secret in message and stack', () => run(tool(async () => { throw secretError(); }))],
-    ['a thrown string holding the context', () => run(tool(async (o) => { throw JSON.stringify(o?.context); }))],
-    ['a ToolError from the tool whose cause holds the secret', () => run(tool(async () => { throw new ToolError('ERR_INVALID_OUTPUT', 'details', { cause: secretError() }); }))],
+    [
+      'a Failure (failed) whose diagnostic cause holds the secret',
+      () =>
+        run(
+          tool(async (o) => {
+            throw new Failure({
+              kind: 'failed',
+              cause: new Error(JSON.stringify(o?.context)),
+              output: Output.text('could not save'),
+            });
+          }),
+        ),
+    ],
+    [
+      'a Failure (rejected) with an empty output',
+      () =>
+        run(
+          tool(async () => {
+            throw new Failure({ kind: 'rejected' });
+          }),
+        ),
+    ],
+    [
+      'a CallError with secret cause and evidence',
+      () =>
+        run(
+          tool(async () => {
+            throw new CallError({ cause: secretError(), evidence: Output.text(SECRET) });
+          }),
+        ),
+    ],
+    [
+      'a plain Error with the secret in message and stack',
+      () =>
+        run(
+          tool(async () => {
+            throw secretError();
+          }),
+        ),
+    ],
+    [
+      'a thrown string holding the context',
+      () =>
+        run(
+          tool(async (o) => {
+            throw JSON.stringify(o?.context);
+          }),
+        ),
+    ],
+    [
+      'a ToolError from the tool whose cause holds the secret',
+      () =>
+        run(
+          tool(async () => {
+            throw new ToolError('ERR_INVALID_OUTPUT', 'details', { cause: secretError() });
+          }),
+        ),
+    ],
     ['an invalid Result holding the secret', () => run(tool(async () => ({ output: SECRET }) as unknown as Result))],
-    ['a policy that throws the secret (AuthorizationError)', () => run(new Guard({ tool: tool(async () => ({ output: Output.empty })), authorizer: (_a, o) => { throw new Error(JSON.stringify(o.context)); } }))],
-    ['a policy that aborts with a secret reason and throws (AggregateError)', () => {
-      const c = new AbortController();
-      return run(new Guard({ tool: tool(async () => ({ output: Output.empty })), authorizer: () => { c.abort(secretError()); throw secretError(); } }), '{"n":1}', c.signal);
-    }],
-    ['an abort whose reason holds the secret', () => {
-      const c = new AbortController();
-      c.abort(secretError());
-      return run(new Guard({ tool: tool(async () => ({ output: Output.empty })), authorizer: () => true }), '{"n":1}', c.signal);
-    }],
-    ['an input validator that throws the secret (InputValidatorError)', () => run({ ...tool(async () => ({ output: Output.empty })), inputValidator: () => () => { throw secretError(); } } as Tool)],
-    ['a FuncTool whose decoder throws the secret at call time', () => {
-      let calls = 0;
-      const decode = (v: JsonValue): JsonValue => { if (++calls > 1) throw secretError(); return v; };
-      return run(FuncTool.create({ name: 't', inputSchema: SCHEMA as never, decode }, () => 'x'));
-    }],
-    ['a FuncTool whose result cannot be encoded', () => run(FuncTool.create({ name: 't', inputSchema: SCHEMA as never, decode: (v) => v }, () => ({ key: SECRET, big: 1n })))],
-    ['a schema refusal', () => run(tool(async () => ({ output: Output.empty })), '{"n":99}')],
-    ['invalid JSON arguments', () => run(tool(async () => ({ output: Output.empty })), '{"n":')],
-    ['an unknown tool (prepareToolCall)', async () => {
-      try {
-        prepareToolCall(new Registry(tool(async () => ({ output: Output.empty }))), { id: 'c', request: { name: 'nope', arguments: '{}' } });
-      } catch (error) {
-        return { outcome: { error } };
-      }
-      throw new Error('admitted');
-    }],
-    ['a stream cut off mid-arguments', async () => {
-      try {
-        prepareToolCall(new Registry(tool(async () => ({ output: Output.empty }))), { id: 'c', request: { name: 't', arguments: '{"n":' }, complete: false });
-      } catch (error) {
-        return { outcome: { error } };
-      }
-      throw new Error('admitted');
-    }],
+    [
+      'a policy that throws the secret (AuthorizationError)',
+      () =>
+        run(
+          new Guard({
+            tool: tool(async () => ({ output: Output.empty })),
+            authorizer: (_a, o) => {
+              throw new Error(JSON.stringify(o.context));
+            },
+          }),
+        ),
+    ],
+    [
+      'a policy that aborts with a secret reason and throws (AggregateError)',
+      () => {
+        const c = new AbortController();
+        return run(
+          new Guard({
+            tool: tool(async () => ({ output: Output.empty })),
+            authorizer: () => {
+              c.abort(secretError());
+              throw secretError();
+            },
+          }),
+          '{"n":1}',
+          c.signal,
+        );
+      },
+    ],
+    [
+      'an abort whose reason holds the secret',
+      () => {
+        const c = new AbortController();
+        c.abort(secretError());
+        return run(
+          new Guard({ tool: tool(async () => ({ output: Output.empty })), authorizer: () => true }),
+          '{"n":1}',
+          c.signal,
+        );
+      },
+    ],
+    [
+      'an input validator that throws the secret (InputValidatorError)',
+      () =>
+        run({
+          ...tool(async () => ({ output: Output.empty })),
+          inputValidator: () => () => {
+            throw secretError();
+          },
+        } as Tool),
+    ],
+    [
+      'a FuncTool whose decoder throws the secret at call time',
+      () => {
+        let calls = 0;
+        const decode = (v: JsonValue): JsonValue => {
+          if (++calls > 1) throw secretError();
+          return v;
+        };
+        return run(FuncTool.create({ name: 't', inputSchema: SCHEMA as never, decode }, () => 'x'));
+      },
+    ],
+    [
+      'a FuncTool whose result cannot be encoded',
+      () =>
+        run(
+          FuncTool.create({ name: 't', inputSchema: SCHEMA as never, decode: (v) => v }, () => ({
+            key: SECRET,
+            big: 1n,
+          })),
+        ),
+    ],
+    [
+      'a schema refusal',
+      () =>
+        run(
+          tool(async () => ({ output: Output.empty })),
+          '{"n":99}',
+        ),
+    ],
+    [
+      'invalid JSON arguments',
+      () =>
+        run(
+          tool(async () => ({ output: Output.empty })),
+          '{"n":',
+        ),
+    ],
+    [
+      'an unknown tool (prepareToolCall)',
+      async () => {
+        try {
+          prepareToolCall(new Registry(tool(async () => ({ output: Output.empty }))), {
+            id: 'c',
+            request: { name: 'nope', arguments: '{}' },
+          });
+        } catch (error) {
+          return { outcome: { error } };
+        }
+        throw new Error('admitted');
+      },
+    ],
+    [
+      'a stream cut off mid-arguments',
+      async () => {
+        try {
+          prepareToolCall(new Registry(tool(async () => ({ output: Output.empty }))), {
+            id: 'c',
+            request: { name: 't', arguments: '{"n":' },
+            complete: false,
+          });
+        } catch (error) {
+          return { outcome: { error } };
+        }
+        throw new Error('admitted');
+      },
+    ],
   ];
 }
 

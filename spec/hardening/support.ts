@@ -19,10 +19,16 @@ export function throwingGetters(): object {
   const boom = (): never => {
     throw new Error('getter');
   };
-  return Object.defineProperties({}, {
-    name: { get: boom }, message: { get: boom }, cause: { get: boom }, stack: { get: boom },
-    toString: { get: boom },
-  });
+  return Object.defineProperties(
+    {},
+    {
+      name: { get: boom },
+      message: { get: boom },
+      cause: { get: boom },
+      stack: { get: boom },
+      toString: { get: boom },
+    },
+  );
 }
 
 /** The non-Error values a tool or a policy may throw, each with a label for test names. */
@@ -42,7 +48,11 @@ export function hostileThrows(): [string, () => unknown][] {
 export const OPEN_SCHEMA: JsonObject = { type: 'object' };
 
 /** A Tool whose call is `impl`; its definition is fixed at creation. */
-export function rawTool(name: string, impl: (options?: CallOptions) => Promise<Result>, inputSchema: JsonObject = OPEN_SCHEMA): Tool {
+export function rawTool(
+  name: string,
+  impl: (options?: CallOptions) => Promise<Result>,
+  inputSchema: JsonObject = OPEN_SCHEMA,
+): Tool {
   const definition: Definition = { name, inputSchema };
   return { definition: () => definition, call: (_invocation, options) => impl(options) };
 }

@@ -13,7 +13,10 @@ const refusalOf = (args: unknown) => {
 
 describe('mcpRequest', () => {
   it('serializes the arguments object once, and absent arguments as {}', () => {
-    expect(mcpRequest('get_weather', { location: 'Paris', n: [1, 2.5] })).toEqual({ name: 'get_weather', arguments: '{"location":"Paris","n":[1,2.5]}' });
+    expect(mcpRequest('get_weather', { location: 'Paris', n: [1, 2.5] })).toEqual({
+      name: 'get_weather',
+      arguments: '{"location":"Paris","n":[1,2.5]}',
+    });
     expect(mcpRequest('get_time', undefined)).toEqual({ name: 'get_time', arguments: '{}' });
   });
 
@@ -39,7 +42,11 @@ describe('mcpRequest', () => {
 describe('mcpRequest on deep arguments (regressions)', () => {
   const { mcpRequest: toRequest } = require('../../lib/mcp') as typeof import('../../lib/mcp');
   const { isAdmissionRefusal } = require('../../lib/protocol') as typeof import('../../lib/protocol');
-  const nest = (depth: number) => { let v: unknown = 1; for (let i = 0; i < depth; i++) v = [v]; return { a: v }; };
+  const nest = (depth: number) => {
+    let v: unknown = 1;
+    for (let i = 0; i < depth; i++) v = [v];
+    return { a: v };
+  };
 
   it('serializes arguments nested 9,000 deep (deeper than JSON.stringify can go) instead of failing', () => {
     const request = toRequest('t', nest(9_000));
@@ -48,7 +55,14 @@ describe('mcpRequest on deep arguments (regressions)', () => {
   });
 
   it('refuses arguments nested past 10,000 as an admission refusal the model is told about', () => {
-    const error = (() => { try { toRequest('t', nest(10_001)); } catch (e) { return e; } return undefined; })();
+    const error = (() => {
+      try {
+        toRequest('t', nest(10_001));
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
     expect(isAdmissionRefusal(error)).toBe(true);
   });
 });
@@ -64,7 +78,9 @@ describe('mcpRequest writes parsed arguments exactly as JSON.stringify does', ()
         fc.constantFrom(2 ** 53, -(2 ** 60), 1e21, 5e-324),
         fc.string({ unit: 'binary', maxLength: 8 }),
         fc.array(tie('value'), { maxLength: 4 }),
-        fc.dictionary(fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constant('__proto__')), tie('value'), { maxKeys: 4 }),
+        fc.dictionary(fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constant('__proto__')), tie('value'), {
+          maxKeys: 4,
+        }),
       ),
     }));
     fc.assert(

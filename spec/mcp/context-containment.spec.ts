@@ -91,7 +91,7 @@ describe('the context factory after admission', () => {
 });
 
 describe('an onError that throws', () => {
-  it('does not put its own message in the client result (the SDK sends a failed handler\'s message)', async () => {
+  it("does not put its own message in the client result (the SDK sends a failed handler's message)", async () => {
     const server = createMcpServer(testRegistry(), {
       onError: () => {
         throw new Error('sink redis://admin:secret@db');

@@ -6,7 +6,8 @@ import { ElicitRequestFormParamsSchema } from '@modelcontextprotocol/sdk/types.j
 import { elicitationForm, elicitationMessage } from '../../lib/mcp';
 import type { JsonValue } from '../../lib/protocol';
 
-const valid = (requestedSchema: unknown) => ElicitRequestFormParamsSchema.safeParse({ message: 'm', requestedSchema }).success;
+const valid = (requestedSchema: unknown) =>
+  ElicitRequestFormParamsSchema.safeParse({ message: 'm', requestedSchema }).success;
 
 describe('elicitationForm', () => {
   it('maps a flat object schema, keeping what a form shows and dropping what it cannot', () => {
@@ -20,7 +21,13 @@ describe('elicitationForm', () => {
         code: { type: 'string', pattern: '^[A-Z]{3}$', format: 'ipv4' },
         seats: { type: 'integer', minimum: 1, maximum: 9, multipleOf: 1 },
         size: { enum: ['s', 'm', 'l'] },
-        tier: { type: 'string', oneOf: [{ const: 'g', title: 'Gold' }, { const: 's', title: 'Silver' }] },
+        tier: {
+          type: 'string',
+          oneOf: [
+            { const: 'g', title: 'Gold' },
+            { const: 's', title: 'Silver' },
+          ],
+        },
         tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 2 },
       },
       required: ['approve'],
@@ -34,7 +41,13 @@ describe('elicitationForm', () => {
         code: { type: 'string' },
         seats: { type: 'integer', minimum: 1, maximum: 9 },
         size: { type: 'string', enum: ['s', 'm', 'l'] },
-        tier: { type: 'string', oneOf: [{ const: 'g', title: 'Gold' }, { const: 's', title: 'Silver' }] },
+        tier: {
+          type: 'string',
+          oneOf: [
+            { const: 'g', title: 'Gold' },
+            { const: 's', title: 'Silver' },
+          ],
+        },
         tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 2 },
       },
       required: ['approve'],
@@ -46,21 +59,47 @@ describe('elicitationForm', () => {
 
   it('asks for a primitive response schema as the one field "value"', () => {
     const form = elicitationForm({ type: 'string', enum: ['yes', 'no'] });
-    expect(form.requestedSchema).toEqual({ type: 'object', properties: { value: { type: 'string', enum: ['yes', 'no'] } }, required: ['value'] });
+    expect(form.requestedSchema).toEqual({
+      type: 'object',
+      properties: { value: { type: 'string', enum: ['yes', 'no'] } },
+      required: ['value'],
+    });
     expect(valid(form.requestedSchema)).toBe(true);
     expect(form.answer({ value: 'yes' })).toBe('"yes"');
     expect(form.answer({})).toBe('null');
   });
 
   it.each<[string, JsonValue, string]>([
-    ['a nested object', { type: 'object', properties: { a: { type: 'object', properties: {} } } }, 'response schema /properties/a: a form field must have type'],
-    ['an array of objects', { type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } }, 'response schema /properties/a/items: a multi-select field'],
-    ['a $ref', { type: 'object', properties: { a: { $ref: '#/$defs/x' } } }, 'response schema /properties/a: "$ref" cannot be shown'],
-    ['a top-level combinator', { type: 'object', properties: {}, oneOf: [] }, 'response schema: keyword "oneOf" has no MCP elicitation form equivalent'],
-    ['a union type', { type: 'object', properties: { a: { type: ['string', 'null'] } } }, 'response schema /properties/a: a form field must have type'],
+    [
+      'a nested object',
+      { type: 'object', properties: { a: { type: 'object', properties: {} } } },
+      'response schema /properties/a: a form field must have type',
+    ],
+    [
+      'an array of objects',
+      { type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } },
+      'response schema /properties/a/items: a multi-select field',
+    ],
+    [
+      'a $ref',
+      { type: 'object', properties: { a: { $ref: '#/$defs/x' } } },
+      'response schema /properties/a: "$ref" cannot be shown',
+    ],
+    [
+      'a top-level combinator',
+      { type: 'object', properties: {}, oneOf: [] },
+      'response schema: keyword "oneOf" has no MCP elicitation form equivalent',
+    ],
+    [
+      'a union type',
+      { type: 'object', properties: { a: { type: ['string', 'null'] } } },
+      'response schema /properties/a: a form field must have type',
+    ],
     ['a boolean schema', true, 'response schema: must be a JSON Schema object'],
   ])('refuses %s, naming where', (_what, schema, message) => {
-    expect(() => elicitationForm(schema)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST', message: expect.stringContaining(message) }));
+    expect(() => elicitationForm(schema)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST', message: expect.stringContaining(message) }),
+    );
   });
 
   it('shows a JSON string prompt as text, any other prompt as its JSON', () => {

@@ -8,7 +8,14 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ListToolsResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, definitionOfMcpTool, mcpRequest, mcpTool, mcpToolResult, outputOfMcpToolResult } from '../../lib/mcp';
+import {
+  createMcpServer,
+  definitionOfMcpTool,
+  mcpRequest,
+  mcpTool,
+  mcpToolResult,
+  outputOfMcpToolResult,
+} from '../../lib/mcp';
 import { FuncTool, Registry } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
 import { prepareToolCall } from '../../lib/providers';
@@ -30,7 +37,10 @@ function as20251125(result: Record<string, unknown>): Record<string, unknown> {
   return { ...rest, isError: rest.isError ?? false };
 }
 
-const results = [...examples('CallToolResult'), ...examples('CallToolResultResponse').map(([f, r]) => [f, r.result] as [string, Record<string, unknown>])];
+const results = [
+  ...examples('CallToolResult'),
+  ...examples('CallToolResultResponse').map(([f, r]) => [f, r.result] as [string, Record<string, unknown>]),
+];
 
 describe('MCP example payloads through scope-tool/mcp', () => {
   it('finds every example folder copied with its provenance', () => {
@@ -43,12 +53,15 @@ describe('MCP example payloads through scope-tool/mcp', () => {
     }
   });
 
-  it.each(results.filter(([, r]) => !Array.isArray(r.structuredContent)))('round-trips CallToolResult %s', (_file, result) => {
-    const { output, isError } = outputOfMcpToolResult(result);
-    const back = mcpToolResult(output, isError);
-    expect(back).toEqual(as20251125(result));
-    expect(CallToolResultSchema.safeParse(back).success).toBe(true);
-  });
+  it.each(results.filter(([, r]) => !Array.isArray(r.structuredContent)))(
+    'round-trips CallToolResult %s',
+    (_file, result) => {
+      const { output, isError } = outputOfMcpToolResult(result);
+      const back = mcpToolResult(output, isError);
+      expect(back).toEqual(as20251125(result));
+      expect(CallToolResultSchema.safeParse(back).success).toBe(true);
+    },
+  );
 
   it('reads an array structuredContent (2026-07-28) as details, and sends it as text where 2025-11-25 needs an object', () => {
     const [[, result]] = results.filter(([, r]) => Array.isArray(r.structuredContent));
@@ -67,20 +80,23 @@ describe('MCP example payloads through scope-tool/mcp', () => {
     expect(output.asText()).toBe('Invalid departure date: must be in the future. Current date is 08/08/2025.');
   });
 
-  it.each([...examples('ListToolsResult'), ...examples('ListToolsResultResponse').map(([f, r]) => [f, r.result] as [string, Record<string, unknown>])])(
-    'round-trips the tools of ListToolsResult %s (name, description, input schema)',
-    (_file, result) => {
-      expect(ListToolsResultSchema.safeParse(result).success).toBe(true);
-      for (const tool of result.tools as Record<string, unknown>[]) {
-        const projected = mcpTool(definitionOfMcpTool(tool));
-        expect(projected).toEqual({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
-        expect(ToolSchema.safeParse(projected).success).toBe(true);
-      }
-    },
-  );
+  it.each([
+    ...examples('ListToolsResult'),
+    ...examples('ListToolsResultResponse').map(([f, r]) => [f, r.result] as [string, Record<string, unknown>]),
+  ])('round-trips the tools of ListToolsResult %s (name, description, input schema)', (_file, result) => {
+    expect(ListToolsResultSchema.safeParse(result).success).toBe(true);
+    for (const tool of result.tools as Record<string, unknown>[]) {
+      const projected = mcpTool(definitionOfMcpTool(tool));
+      expect(projected).toEqual({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+      expect(ToolSchema.safeParse(projected).success).toBe(true);
+    }
+  });
 
   const admits: Record<string, [JsonValue, JsonValue]> = {
-    'with-default-2020-12-input-schema.json': [{ a: 1, b: 2 }, { a: 'one', b: 2 }],
+    'with-default-2020-12-input-schema.json': [
+      { a: 1, b: 2 },
+      { a: 'one', b: 2 },
+    ],
     'with-explicit-draft-07-input-schema.json': [{ a: 1, b: 2 }, { a: 1 }],
     'tool-with-composition-input-schema.json': [{ id: 'r-1' }, {}],
     'with-no-parameters.json': [{}, { extra: true }],
@@ -88,17 +104,25 @@ describe('MCP example payloads through scope-tool/mcp', () => {
     'tool-with-array-output-schema.json': [{}, []],
   };
 
-  it.each(examples('Tool'))('binds Tool %s as a Definition whose input schema admits and refuses as authored', (file, tool) => {
-    const definition = definitionOfMcpTool(tool);
-    expect(definition.inputSchema).toEqual(tool.inputSchema);
-    const fn = FuncTool.create({ ...definition, decode: (v) => v }, () => 'ok');
-    const registry = new Registry(fn);
-    const [good, bad] = admits[file];
-    const call = (args: JsonValue) => prepareToolCall(registry, { id: '1', request: { name: definition.name, arguments: JSON.stringify(args) } });
-    expect(call(good).invocation.arguments).toBe(JSON.stringify(good));
-    expect(() => call(bad)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }));
-    expect(mcpTool(definition)).toEqual({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
-  });
+  it.each(examples('Tool'))(
+    'binds Tool %s as a Definition whose input schema admits and refuses as authored',
+    (file, tool) => {
+      const definition = definitionOfMcpTool(tool);
+      expect(definition.inputSchema).toEqual(tool.inputSchema);
+      const fn = FuncTool.create({ ...definition, decode: (v) => v }, () => 'ok');
+      const registry = new Registry(fn);
+      const [good, bad] = admits[file];
+      const call = (args: JsonValue) =>
+        prepareToolCall(registry, { id: '1', request: { name: definition.name, arguments: JSON.stringify(args) } });
+      expect(call(good).invocation.arguments).toBe(JSON.stringify(good));
+      expect(() => call(bad)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }));
+      expect(mcpTool(definition)).toEqual({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      });
+    },
+  );
 
   it('reads the tools of a sampling request (CreateMessageRequestParams) as Definitions', () => {
     const [[, params]] = examples('CreateMessageRequestParams');
@@ -132,8 +156,14 @@ describe('MCP example payloads through scope-tool/mcp', () => {
       const [[, request]] = examples('CallToolRequest');
       const params = request.params as { name: string; arguments: Record<string, unknown> };
       const result = await client.callTool({ name: params.name, arguments: params.arguments });
-      expect(result).toEqual({ content: [{ type: 'text', text: 'Weather in New York: 18 degrees, cloudy' }], isError: false });
-      const unknown = examples('InvalidParamsError').find(([f]) => f === 'unknown-tool.json')?.[1] as { code: number; message: string };
+      expect(result).toEqual({
+        content: [{ type: 'text', text: 'Weather in New York: 18 degrees, cloudy' }],
+        isError: false,
+      });
+      const unknown = examples('InvalidParamsError').find(([f]) => f === 'unknown-tool.json')?.[1] as {
+        code: number;
+        message: string;
+      };
       const error = await client.callTool({ name: 'invalid_tool_name', arguments: {} }).catch((e: unknown) => e);
       expect((error as { code: number }).code).toBe(unknown.code);
       expect((error as Error).message).toContain('unknown tool "invalid_tool_name"');

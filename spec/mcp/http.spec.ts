@@ -13,10 +13,24 @@ import type { McpHttpServer } from '../../lib/mcp';
 import { testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
 
-function raw(url: URL, init: { method: string; path?: string; host?: string; body?: string; session?: string }): Promise<number> {
+function raw(
+  url: URL,
+  init: { method: string; path?: string; host?: string; body?: string; session?: string },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: init.path ?? url.pathname, method: init.method, headers: { host: init.host ?? url.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(init.session === undefined ? {} : { 'mcp-session-id': init.session }) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: init.path ?? url.pathname,
+        method: init.method,
+        headers: {
+          host: init.host ?? url.host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(init.session === undefined ? {} : { 'mcp-session-id': init.session }),
+        },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -55,15 +69,24 @@ describe('serveStreamableHttp with the SDK Client on loopback', () => {
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(testRegistry().definitions().length);
     const result = await client.callTool({ name: 'get_weather', arguments: { location: 'Lima' } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Weather in Lima: 18 degrees, cloudy' }], isError: false });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Weather in Lima: 18 degrees, cloudy' }],
+      isError: false,
+    });
     expect(observed.contexts.at(-1)).toEqual({ session: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('answers invalid arguments and a refused call with isError results', async () => {
     const invalid = await client.callTool({ name: 'get_weather', arguments: {} });
-    expect(invalid).toEqual({ content: [{ type: 'text', text: expect.stringContaining('required member "location"') }], isError: true });
+    expect(invalid).toEqual({
+      content: [{ type: 'text', text: expect.stringContaining('required member "location"') }],
+      isError: true,
+    });
     const refused = await client.callTool({ name: 'delete_all', arguments: {} });
-    expect(refused).toEqual({ content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }], isError: true });
+    expect(refused).toEqual({
+      content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }],
+      isError: true,
+    });
   });
 
   it('elicits over the request stream and resumes, or fails when declined', async () => {
@@ -93,9 +116,14 @@ describe('serveStreamableHttp with the SDK Client on loopback', () => {
   it('reports progress on the request stream, ahead of the elicitation', async () => {
     const progress: Progress[] = [];
     let atElicitation: string[] = [];
-    const handler = (): ElicitResult => ((atElicitation = progress.map((p) => p.message as string)), { action: 'accept', content: { approve: false } });
+    const handler = (): ElicitResult => (
+      (atElicitation = progress.map((p) => p.message as string)),
+      { action: 'accept', content: { approve: false } }
+    );
     client.setRequestHandler(ElicitRequestSchema, async () => handler());
-    const result = await client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p) });
+    const result = await client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, {
+      onprogress: (p) => progress.push(p),
+    });
     expect(result.content).toEqual([{ type: 'text', text: 'Not filed.' }]);
     expect(atElicitation).toEqual(['admitted', 'waiting for input from the user']);
   });
@@ -120,7 +148,12 @@ describe('serveStreamableHttp body limit (regression: only initialize was bounde
       await client.connect(transport);
       const session = transport.sessionId as string;
       expect(typeof session).toBe('string');
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'forecast', arguments: { city: 'x'.repeat(500_000) } } });
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 99,
+        method: 'tools/call',
+        params: { name: 'forecast', arguments: { city: 'x'.repeat(500_000) } },
+      });
       expect(await raw(server.url, { method: 'POST', body, session })).toBe(413);
       expect(started).toEqual([]);
     } finally {

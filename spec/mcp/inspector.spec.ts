@@ -15,17 +15,30 @@ const INSPECTOR = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'insp
  * parent folder holding a package.json.
  */
 async function inspect(...method: string[]): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', ...SERVE_MCP_COMMAND, ...method], {
-    cwd: path.join(ROOT, 'spec'),
-    timeout: 60_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [INSPECTOR, '--cli', ...SERVE_MCP_COMMAND, ...method],
+    {
+      cwd: path.join(ROOT, 'spec'),
+      timeout: 60_000,
+    },
+  );
   return JSON.parse(stdout);
 }
 
 describe('mcp-inspector-cli --cli against samples/serve-mcp.ts', () => {
   it('lists the tools with their input schemas', async () => {
-    const listed = (await inspect('--method', 'tools/list')) as { tools: { name: string; inputSchema: { type: string } }[] };
-    expect(listed.tools.map((t) => t.name)).toEqual(['get_current_weather', 'get_weather', 'greet', 'make_file', 'submit_analysis', 'test_tool']);
+    const listed = (await inspect('--method', 'tools/list')) as {
+      tools: { name: string; inputSchema: { type: string } }[];
+    };
+    expect(listed.tools.map((t) => t.name)).toEqual([
+      'get_current_weather',
+      'get_weather',
+      'greet',
+      'make_file',
+      'submit_analysis',
+      'test_tool',
+    ]);
     expect(listed.tools.every((t) => t.inputSchema.type === 'object')).toBe(true);
   }, 60_000);
 
@@ -35,9 +48,22 @@ describe('mcp-inspector-cli --cli against samples/serve-mcp.ts', () => {
   }, 60_000);
 
   it('prints an isError result for arguments the contract refuses', async () => {
-    const result = await inspect('--method', 'tools/call', '--tool-name', 'get_current_weather', '--tool-arg', 'location=Paris', 'unit=kelvin');
+    const result = await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_current_weather',
+      '--tool-arg',
+      'location=Paris',
+      'unit=kelvin',
+    );
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'error: invalid arguments for tool "get_current_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again' }],
+      content: [
+        {
+          type: 'text',
+          text: 'error: invalid arguments for tool "get_current_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
+        },
+      ],
       isError: true,
     });
   }, 60_000);

@@ -157,7 +157,14 @@ describe('ContinuationSealer', () => {
     const token = s.seal(STATE, CALL);
     const starred = withPart(token, 2, (b) => `${b.slice(0, 8)}*${b.slice(8)}`);
     expect(await reason(() => s.open(starred, CALL))).toBe('malformed');
-    expect(await reason(() => s.open(withPart(token, 2, (b) => `${b}==`), CALL))).toBe('malformed');
+    expect(
+      await reason(() =>
+        s.open(
+          withPart(token, 2, (b) => `${b}==`),
+          CALL,
+        ),
+      ),
+    ).toBe('malformed');
   });
 
   it('refuses an expired token from the expiry instant on', async () => {
@@ -222,8 +229,8 @@ describe('ContinuationSealer', () => {
     const e = await refusal(() => new ContinuationSealer({ keys, currentKeyId: 'k1' }));
     expect(e.code).toBe('ERR_INVALID_INPUT_REQUEST');
     expect(e.message).toBe(
-      'tool: invalid input request: ContinuationSealer: keys[1] (id "old"): secret is one byte repeated (0x00); '
-        + 'use crypto.randomBytes(32)',
+      'tool: invalid input request: ContinuationSealer: keys[1] (id "old"): secret is one byte repeated (0x00); ' +
+        'use crypto.randomBytes(32)',
     );
   });
 
@@ -282,7 +289,7 @@ describe('ContinuationSealer.sealRequest / openRequest', () => {
     expect((await s.openRequest(InputRequest.parse(JSON.stringify(wire)), call)).prompt).toBe('"Save the note?"');
   });
 
-  it('binds the prompt by its JSON value: the compact re-encoding of parse matches the tool\'s spacing', async () => {
+  it("binds the prompt by its JSON value: the compact re-encoding of parse matches the tool's spacing", async () => {
     const s = sealer();
     const spaced = InputRequest.create({
       prompt: '{ "text": "Save?",  "lang": "en" }',

@@ -29,7 +29,10 @@ async function connect(answer?: Answer, options: McpServerOptions = {}): Promise
   const errors: unknown[] = [];
   const asked: ElicitRequest['params'][] = [];
   const server = createMcpServer(testRegistry(observed), { onError: (e) => errors.push(e), ...options });
-  const client = new Client({ name: 'spec', version: '1.0.0' }, { capabilities: answer === undefined ? {} : { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: 'spec', version: '1.0.0' },
+    { capabilities: answer === undefined ? {} : { elicitation: { form: {} } } },
+  );
   if (answer !== undefined) {
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       asked.push(request.params);
@@ -41,7 +44,8 @@ async function connect(answer?: Answer, options: McpServerOptions = {}): Promise
   return { client, observed, errors, asked, close: async () => void (await client.close()) };
 }
 
-const textOf = (result: Record<string, unknown>) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? `[${c.type}]`).join('|');
+const textOf = (result: Record<string, unknown>) =>
+  (result.content as { type: string; text?: string }[]).map((c) => c.text ?? `[${c.type}]`).join('|');
 
 describe('createMcpServer with the SDK Client (in memory)', () => {
   let session: Connected;
@@ -50,7 +54,11 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
   it('lists every registered definition as an MCP tool with its input schema as authored', async () => {
     session = await connect();
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(testRegistry().definitions().map((d) => d.name));
+    expect(tools.map((t) => t.name)).toEqual(
+      testRegistry()
+        .definitions()
+        .map((d) => d.name),
+    );
     const weather = tools.find((t) => t.name === 'get_weather');
     expect(weather).toEqual({
       name: 'get_weather',
@@ -63,7 +71,10 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
   it('runs an admitted call and returns its text output', async () => {
     session = await connect();
     const result = await session.client.callTool({ name: 'get_weather', arguments: { location: 'Paris' } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Weather in Paris: 18 degrees, cloudy' }], isError: false });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Weather in Paris: 18 degrees, cloudy' }],
+      isError: false,
+    });
   });
 
   it('returns JSON details as structuredContent and as the serialized text block', async () => {
@@ -80,7 +91,12 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
       { type: 'text', text: 'Here you go:' },
       { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
       { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
-      { type: 'resource_link', uri: 'https://example.com/docs/report.pdf', name: 'report.pdf', mimeType: 'application/pdf' },
+      {
+        type: 'resource_link',
+        uri: 'https://example.com/docs/report.pdf',
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+      },
       { type: 'resource', resource: { uri: 'scope-tool:content/4', mimeType: 'application/zip', blob: 'UEsDBA==' } },
       { type: 'text', text: '[image/jpeg media omitted: a runtime reference cannot be sent over MCP]' },
     ]);
@@ -91,9 +107,14 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     session = await connect();
     const started: string[] = [];
     session.observed.started = (name) => started.push(name);
-    const result = await session.client.callTool({ name: 'get_weather', arguments: { location: 'Paris', unit: 'kelvin' } });
+    const result = await session.client.callTool({
+      name: 'get_weather',
+      arguments: { location: 'Paris', unit: 'kelvin' },
+    });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('error: invalid arguments for tool "get_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again');
+    expect(textOf(result)).toBe(
+      'error: invalid arguments for tool "get_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
+    );
     expect(started).toEqual([]);
   });
 
@@ -118,13 +139,19 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
   it('answers a call the Guard refuses with an isError result', async () => {
     session = await connect();
     const result = await session.client.callTool({ name: 'delete_all', arguments: {} });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }], isError: true });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }],
+      isError: true,
+    });
   });
 
   it('sends a Failure output as an isError result without its diagnostic cause', async () => {
     session = await connect();
     const result = await session.client.callTool({ name: 'book_flight', arguments: { date: '2020-01-01' } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Invalid departure date: must be in the future.' }], isError: true });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Invalid departure date: must be in the future.' }],
+      isError: true,
+    });
   });
 
   it('never sends CallError evidence, causes or plain error messages; they go to onError', async () => {
@@ -134,7 +161,10 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     expect(charged).toEqual({ content: [{ type: 'text', text: 'error: tool "charge_card" failed' }], isError: true });
     expect(boom).toEqual({ content: [{ type: 'text', text: 'error: tool "boom" failed' }], isError: true });
     expect(JSON.stringify([charged, boom])).not.toContain(SECRET);
-    expect(session.errors.map((e) => String((e as Error).message))).toEqual([expect.stringContaining(SECRET), expect.stringContaining(SECRET)]);
+    expect(session.errors.map((e) => String((e as Error).message))).toEqual([
+      expect.stringContaining(SECRET),
+      expect.stringContaining(SECRET),
+    ]);
   });
 
   it('passes the context built per call to authorizers and tools', async () => {
@@ -148,7 +178,10 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
   it('asks for input by elicitation and resumes the call with the validated answer', async () => {
     session = await connect(() => ({ action: 'accept', content: { approve: true, title: 'Groceries' } }));
     const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Filed "Groceries" (state {"step":"confirm"}).' }], isError: false });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Filed "Groceries" (state {"step":"confirm"}).' }],
+      isError: false,
+    });
     expect(session.asked).toEqual([
       {
         message: 'File the note "milk"?',
@@ -170,19 +203,28 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
     expect(textOf(result)).toBe('Not filed.');
     expect(session.asked).toHaveLength(2);
-    expect(session.asked[1].message).toMatch(/^File the note "milk"\?\n\n\(The previous answer was refused: response: \/title: .*20/);
+    expect(session.asked[1].message).toMatch(
+      /^File the note "milk"\?\n\n\(The previous answer was refused: response: \/title: .*20/,
+    );
   });
 
   it('asks for a non-object answer as the one field "value"', async () => {
     session = await connect(() => ({ action: 'accept', content: { value: true } }));
     const result = await session.client.callTool({ name: 'ask_yes_no', arguments: {} });
     expect(textOf(result)).toBe('answered true');
-    expect((session.asked[0] as { requestedSchema?: unknown }).requestedSchema).toEqual({ type: 'object', properties: { value: { type: 'boolean' } }, required: ['value'] });
+    expect((session.asked[0] as { requestedSchema?: unknown }).requestedSchema).toEqual({
+      type: 'object',
+      properties: { value: { type: 'boolean' } },
+      required: ['value'],
+    });
   });
 
   it.each([
     ['decline', 'error: the user declined to give the input tool "file_note" asked for; the call did not complete'],
-    ['cancel', 'error: the user dismissed the request for the input tool "file_note" asked for; the call did not complete'],
+    [
+      'cancel',
+      'error: the user dismissed the request for the input tool "file_note" asked for; the call did not complete',
+    ],
   ] as const)('turns a %s elicitation into a Failure the model sees', async (action, text) => {
     session = await connect(() => ({ action }));
     const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
@@ -192,11 +234,15 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
   it('fails clearly when the client cannot elicit, or the response schema cannot be a form', async () => {
     session = await connect();
     const noCapability = await session.client.callTool({ name: 'file_note', arguments: { text: 'x' } });
-    expect(textOf(noCapability)).toBe('error: tool "file_note" needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete');
+    expect(textOf(noCapability)).toBe(
+      'error: tool "file_note" needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete',
+    );
     await session.close();
     session = await connect(() => ({ action: 'accept', content: {} }));
     const nested = await session.client.callTool({ name: 'ask_address', arguments: {} });
-    expect(textOf(nested)).toBe('error: tool "ask_address" needs input from the user in a form MCP elicitation cannot show; the call did not complete');
+    expect(textOf(nested)).toBe(
+      'error: tool "ask_address" needs input from the user in a form MCP elicitation cannot show; the call did not complete',
+    );
     expect(session.asked).toEqual([]);
     expect(String((session.errors[0] as Error).message)).toContain('/properties/address');
   });
@@ -205,7 +251,9 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     session = await connect();
     const controller = new AbortController();
     const started = new Promise<void>((resolve) => (session.observed.started = (name) => name === 'slow' && resolve()));
-    const call = session.client.callTool({ name: 'slow', arguments: {} }, CallToolResultSchema, { signal: controller.signal });
+    const call = session.client.callTool({ name: 'slow', arguments: {} }, CallToolResultSchema, {
+      signal: controller.signal,
+    });
     await started;
     controller.abort('the user pressed stop');
     await expect(call).rejects.toBeDefined();
@@ -218,7 +266,7 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     const asked = new Promise<AbortSignal>((resolve) => (elicited = resolve));
     let first = true;
     session = await connect((_params, signal) => {
-      if (first) return (first = false), { action: 'decline' };
+      if (first) return ((first = false), { action: 'decline' });
       elicited(signal);
       return new Promise<ElicitResult>(() => undefined);
     });
@@ -227,9 +275,13 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     // cancelled one has id 1.
     await session.client.callTool({ name: 'file_note', arguments: { text: 'first' } });
     const controller = new AbortController();
-    const call = session.client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, { signal: controller.signal });
+    const call = session.client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, {
+      signal: controller.signal,
+    });
     const elicitationSignal = await asked;
-    const elicitationCancelled = new Promise<void>((resolve) => elicitationSignal.addEventListener('abort', () => resolve()));
+    const elicitationCancelled = new Promise<void>((resolve) =>
+      elicitationSignal.addEventListener('abort', () => resolve()),
+    );
     controller.abort();
     await expect(call).rejects.toBeDefined();
     await elicitationCancelled;
@@ -239,13 +291,23 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
   it('reports progress when the client sent a progress token', async () => {
     const progress: Progress[] = [];
     let atElicitation: unknown[] = [];
-    session = await connect(() => ((atElicitation = progress.map((p) => [p.progress, p.message])), { action: 'accept', content: { approve: true } }));
-    await session.client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p) });
+    session = await connect(
+      () => (
+        (atElicitation = progress.map((p) => [p.progress, p.message])),
+        { action: 'accept', content: { approve: true } }
+      ),
+    );
+    await session.client.callTool({ name: 'file_note', arguments: { text: 'x' } }, CallToolResultSchema, {
+      onprogress: (p) => progress.push(p),
+    });
     expect(atElicitation).toEqual([
       [1, 'admitted'],
       [2, 'waiting for input from the user'],
     ]);
-    expect(progress.map((p) => [p.progress, p.message])).toEqual([...atElicitation, [3, "resumed with the user's answer"]]);
+    expect(progress.map((p) => [p.progress, p.message])).toEqual([
+      ...atElicitation,
+      [3, "resumed with the user's answer"],
+    ]);
   });
 
   it('sends no progress when the client sent no token', async () => {

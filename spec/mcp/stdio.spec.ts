@@ -9,7 +9,6 @@ import type { ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js'
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ROOT, SERVE_MCP_COMMAND } from './support/serve-mcp-command';
 
-
 describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Client', () => {
   const answers: ((signal: AbortSignal) => ElicitResult | Promise<ElicitResult>)[] = [];
   const client = new Client({ name: 'stdio-spec', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
@@ -29,9 +28,16 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
 
   afterAll(async () => client.close());
 
-  it('lists the samples\' tools', async () => {
+  it("lists the samples' tools", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['get_current_weather', 'get_weather', 'greet', 'make_file', 'submit_analysis', 'test_tool']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'get_current_weather',
+      'get_weather',
+      'greet',
+      'make_file',
+      'submit_analysis',
+      'test_tool',
+    ]);
     expect(stderr).toContain('serving 6 tools over stdio');
   });
 
@@ -41,23 +47,43 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
   });
 
   it('refuses invalid arguments with an actionable isError result', async () => {
-    const result = await client.callTool({ name: 'get_current_weather', arguments: { location: 'Paris', unit: 'kelvin' } });
+    const result = await client.callTool({
+      name: 'get_current_weather',
+      arguments: { location: 'Paris', unit: 'kelvin' },
+    });
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'error: invalid arguments for tool "get_current_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again' }],
+      content: [
+        {
+          type: 'text',
+          text: 'error: invalid arguments for tool "get_current_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
+        },
+      ],
       isError: true,
     });
   });
 
   it('answers a call the policy refuses with an isError result', async () => {
     const result = await client.callTool({ name: 'test_tool', arguments: { count: 2 } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'error: tool "test_tool" is not authorized' }], isError: true });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'error: tool "test_tool" is not authorized' }],
+      isError: true,
+    });
   });
 
   it('asks the user by elicitation, reporting progress, and resumes submit_analysis with the answer', async () => {
     const progress: Progress[] = [];
     let atElicitation: string[] = [];
-    answers.push(() => ((atElicitation = progress.map((p) => p.message as string)), { action: 'accept', content: { approve: true, title: 'Companion animals' } }));
-    const result = await client.callTool({ name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p) });
+    answers.push(
+      () => (
+        (atElicitation = progress.map((p) => p.message as string)),
+        { action: 'accept', content: { approve: true, title: 'Companion animals' } }
+      ),
+    );
+    const result = await client.callTool(
+      { name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } },
+      CallToolResultSchema,
+      { onprogress: (p) => progress.push(p) },
+    );
     expect(atElicitation).toEqual(['admitted', 'waiting for input from the user']);
     expect(result.isError).toBe(false);
     expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Filed the analysis as /) }]);
@@ -67,7 +93,12 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
     answers.push(() => ({ action: 'decline' }));
     const result = await client.callTool({ name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } });
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'error: the user declined to give the input tool "submit_analysis" asked for; the call did not complete' }],
+      content: [
+        {
+          type: 'text',
+          text: 'error: the user declined to give the input tool "submit_analysis" asked for; the call did not complete',
+        },
+      ],
       isError: true,
     });
   });
@@ -77,7 +108,9 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
     const elicitation = new Promise<AbortSignal>((resolve) => (asked = resolve));
     answers.push((signal) => (asked(signal), new Promise<ElicitResult>(() => undefined)));
     const controller = new AbortController();
-    const call = client.callTool({ name: 'submit_analysis', arguments: { summary: 'x' } }, CallToolResultSchema, { signal: controller.signal });
+    const call = client.callTool({ name: 'submit_analysis', arguments: { summary: 'x' } }, CallToolResultSchema, {
+      signal: controller.signal,
+    });
     const signal = await elicitation;
     const cancelled = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
     controller.abort('stop');

@@ -9,7 +9,9 @@ import { ClockModule, MANIFEST, start, startFailure } from './fixtures';
 
 describe('forRoot({ timeoutMs })', () => {
   it('sets the deadline of the discovered tools (default 60,000 ms without it)', async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, timeoutMs: 1234 }), ClockModule] });
+    const app = await start({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, timeoutMs: 1234 }), ClockModule],
+    });
     expect(app.get(ToolRegistry).resolve('now')?.timeoutMs).toBe(1234);
     await app.close();
     const plain = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule] });
@@ -18,7 +20,9 @@ describe('forRoot({ timeoutMs })', () => {
   });
 
   it('fails start-up on a timeout that is not a whole number of ms from 1 to 2147483647 nor Infinity', async () => {
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, timeoutMs: -1 }), ClockModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, timeoutMs: -1 }), ClockModule],
+    });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toContain('options.timeoutMs is -1');
   });

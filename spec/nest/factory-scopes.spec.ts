@@ -56,10 +56,14 @@ describe('a toolset or policy from a transient factory provider is refused at st
       calls += 1;
       return new ClockTools(zone.name);
     };
-    @Module({ providers: [Zone, { provide: 'CLOCK', useFactory: factory, inject: [Zone], scope: Scope.TRANSIENT }, Consumer] })
+    @Module({
+      providers: [Zone, { provide: 'CLOCK', useFactory: factory, inject: [Zone], scope: Scope.TRANSIENT }, Consumer],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT)");
+    expect(error.message).toContain(
+      "ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT)",
+    );
     expect(calls).toBe(1); // the consumer's instance only
   });
 
@@ -68,8 +72,12 @@ describe('a toolset or policy from a transient factory provider is refused at st
     class ClockModule {}
     @Module({ providers: [{ provide: 'CLOCK', useFactory: () => ({ notATool: true }), scope: Scope.TRANSIENT }] })
     class OtherModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), OtherModule, ClockModule] });
-    expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient");
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: NOW }), OtherModule, ClockModule],
+    });
+    expect(error.message).toContain(
+      "ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is transient",
+    );
   });
 
   it('refuses a policy from a transient factory provider under the policy class token, without calling it', async () => {
@@ -93,8 +101,12 @@ describe('a toolset or policy from a transient factory provider is refused at st
     @Module({ providers: [{ provide: Counted, useFactory: () => new Counted(), scope: Scope.TRANSIENT }, ClockTools] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the policy Counted (factory provider Counted of ClockModule) is transient (Scope.TRANSIENT);');
-    expect(error.message).toContain('make the provider Counted default-scoped (singleton: no scope option) and read per-call data from CallOptions.context');
+    expect(error.message).toContain(
+      'ScopeToolModule: the policy Counted (factory provider Counted of ClockModule) is transient (Scope.TRANSIENT);',
+    );
+    expect(error.message).toContain(
+      'make the provider Counted default-scoped (singleton: no scope option) and read per-call data from CallOptions.context',
+    );
     expect(created).toBe(0);
   });
 
@@ -109,23 +121,36 @@ describe('a toolset or policy from a transient factory provider is refused at st
       class B {
         constructor(@Inject('T') readonly t: unknown) {}
       }
-      const factory = (inquirer: unknown) => ((inquirer as { constructor?: { name?: string } } | undefined)?.constructor?.name === 'B' ? special() : new Date());
-      @Module({ providers: [{ provide: 'T', scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: factory }, ...(order === 'AB' ? [A, B] : [B, A])] })
+      const factory = (inquirer: unknown) =>
+        (inquirer as { constructor?: { name?: string } } | undefined)?.constructor?.name === 'B'
+          ? special()
+          : new Date();
+      @Module({
+        providers: [
+          { provide: 'T', scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: factory },
+          ...(order === 'AB' ? [A, B] : [B, A]),
+        ],
+      })
       class ConsumersModule {}
       return { Module: ConsumersModule };
     }
 
-    it.each(['AB', 'BA'] as const)('refuses it as transient when only one consumer’s instance is a toolset (consumers in order %s), with discover all and features', async (order) => {
-      for (const discover of ['all', 'features'] as const) {
-        const { Module: ConsumersModule } = consumers(() => new ClockTools(), order);
-        const features = discover === 'features' ? [ScopeToolModule.forFeature([ClockTools])] : [];
-        @Module({ imports: [ConsumersModule, ...features] })
-        class Root {}
-        const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), Root] });
-        expect(error.code).toBe('ERR_INVALID_TOOL');
-        expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (factory provider 'T' of ConsumersModule) is transient (Scope.TRANSIENT);");
-      }
-    });
+    it.each(['AB', 'BA'] as const)(
+      'refuses it as transient when only one consumer’s instance is a toolset (consumers in order %s), with discover all and features',
+      async (order) => {
+        for (const discover of ['all', 'features'] as const) {
+          const { Module: ConsumersModule } = consumers(() => new ClockTools(), order);
+          const features = discover === 'features' ? [ScopeToolModule.forFeature([ClockTools])] : [];
+          @Module({ imports: [ConsumersModule, ...features] })
+          class Root {}
+          const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), Root] });
+          expect(error.code).toBe('ERR_INVALID_TOOL');
+          expect(error.message).toContain(
+            "ScopeToolModule: the toolset ClockTools (factory provider 'T' of ConsumersModule) is transient (Scope.TRANSIENT);",
+          );
+        }
+      },
+    );
 
     it('refuses it as transient when only one consumer’s instance is a policy in use', async () => {
       class Gate {
@@ -134,9 +159,13 @@ describe('a toolset or policy from a transient factory provider is refused at st
         }
       }
       const { Module: ConsumersModule } = consumers(() => new Gate(), 'AB');
-      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, policies: [Gate] }), ConsumersModule] });
+      const error = await startFailure({
+        imports: [ScopeToolModule.forRoot({ manifest: NOW, policies: [Gate] }), ConsumersModule],
+      });
       expect(error.code).toBe('ERR_INVALID_TOOL');
-      expect(error.message).toContain("ScopeToolModule: the policy Gate (factory provider 'T' of ConsumersModule) is transient (Scope.TRANSIENT);");
+      expect(error.message).toContain(
+        "ScopeToolModule: the policy Gate (factory provider 'T' of ConsumersModule) is transient (Scope.TRANSIENT);",
+      );
     });
   });
 
@@ -153,7 +182,9 @@ describe('a toolset or policy from a transient factory provider is refused at st
       @Module({ imports: [AppModule, ...features] })
       class Root {}
       const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), Root] });
-      expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider Stamp of AppModule) is transient (Scope.TRANSIENT);');
+      expect(error.message).toContain(
+        'ScopeToolModule: the toolset ClockTools (factory provider Stamp of AppModule) is transient (Scope.TRANSIENT);',
+      );
     }
   });
 });
@@ -171,10 +202,14 @@ describe('a toolset from a request-scoped factory provider is refused at start-u
 
   it('refuses a durable request-scoped factory', async () => {
     const CLOCK = Symbol('clock');
-    @Module({ providers: [{ provide: CLOCK, useFactory: () => new ClockTools(), scope: Scope.REQUEST, durable: true }] })
+    @Module({
+      providers: [{ provide: CLOCK, useFactory: () => new ClockTools(), scope: Scope.REQUEST, durable: true }],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('the toolset ClockTools (factory provider Symbol(clock) of ClockModule) is request-scoped (Scope.REQUEST, durable)');
+    expect(error.message).toContain(
+      'the toolset ClockTools (factory provider Symbol(clock) of ClockModule) is request-scoped (Scope.REQUEST, durable)',
+    );
   });
 
   it('refuses a default-scoped factory that injects a request-scoped provider (request-scoped implicitly)', async () => {
@@ -185,20 +220,32 @@ describe('a toolset from a request-scoped factory provider is refused at start-u
         return 'CET';
       }
     }
-    @Module({ providers: [Tenant, { provide: 'CLOCK', useFactory: (tenant: Tenant) => new ClockTools(tenant.zone), inject: [Tenant] }] })
+    @Module({
+      providers: [
+        Tenant,
+        { provide: 'CLOCK', useFactory: (tenant: Tenant) => new ClockTools(tenant.zone), inject: [Tenant] },
+      ],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toContain(
       "ScopeToolModule: the toolset ClockTools (factory provider 'CLOCK' of ClockModule) is request-scoped (its factory injects, directly or not, a request-scoped provider);",
     );
-    expect(error.message).toContain("make the provider 'CLOCK' default-scoped (singleton: no scope option, and no request-scoped provider injected, directly or not)");
+    expect(error.message).toContain(
+      "make the provider 'CLOCK' default-scoped (singleton: no scope option, and no request-scoped provider injected, directly or not)",
+    );
   });
 
   it('refuses a transient factory that injects a request-scoped provider', async () => {
     @Injectable({ scope: Scope.REQUEST })
     class Tenant {}
-    @Module({ providers: [Tenant, { provide: 'CLOCK', useFactory: () => new ClockTools(), inject: [Tenant], scope: Scope.TRANSIENT }] })
+    @Module({
+      providers: [
+        Tenant,
+        { provide: 'CLOCK', useFactory: () => new ClockTools(), inject: [Tenant], scope: Scope.TRANSIENT },
+      ],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error.message).toContain(
@@ -210,7 +257,9 @@ describe('a toolset from a request-scoped factory provider is refused at start-u
     @Module({ providers: [{ provide: 'CLOCK', useClass: ClockTools, scope: Scope.REQUEST }] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain("the toolset ClockTools (provider 'CLOCK' of ClockModule) is request-scoped (Scope.REQUEST)");
+    expect(error.message).toContain(
+      "the toolset ClockTools (provider 'CLOCK' of ClockModule) is request-scoped (Scope.REQUEST)",
+    );
     expect(error.message).toContain("make the provider 'CLOCK' default-scoped");
   });
 
@@ -228,11 +277,15 @@ describe('a toolset from a request-scoped factory provider is refused at start-u
         return 'noon';
       }
     }
-    @Module({ providers: [{ provide: PerRequest, useFactory: () => new PerRequest(), scope: Scope.REQUEST }, ClockTools] })
+    @Module({
+      providers: [{ provide: PerRequest, useFactory: () => new PerRequest(), scope: Scope.REQUEST }, ClockTools],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toContain('ScopeToolModule: the policy PerRequest (factory provider PerRequest of ClockModule) is request-scoped (Scope.REQUEST);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the policy PerRequest (factory provider PerRequest of ClockModule) is request-scoped (Scope.REQUEST);',
+    );
     expect(error.message).toContain('make the provider PerRequest default-scoped (singleton: no scope option');
   });
 });
@@ -256,7 +309,12 @@ describe('request-scoped and transient factories that yield no toolset', () => {
     })
     class AppModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     expect(warn).not.toHaveBeenCalled();
     await app.close();
   });
@@ -264,13 +322,23 @@ describe('request-scoped and transient factories that yield no toolset', () => {
   it('a request-scoped factory that throws outside a request is logged, naming its token and module, and start-up goes on', async () => {
     @Module({
       providers: [
-        { provide: 'USER', useFactory: (request: { user: string }) => request.user, inject: [REQUEST], scope: Scope.REQUEST },
+        {
+          provide: 'USER',
+          useFactory: (request: { user: string }) => request.user,
+          inject: [REQUEST],
+          scope: Scope.REQUEST,
+        },
         { provide: 'CLOCK', useFactory: () => new ClockTools() },
       ],
     })
     class AppModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(
       /^ScopeToolModule: the request-scoped factory provider 'USER' \(AppModule\) threw \(.+\) when called once at start-up, outside a request, to learn whether it yields a toolset or policy; it is left out\. A toolset or policy must be default-scoped \(singleton\) to be registered; if this provider yields neither, give it a class as token \(\{ provide: TenantInfo, useFactory \}\), and ScopeToolModule will not call it$/,
@@ -322,7 +390,9 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);',
+    );
     expect(error.message).toContain('make the provider ClockTools default-scoped (singleton: no scope option)');
     expect(calls).toBe(0);
     expect(warn).not.toHaveBeenCalled();
@@ -334,13 +404,23 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
       constructor(readonly clock: ClockTools) {}
     }
     @Module({
-      providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: (inquirer: object) => new ClockTools(inquirer.constructor.name) }, Consumer],
+      providers: [
+        {
+          provide: ClockTools,
+          scope: Scope.TRANSIENT,
+          inject: [INQUIRER],
+          useFactory: (inquirer: object) => new ClockTools(inquirer.constructor.name),
+        },
+        Consumer,
+      ],
     })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error).not.toBeInstanceOf(TypeError);
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);',
+    );
   });
 
   it('refuses a transient class toolset whose constructor would throw without building it (no "no clock here")', async () => {
@@ -358,7 +438,9 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
     @Module({ providers: [ClockTools] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset ClockTools (ClockModule) is transient (Scope.TRANSIENT);',
+    );
     expect(error.message).not.toContain('no clock here');
   });
 
@@ -382,10 +464,14 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
       calls += 1;
       return new PerUser(request.user);
     };
-    @Module({ providers: [{ provide: PerUser, scope: Scope.REQUEST, inject: [REQUEST], useFactory: factory }, ClockTools] })
+    @Module({
+      providers: [{ provide: PerUser, scope: Scope.REQUEST, inject: [REQUEST], useFactory: factory }, ClockTools],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the policy PerUser (factory provider PerUser of ClockModule) is request-scoped (Scope.REQUEST);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the policy PerUser (factory provider PerUser of ClockModule) is request-scoped (Scope.REQUEST);',
+    );
     expect(error.message).not.toContain('is not a provider of any module');
     expect(calls).toBe(0);
   });
@@ -393,20 +479,38 @@ describe('a factory provider whose token is a @Toolset or policy class is judged
   it('refuses a class listed in forFeature() and supplied by a request-scoped factory under its token as request-scoped (not "no module provides it")', async () => {
     @Module({
       imports: [ScopeToolModule.forFeature([ClockTools])],
-      providers: [{ provide: ClockTools, scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { headers: Record<string, string> }) => new ClockTools(request.headers['x-zone']) }],
+      providers: [
+        {
+          provide: ClockTools,
+          scope: Scope.REQUEST,
+          inject: [REQUEST],
+          useFactory: (request: { headers: Record<string, string> }) => new ClockTools(request.headers['x-zone']),
+        },
+      ],
     })
     class ClockModule {}
     for (const discover of ['features', 'all'] as const) {
-      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), ClockModule] });
-      expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is request-scoped (Scope.REQUEST)');
+      const error = await startFailure({
+        imports: [ScopeToolModule.forRoot({ manifest: NOW, discover }), ClockModule],
+      });
+      expect(error.message).toContain(
+        'ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is request-scoped (Scope.REQUEST)',
+      );
     }
   });
 
   it('refuses a class listed in forFeature() and supplied by a transient factory under its token as transient, with discover: features', async () => {
-    @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new ClockTools('CET') }] })
+    @Module({
+      imports: [ScopeToolModule.forFeature([ClockTools])],
+      providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new ClockTools('CET') }],
+    })
     class ClockModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), ClockModule],
+    });
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);',
+    );
   });
 });
 
@@ -427,13 +531,23 @@ describe('probing is limited: only factories under string or symbol tokens, only
       imports: [ScopeToolModule.forFeature([ClockTools])],
       providers: [
         { provide: 'CLOCK', useFactory: () => new ClockTools() },
-        { provide: 'USER', scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { user: string }) => (called.push('USER'), request.user) },
+        {
+          provide: 'USER',
+          scope: Scope.REQUEST,
+          inject: [REQUEST],
+          useFactory: (request: { user: string }) => (called.push('USER'), request.user),
+        },
         { provide: 'STAMP', scope: Scope.TRANSIENT, useFactory: () => (called.push('STAMP'), { at: 0 }) },
       ],
     })
     class AppModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), AppModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     expect(called).toEqual([]);
     expect(warn).not.toHaveBeenCalled();
     await app.close();
@@ -447,14 +561,29 @@ describe('probing is limited: only factories under string or symbol tokens, only
     class Stamp {}
     @Module({
       providers: [
-        { provide: User, scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { user: User }) => (called.push('User'), request.user) },
-        { provide: Stamp, scope: Scope.TRANSIENT, inject: [INQUIRER], useFactory: (inquirer: object) => (called.push('Stamp'), inquirer.constructor.name) },
+        {
+          provide: User,
+          scope: Scope.REQUEST,
+          inject: [REQUEST],
+          useFactory: (request: { user: User }) => (called.push('User'), request.user),
+        },
+        {
+          provide: Stamp,
+          scope: Scope.TRANSIENT,
+          inject: [INQUIRER],
+          useFactory: (inquirer: object) => (called.push('Stamp'), inquirer.constructor.name),
+        },
         { provide: 'CLOCK', useFactory: () => new ClockTools() },
       ],
     })
     class AppModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     expect(called).toEqual([]);
     expect(warn).not.toHaveBeenCalled();
     await app.close();
@@ -470,7 +599,12 @@ describe('probing is limited: only factories under string or symbol tokens, only
     })
     class AppModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toContain(
       "ScopeToolModule: the request-scoped factory provider 'SLOW' (AppModule) did not settle within 50 ms when called once at start-up, outside a request,",
@@ -480,10 +614,16 @@ describe('probing is limited: only factories under string or symbol tokens, only
 
   it('refuses a transient factory under a @Toolset class token that would never settle, without waiting for it', async () => {
     const began = Date.now();
-    @Module({ providers: [{ provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new Promise<never>(() => undefined) }] })
+    @Module({
+      providers: [
+        { provide: ClockTools, scope: Scope.TRANSIENT, useFactory: () => new Promise<never>(() => undefined) },
+      ],
+    })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset ClockTools (factory provider ClockTools of ClockModule) is transient (Scope.TRANSIENT);',
+    );
     expect(Date.now() - began).toBeLessThan(FACTORY_CALL_LIMIT.ms);
   });
 
@@ -501,9 +641,18 @@ describe('probing is limited: only factories under string or symbol tokens, only
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
     expect(Date.now() - began).toBeGreaterThanOrEqual(2 * 60 - 5);
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls[0]?.[0]).toContain("ScopeToolModule: the request-scoped factory provider 'SLOW1' (AppModule) did not settle within 60 ms when called once at start-up, outside a request,");
-    expect(warn.mock.calls[1]?.[0]).toContain("ScopeToolModule: the transient factory provider 'SLOW2' (AppModule) did not settle within 60 ms when called once at start-up, outside any consumer,");
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(warn.mock.calls[0]?.[0]).toContain(
+      "ScopeToolModule: the request-scoped factory provider 'SLOW1' (AppModule) did not settle within 60 ms when called once at start-up, outside a request,",
+    );
+    expect(warn.mock.calls[1]?.[0]).toContain(
+      "ScopeToolModule: the transient factory provider 'SLOW2' (AppModule) did not settle within 60 ms when called once at start-up, outside any consumer,",
+    );
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     await app.close();
   }, 10000);
 });

@@ -16,7 +16,12 @@ import { entry, manifest } from '../container/fixtures';
 export class TitleInput {
   @IsString() @Length(1, 40) title!: string;
 }
-export const TITLE_SCHEMA = { type: 'object', properties: { title: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['title'], additionalProperties: false };
+export const TITLE_SCHEMA = {
+  type: 'object',
+  properties: { title: { type: 'string', minLength: 1, maxLength: 40 } },
+  required: ['title'],
+  additionalProperties: false,
+};
 
 /** A repository the notes toolset injects. */
 @Injectable()
@@ -69,11 +74,16 @@ export class NotesModule {}
 @Module({ providers: [ClockTools] })
 export class ClockModule {}
 
-export const MANIFEST = manifest(entry('add_note', 'NotesTools', 'addNote', 'TitleInput', TITLE_SCHEMA), entry('now', 'ClockTools', 'now', null));
+export const MANIFEST = manifest(
+  entry('add_note', 'NotesTools', 'addNote', 'TitleInput', TITLE_SCHEMA),
+  entry('now', 'ClockTools', 'now', null),
+);
 
 /** Compiles and initializes (runs onModuleInit) a testing module, quietly. */
 export async function start(metadata: ModuleMetadata): Promise<TestingModule> {
-  const moduleRef = await Test.createTestingModule(metadata).setLogger({ log() {}, error() {}, warn() {} }).compile();
+  const moduleRef = await Test.createTestingModule(metadata)
+    .setLogger({ log() {}, error() {}, warn() {} })
+    .compile();
   await moduleRef.init();
   return moduleRef;
 }

@@ -12,12 +12,21 @@ import { Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
 import { start, startFailure } from './fixtures';
 
-const HOOKS = ['onModuleInit', 'onApplicationBootstrap', 'onModuleDestroy', 'beforeApplicationShutdown', 'onApplicationShutdown'] as const;
+const HOOKS = [
+  'onModuleInit',
+  'onApplicationBootstrap',
+  'onModuleDestroy',
+  'beforeApplicationShutdown',
+  'onApplicationShutdown',
+] as const;
 const NOW = manifest(entry('now', 'Clock', 'now', null));
 
 /** Records every hook call as `<hook> #<serial>`. */
 function hooked(log: string[], serial: number | string): Record<(typeof HOOKS)[number], () => void> {
-  return Object.fromEntries(HOOKS.map((hook) => [hook, () => void log.push(`${hook} #${serial}`)])) as Record<(typeof HOOKS)[number], () => void>;
+  return Object.fromEntries(HOOKS.map((hook) => [hook, () => void log.push(`${hook} #${serial}`)])) as Record<
+    (typeof HOOKS)[number],
+    () => void
+  >;
 }
 
 describe('lifecycle hooks: Nest’s alone', () => {
@@ -101,7 +110,9 @@ describe('lifecycle hooks: Nest’s alone', () => {
         const modules = globalClock(seen);
         const error = await startFailure({ imports: [modules[pick], ScopeToolModule.forRoot({ manifest: NOW })] });
         expect(error.code).toBe('ERR_INVALID_REGISTRY');
-        expect(error.message).toContain('ToolRegistry.definitions() was called before ScopeToolModule filled the registry');
+        expect(error.message).toContain(
+          'ToolRegistry.definitions() was called before ScopeToolModule filled the registry',
+        );
         expect(error.message).toContain(
           "A constructor runs before it, and so does the onModuleInit of a provider of a @Global() module that Nest reaches before ScopeToolModule (global modules start before all others, in the order Nest finds them, depth-first through the imports): import ScopeToolModule.forRoot() (or forRootAsync()) first in the root module's imports, or read the registry in onApplicationBootstrap",
         );
@@ -158,12 +169,21 @@ describe('lifecycle hooks: Nest’s alone', () => {
         providers: [
           Clock,
           { provide: 'STAMP', scope: Scope.TRANSIENT, useFactory: () => ({ at: 0, ...hooked(log, 'stamp') }) },
-          { provide: 'SETTINGS', scope: Scope.REQUEST, useFactory: () => ({ zone: 'UTC', ...hooked(log, 'settings') }) },
+          {
+            provide: 'SETTINGS',
+            scope: Scope.REQUEST,
+            useFactory: () => ({ zone: 'UTC', ...hooked(log, 'settings') }),
+          },
         ],
       })
       class AppModule {}
       const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), AppModule] });
-      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      expect(
+        app
+          .get(ToolRegistry)
+          .definitions()
+          .map((d) => d.name),
+      ).toEqual(['now']);
       await app.close();
       expect(log).toEqual([]);
       expect(warn).not.toHaveBeenCalled();
@@ -184,7 +204,9 @@ describe('lifecycle hooks: Nest’s alone', () => {
       @Module({ providers: [{ provide: 'CLOCK', scope: Scope.TRANSIENT, useFactory: () => new Clock() }] })
       class ClockModule {}
       const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-      expect(error.message).toContain("ScopeToolModule: the toolset Clock (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT);");
+      expect(error.message).toContain(
+        "ScopeToolModule: the toolset Clock (factory provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT);",
+      );
       expect(log).toEqual([]);
     });
   });

@@ -12,11 +12,30 @@ import type { TestingModuleBuilder } from '@nestjs/testing';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
-import { call, ClockModule, ClockTools, Directory, MANIFEST, NotesModule, NotesRepository, NotesTools, start, startFailure, WritersOnly } from './fixtures';
+import {
+  call,
+  ClockModule,
+  ClockTools,
+  Directory,
+  MANIFEST,
+  NotesModule,
+  NotesRepository,
+  NotesTools,
+  start,
+  startFailure,
+  WritersOnly,
+} from './fixtures';
 
 /** Compiles with overrides, initializes; returns the error of start-up (or fails the test). */
-async function overriddenFailure(imports: unknown[], override: (builder: TestingModuleBuilder) => TestingModuleBuilder): Promise<Error & { code?: string }> {
-  const builder = Test.createTestingModule({ imports: imports as never[] }).setLogger({ log() {}, error() {}, warn() {} });
+async function overriddenFailure(
+  imports: unknown[],
+  override: (builder: TestingModuleBuilder) => TestingModuleBuilder,
+): Promise<Error & { code?: string }> {
+  const builder = Test.createTestingModule({ imports: imports as never[] }).setLogger({
+    log() {},
+    error() {},
+    warn() {},
+  });
   const moduleRef = await override(builder).compile();
   try {
     await moduleRef.init();
@@ -40,7 +59,12 @@ describe('a @Toolset class in a module’s controllers', () => {
     }
     @Module({ controllers: [Clock] })
     class ClockControllerModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ClockControllerModule] });
+    const error = await startFailure({
+      imports: [
+        ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }),
+        ClockControllerModule,
+      ],
+    });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
       "tool: invalid tool: ScopeToolModule: the toolset Clock (ClockControllerModule) is declared in the module's controllers, and ScopeToolModule registers toolsets from providers only; move it to the providers of ClockControllerModule (a controller may inject it from there)",
@@ -58,13 +82,19 @@ describe('a @Toolset class in a module’s controllers', () => {
     }
     @Module({ controllers: [Clock] })
     class Unlisted {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Unlisted] });
+    const app = await start({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Unlisted],
+    });
     expect(app.get(ToolRegistry).definitions()).toEqual([]);
     await app.close();
     @Module({ imports: [ScopeToolModule.forFeature([Clock])], controllers: [Clock] })
     class Listed {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Listed] });
-    expect(error.message).toContain("ScopeToolModule: the toolset Clock (Listed) is declared in the module's controllers");
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), Listed],
+    });
+    expect(error.message).toContain(
+      "ScopeToolModule: the toolset Clock (Listed) is declared in the module's controllers",
+    );
   });
 });
 
@@ -126,7 +156,9 @@ describe('a @Toolset class that Nest builds only as an enhancer (guard, intercep
     }
     @Module({ controllers: [Piped] })
     class PipedModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Parser', 'now', null)) }), PipedModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Parser', 'now', null)) }), PipedModule],
+    });
     expect(error.message).toContain('ScopeToolModule: the toolset Parser (PipedModule) is used as a pipe');
   });
 
@@ -152,8 +184,15 @@ describe('a @Toolset class that Nest builds only as an enhancer (guard, intercep
     }
     @Module({ providers: [{ provide: APP_INTERCEPTOR, useClass: Timing }] })
     class GlobalInterceptorModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Timing', 'now', null)) }), GlobalInterceptorModule] });
-    expect(error.message).toContain('ScopeToolModule: the toolset Timing (GlobalInterceptorModule) is used as an interceptor');
+    const error = await startFailure({
+      imports: [
+        ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Timing', 'now', null)) }),
+        GlobalInterceptorModule,
+      ],
+    });
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset Timing (GlobalInterceptorModule) is used as an interceptor',
+    );
   });
 
   it('registers a default-scoped global guard (APP_GUARD useClass), a provider whose value’s class is the toolset', async () => {
@@ -161,7 +200,12 @@ describe('a @Toolset class that Nest builds only as an enhancer (guard, intercep
     @Module({ providers: [{ provide: APP_GUARD, useClass: Clock }] })
     class GlobalGuardModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), GlobalGuardModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     await app.close();
   });
 
@@ -170,7 +214,12 @@ describe('a @Toolset class that Nest builds only as an enhancer (guard, intercep
     @Module({ controllers: [Guarded], providers: [Clock] })
     class GuardedModule {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), GuardedModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     await app.close();
   });
 
@@ -183,14 +232,18 @@ describe('a @Toolset class that Nest builds only as an enhancer (guard, intercep
     await app.close();
     @Module({ imports: [ScopeToolModule.forFeature([Clock])], controllers: [Guarded] })
     class Listed {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), Listed] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: NOW, discover: 'features' }), Listed],
+    });
     expect(error.message).toContain('ScopeToolModule: the toolset Clock (Listed) is used as a guard');
   });
 });
 
 describe('a toolset token overridden with something that is not a toolset', () => {
   it('fails start-up on overrideProvider(...).useValue(mock), naming the token, its module and why', async () => {
-    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule], (b) => b.overrideProvider(ClockTools).useValue({ now: () => 'mock' }));
+    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule], (b) =>
+      b.overrideProvider(ClockTools).useValue({ now: () => 'mock' }),
+    );
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
       'tool: invalid tool: ScopeToolModule: the provider ClockTools (ClockModule) has the toolset ClockTools as its token, but its value is a plain object, not an instance of a @Toolset() class, so it has no tools to register; provide an instance of ClockTools. In a test, replace what the toolset depends on, or spy on the methods of the real instance, rather than the toolset itself',
@@ -203,7 +256,9 @@ describe('a toolset token overridden with something that is not a toolset', () =
         return 'fake';
       }
     }
-    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule], (b) => b.overrideProvider(ClockTools).useClass(FakeClock));
+    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule], (b) =>
+      b.overrideProvider(ClockTools).useClass(FakeClock),
+    );
     expect(error.message).toContain(
       'ScopeToolModule: the provider ClockTools (ClockModule) has the toolset ClockTools as its token, but its value is an instance of FakeClock, and FakeClock is not a toolset; decorate FakeClock with @Toolset() (a subclass does not inherit it), or provide an instance of ClockTools',
     );
@@ -213,14 +268,18 @@ describe('a toolset token overridden with something that is not a toolset', () =
     @Module({ providers: [{ provide: ClockTools, useFactory: () => undefined }] })
     class Broken {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Broken] });
-    expect(error.message).toContain('the provider ClockTools (Broken) has the toolset ClockTools as its token, but its value is undefined');
+    expect(error.message).toContain(
+      'the provider ClockTools (Broken) has the toolset ClockTools as its token, but its value is undefined',
+    );
   });
 
   it('registers a decorated subclass given as the override', async () => {
     @Toolset()
     @Injectable()
     class ClockTools2 extends ClockTools {}
-    const builder = Test.createTestingModule({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)) }), ClockModule] }).setLogger({
+    const builder = Test.createTestingModule({
+      imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)) }), ClockModule],
+    }).setLogger({
       log() {},
       error() {},
       warn() {},
@@ -235,7 +294,9 @@ describe('a toolset token overridden with something that is not a toolset', () =
 
 describe('a policy token overridden in a test', () => {
   it('fails start-up on a mock value, saying it is not an instance of the policy (not "not a provider of any module")', async () => {
-    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule], (b) => b.overrideProvider(WritersOnly).useValue({ authorize: () => true }));
+    const error = await overriddenFailure([ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule], (b) =>
+      b.overrideProvider(WritersOnly).useValue({ authorize: () => true }),
+    );
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
       'tool: invalid tool: ScopeToolModule: the policy WritersOnly of NotesTools (NotesModule) is provided by WritersOnly (NotesModule), whose value is a plain object, not an instance of WritersOnly, and scope-tool asks instances of the policy class; provide an instance of WritersOnly or of a subclass (in a test: overrideProvider(WritersOnly).useClass(FakeWritersOnly) with class FakeWritersOnly extends WritersOnly)',
@@ -248,7 +309,9 @@ describe('a policy token overridden in a test', () => {
         return true;
       }
     }
-    const builder = Test.createTestingModule({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule] }).setLogger({ log() {}, error() {}, warn() {} });
+    const builder = Test.createTestingModule({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule],
+    }).setLogger({ log() {}, error() {}, warn() {} });
     const app = await builder.overrideProvider(WritersOnly).useClass(PermitAll).compile();
     await app.init();
     const result = await call(app.get(ToolRegistry), 'add_note', '{"title":"tea"}', { user: 'mallory' });
@@ -265,7 +328,9 @@ describe('policy classes resolved from any module', () => {
         return true;
       }
     }
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, policies: [Shared] }), ClockModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, policies: [Shared] }), ClockModule],
+    });
     expect(error.message).toBe(
       'tool: invalid tool: ScopeToolModule: the policy Shared of ScopeToolModule.forRoot({ policies }) is not a provider of any module; add it (an @Injectable() class) to the providers of any module of the application: policies are resolved from every module (a factory provider counts when its token is the class: { provide: Shared, useFactory })',
     );
@@ -291,7 +356,13 @@ describe('policy classes resolved from any module', () => {
     class ToolsModule {}
     @Module({ providers: [Elsewhere] })
     class PolicyModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }), ToolsModule, PolicyModule] });
+    const app = await start({
+      imports: [
+        ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Clock', 'now', null)) }),
+        ToolsModule,
+        PolicyModule,
+      ],
+    });
     const result = await call(app.get(ToolRegistry), 'now', '{}');
     expect('output' in result && result.output.asText()).toBe('noon');
     await app.close();
@@ -306,7 +377,12 @@ describe('an alias (useExisting) whose token is a @Toolset class is checked thro
   afterEach(() => warn.mockRestore());
 
   it('fails start-up on an alias to a mock value, with the message of useValue', async () => {
-    @Module({ providers: [{ provide: 'MOCK', useValue: { now: () => 'x' } }, { provide: ClockTools, useExisting: 'MOCK' }] })
+    @Module({
+      providers: [
+        { provide: 'MOCK', useValue: { now: () => 'x' } },
+        { provide: ClockTools, useExisting: 'MOCK' },
+      ],
+    })
     class AppModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
@@ -329,16 +405,29 @@ describe('an alias (useExisting) whose token is a @Toolset class is checked thro
   it('follows a chain of aliases, into another module', async () => {
     @Module({ providers: [{ provide: 'MOCK', useValue: { now: () => 'x' } }], exports: ['MOCK'] })
     class MockModule {}
-    @Module({ imports: [MockModule], providers: [{ provide: 'STEP', useExisting: 'MOCK' }, { provide: ClockTools, useExisting: 'STEP' }] })
+    @Module({
+      imports: [MockModule],
+      providers: [
+        { provide: 'STEP', useExisting: 'MOCK' },
+        { provide: ClockTools, useExisting: 'STEP' },
+      ],
+    })
     class AppModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
-    expect(error.message).toContain("ScopeToolModule: the provider ClockTools (AppModule, useExisting: 'MOCK' of MockModule) has the toolset ClockTools as its token, but its value is a plain object");
+    expect(error.message).toContain(
+      "ScopeToolModule: the provider ClockTools (AppModule, useExisting: 'MOCK' of MockModule) has the toolset ClockTools as its token, but its value is a plain object",
+    );
   });
 
   it('refuses an alias to a request-scoped factory as request-scoped, naming the alias and the factory, and does not warn', async () => {
     @Module({
       providers: [
-        { provide: 'REQ', scope: Scope.REQUEST, inject: [REQUEST], useFactory: (request: { zone: string }) => ({ zone: request.zone }) },
+        {
+          provide: 'REQ',
+          scope: Scope.REQUEST,
+          inject: [REQUEST],
+          useFactory: (request: { zone: string }) => ({ zone: request.zone }),
+        },
         { provide: ClockTools, useExisting: 'REQ' },
       ],
     })
@@ -352,14 +441,21 @@ describe('an alias (useExisting) whose token is a @Toolset class is checked thro
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it("with discover: 'features' and the class listed, refuses it as request-scoped (not \"no module provides it\")", async () => {
+  it('with discover: \'features\' and the class listed, refuses it as request-scoped (not "no module provides it")', async () => {
     @Module({
       imports: [ScopeToolModule.forFeature([ClockTools])],
-      providers: [{ provide: 'REQ', scope: Scope.REQUEST, useFactory: () => new ClockTools() }, { provide: ClockTools, useExisting: 'REQ' }],
+      providers: [
+        { provide: 'REQ', scope: Scope.REQUEST, useFactory: () => new ClockTools() },
+        { provide: ClockTools, useExisting: 'REQ' },
+      ],
     })
     class AppModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), AppModule] });
-    expect(error.message).toContain("ScopeToolModule: the toolset ClockTools (provider ClockTools of AppModule, useExisting: factory provider 'REQ' of AppModule) is request-scoped");
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), AppModule],
+    });
+    expect(error.message).toContain(
+      "ScopeToolModule: the toolset ClockTools (provider ClockTools of AppModule, useExisting: factory provider 'REQ' of AppModule) is request-scoped",
+    );
   });
 
   it('refuses an alias to a transient toolset as transient', async () => {
@@ -374,35 +470,53 @@ describe('an alias (useExisting) whose token is a @Toolset class is checked thro
     @Module({ providers: [TransientClock, { provide: ClockTools, useExisting: TransientClock }] })
     class AppModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), AppModule] });
-    expect(error.message).toContain('ScopeToolModule: the toolset TransientClock (AppModule) is transient (Scope.TRANSIENT);');
+    expect(error.message).toContain(
+      'ScopeToolModule: the toolset TransientClock (AppModule) is transient (Scope.TRANSIENT);',
+    );
   });
 
   it('registers an alias to a decorated toolset once, and with discover: features a listed alias token counts as provided', async () => {
     @Toolset()
     @Injectable()
     class ClockTools2 extends ClockTools {}
-    @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools2, { provide: ClockTools, useExisting: ClockTools2 }] })
+    @Module({
+      imports: [ScopeToolModule.forFeature([ClockTools])],
+      providers: [ClockTools2, { provide: ClockTools, useExisting: ClockTools2 }],
+    })
     class AppModule {}
     for (const discover of ['all', 'features'] as const) {
-      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)), discover }), AppModule] });
+      const app = await start({
+        imports: [
+          ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)), discover }),
+          AppModule,
+        ],
+      });
       const result = await call(app.get(ToolRegistry), 'now', '{}');
       expect('output' in result && result.output.asText()).toBe('noon');
       await app.close();
     }
   });
 
-  it("with discover: 'features' and a listed class overridden with a decorated subclass, registers the subclass (not \"no module provides it\")", async () => {
+  it('with discover: \'features\' and a listed class overridden with a decorated subclass, registers the subclass (not "no module provides it")', async () => {
     @Toolset()
     @Injectable()
     class ClockTools2 extends ClockTools {}
     @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools] })
     class ListedClock {}
     const builder = Test.createTestingModule({
-      imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)), discover: 'features' }), ListedClock],
+      imports: [
+        ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'ClockTools2', 'now', null)), discover: 'features' }),
+        ListedClock,
+      ],
     }).setLogger({ log() {}, error() {}, warn() {} });
     const app = await builder.overrideProvider(ClockTools).useClass(ClockTools2).compile();
     await app.init();
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     await app.close();
   });
 });
@@ -415,7 +529,15 @@ describe('an alias (useExisting) whose token is a policy class', () => {
         return super.authorize(...args) && (args[1].context as { strict?: boolean } | undefined)?.strict === true;
       }
     }
-    @Module({ providers: [NotesRepository, Directory, StrictWriters, { provide: WritersOnly, useExisting: StrictWriters }, NotesTools] })
+    @Module({
+      providers: [
+        NotesRepository,
+        Directory,
+        StrictWriters,
+        { provide: WritersOnly, useExisting: StrictWriters },
+        NotesTools,
+      ],
+    })
     class StrictNotes {}
     const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), StrictNotes] });
     const registry = app.get(ToolRegistry);
@@ -426,7 +548,14 @@ describe('an alias (useExisting) whose token is a policy class', () => {
   });
 
   it('fails start-up on an alias to a mock, saying it is not an instance of the policy (not "not a provider of any module")', async () => {
-    @Module({ providers: [NotesRepository, { provide: 'MOCK', useValue: { authorize: () => true } }, { provide: WritersOnly, useExisting: 'MOCK' }, NotesTools] })
+    @Module({
+      providers: [
+        NotesRepository,
+        { provide: 'MOCK', useValue: { authorize: () => true } },
+        { provide: WritersOnly, useExisting: 'MOCK' },
+        NotesTools,
+      ],
+    })
     class MockedNotes {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), MockedNotes] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
@@ -438,11 +567,22 @@ describe('an alias (useExisting) whose token is a policy class', () => {
   it('refuses an alias to a request-scoped policy as request-scoped', async () => {
     @Injectable({ scope: Scope.REQUEST })
     class RequestWriters extends WritersOnly {
-      constructor(directory: Directory, @Inject(REQUEST) readonly request: unknown) {
+      constructor(
+        directory: Directory,
+        @Inject(REQUEST) readonly request: unknown,
+      ) {
         super(directory);
       }
     }
-    @Module({ providers: [NotesRepository, Directory, RequestWriters, { provide: WritersOnly, useExisting: RequestWriters }, NotesTools] })
+    @Module({
+      providers: [
+        NotesRepository,
+        Directory,
+        RequestWriters,
+        { provide: WritersOnly, useExisting: RequestWriters },
+        NotesTools,
+      ],
+    })
     class RequestNotes {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), RequestNotes] });
     expect(error.message).toContain(

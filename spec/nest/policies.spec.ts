@@ -5,7 +5,17 @@ import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import { classifyFailure } from '../../lib/protocol';
 import type { Authorization, CallOptions } from '../../lib/protocol';
 import { entry, manifest } from '../container/fixtures';
-import { call, Directory, MANIFEST, NotesModule, start, startFailure, TitleInput, TITLE_SCHEMA, WritersOnly } from './fixtures';
+import {
+  call,
+  Directory,
+  MANIFEST,
+  NotesModule,
+  start,
+  startFailure,
+  TitleInput,
+  TITLE_SCHEMA,
+  WritersOnly,
+} from './fixtures';
 
 describe('@Authorize policy classes come from the Nest container', () => {
   it('injects the policy with its own dependencies and asks it with the caller context', async () => {
@@ -61,7 +71,13 @@ describe('@Authorize policy classes come from the Nest container', () => {
     @Module({ providers: [Log, SharedPolicy, MethodPolicy, Titled] })
     class TitledModule {}
     const app = await start({
-      imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('title', 'Titled', 'title', 'TitleInput', TITLE_SCHEMA)), policies: [SharedPolicy] }), TitledModule],
+      imports: [
+        ScopeToolModule.forRoot({
+          manifest: manifest(entry('title', 'Titled', 'title', 'TitleInput', TITLE_SCHEMA)),
+          policies: [SharedPolicy],
+        }),
+        TitledModule,
+      ],
     });
     await call(app.get(ToolRegistry), 'title', '{"title":"x"}');
     expect(asked).toEqual(['shared', 'class', 'method {"title":"x"}']);
@@ -82,7 +98,9 @@ describe('@Authorize policy classes come from the Nest container', () => {
     }
     @Module({ imports: [NoPolicy], providers: [Orphan] })
     class OrphanModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Orphan', 'now', null)) }), OrphanModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: manifest(entry('now', 'Orphan', 'now', null)) }), OrphanModule],
+    });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
       "tool: invalid tool: ScopeToolModule: the policy WritersOnly of Orphan (OrphanModule) is not a provider of any module; add it (an @Injectable() class) to the providers of the toolset's module, or of a module it imports (a factory provider counts when its token is the class: { provide: WritersOnly, useFactory })",
@@ -94,7 +112,9 @@ describe('@Authorize policy classes come from the Nest container', () => {
     class FirstPolicies {}
     @Module({ imports: [FirstPolicies], providers: [WritersOnly] })
     class SecondPolicies {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, FirstPolicies, SecondPolicies] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, FirstPolicies, SecondPolicies],
+    });
     expect(error.code).toBe('ERR_INVALID_TOOL');
     expect(error.message).toBe(
       'tool: invalid tool: ScopeToolModule: the policy WritersOnly is provided by both NotesModule (token WritersOnly) and FirstPolicies (token WritersOnly), as two instances, so scope-tool would not know which one to ask; provide it in one module and export that module to share it',

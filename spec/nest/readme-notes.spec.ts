@@ -4,12 +4,17 @@ import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
 const notes = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const quoted = [...notes.matchAll(/```ts\n\/\/ (samples\/nest\/[\w.-]+)\n([\s\S]*?)\n```/g)].map((m) => ({ file: m[1], code: m[2] }));
+const quoted = [...notes.matchAll(/```ts\n\/\/ (samples\/nest\/[\w.-]+)\n([\s\S]*?)\n```/g)].map((m) => ({
+  file: m[1],
+  code: m[2],
+}));
 
 describe('the NestJS README section', () => {
   it('quotes the sample files', () => {
     expect(quoted.map((q) => q.file).sort()).toEqual(
-      ['app.module.ts', 'assistant.module.ts', 'caller-directory.ts', 'known-caller.policy.ts', 'run.ts'].map((f) => `samples/nest/${f}`),
+      ['app.module.ts', 'assistant.module.ts', 'caller-directory.ts', 'known-caller.policy.ts', 'run.ts'].map(
+        (f) => `samples/nest/${f}`,
+      ),
     );
   });
 

@@ -5,7 +5,17 @@ import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { Tool, Toolset } from '../../lib/decorators';
 import { entry, manifest } from '../container/fixtures';
 import { classifyFailure, ToolError } from '../../lib/protocol';
-import { call, ClockModule, ClockTools, MANIFEST, NotesModule, NotesRepository, NotesTools, start, startFailure } from './fixtures';
+import {
+  call,
+  ClockModule,
+  ClockTools,
+  MANIFEST,
+  NotesModule,
+  NotesRepository,
+  NotesTools,
+  start,
+  startFailure,
+} from './fixtures';
 
 /** A consumer in another module: ToolRegistry is injectable by class. */
 @Injectable()
@@ -27,7 +37,9 @@ describe('ScopeToolModule.forRoot discovers @Toolset providers', () => {
   });
 
   it('makes ToolRegistry injectable in every module (global by default), filled before other modules start', async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ClockModule, AssistantModule] });
+    const app = await start({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ClockModule, AssistantModule],
+    });
     const assistant = app.get(Assistant, { strict: false });
     expect(assistant.tools).toBe(app.get(ToolRegistry));
     expect(assistant.tools.resolve('now')).toBeDefined();
@@ -42,9 +54,13 @@ describe('ScopeToolModule.forRoot discovers @Toolset providers', () => {
 
   it('registers nothing when one tool cannot be bound (one atomic batch), and says which module failed', async () => {
     const stale = { version: 1, tools: MANIFEST.tools.filter((t) => t.name !== 'now') };
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: stale }), NotesModule, ClockModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: stale }), NotesModule, ClockModule],
+    });
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toBe('tool: invalid tool: ScopeToolModule: tool "now" (ClockTools.now) is missing from the manifest; run scope-tool generate');
+    expect(error.message).toBe(
+      'tool: invalid tool: ScopeToolModule: tool "now" (ClockTools.now) is missing from the manifest; run scope-tool generate',
+    );
   });
 
   it('turns an unexpected error during start-up into a ScopeToolModule ToolError, with the error as its cause', async () => {
@@ -63,7 +79,9 @@ describe('ScopeToolModule.forRoot discovers @Toolset providers', () => {
   });
 
   it('fails start-up on a manifest path that cannot be read, naming the file', async () => {
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: '/nonexistent/tools.manifest.json' }), ClockModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: '/nonexistent/tools.manifest.json' }), ClockModule],
+    });
     expect(error.message).toContain('ScopeToolModule: manifest /nonexistent/tools.manifest.json: cannot be read');
   });
 });
@@ -79,11 +97,20 @@ describe('ScopeToolModule.forRootAsync', () => {
   it('builds its options with an injected, asynchronous factory', async () => {
     const app = await start({
       imports: [
-        ScopeToolModule.forRootAsync({ imports: [ConfigModule], inject: [Config], useFactory: async (config: Config) => ({ manifest: config.manifest }) }),
+        ScopeToolModule.forRootAsync({
+          imports: [ConfigModule],
+          inject: [Config],
+          useFactory: async (config: Config) => ({ manifest: config.manifest }),
+        }),
         ClockModule,
       ],
     });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     await app.close();
   });
 });
@@ -93,14 +120,28 @@ describe('ScopeToolModule.forFeature', () => {
   class ListedClockModule {}
 
   it("with discover: 'features', registers only the listed toolsets", async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), NotesModule, ListedClockModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+    const app = await start({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), NotesModule, ListedClockModule],
+    });
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['now']);
     await app.close();
   });
 
   it("with discover: 'all' (the default), still registers every toolset", async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ListedClockModule] });
-    expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['add_note', 'now']);
+    const app = await start({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ListedClockModule],
+    });
+    expect(
+      app
+        .get(ToolRegistry)
+        .definitions()
+        .map((d) => d.name),
+    ).toEqual(['add_note', 'now']);
     await app.close();
   });
 
@@ -118,7 +159,9 @@ describe('ScopeToolModule.forFeature', () => {
     @Module({ imports: [ScopeToolModule.forFeature([Plain])], providers: [Plain] })
     class Mistaken {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Mistaken] });
-    expect(error.message).toContain('Plain is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset()');
+    expect(error.message).toContain(
+      'Plain is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset()',
+    );
   });
 
   describe("with discover: 'features', a provider counts by its value's class", () => {
@@ -133,27 +176,52 @@ describe('ScopeToolModule.forFeature', () => {
     const BOTH = manifest(entry('now', 'ClockTools', 'now', null), entry('other', 'OtherTools', 'other', null));
 
     it('registers a listed class provided under the token of an unlisted @Toolset class ({ provide: Other, useClass: Listed }), not "no module provides it"', async () => {
-      @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [{ provide: OtherTools, useClass: ClockTools }] })
+      @Module({
+        imports: [ScopeToolModule.forFeature([ClockTools])],
+        providers: [{ provide: OtherTools, useClass: ClockTools }],
+      })
       class FeatureModule {}
-      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
-      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      const app = await start({
+        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
+      });
+      expect(
+        app
+          .get(ToolRegistry)
+          .definitions()
+          .map((d) => d.name),
+      ).toEqual(['now']);
       const result = await call(app.get(ToolRegistry), 'now', '{}');
       expect('output' in result && result.output.asText()).toBe('noon');
       await app.close();
     });
 
     it('registers a listed class behind an alias under an unlisted @Toolset class token once', async () => {
-      @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }] })
+      @Module({
+        imports: [ScopeToolModule.forFeature([ClockTools])],
+        providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }],
+      })
       class FeatureModule {}
-      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
-      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      const app = await start({
+        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
+      });
+      expect(
+        app
+          .get(ToolRegistry)
+          .definitions()
+          .map((d) => d.name),
+      ).toEqual(['now']);
       await app.close();
     });
 
     it('fails start-up when a listed token holds an instance of an unlisted @Toolset class that is no subclass of a listed one (its tools would be registered unlisted)', async () => {
-      @Module({ imports: [ScopeToolModule.forFeature([OtherTools])], providers: [{ provide: OtherTools, useClass: ClockTools }] })
+      @Module({
+        imports: [ScopeToolModule.forFeature([OtherTools])],
+        providers: [{ provide: OtherTools, useClass: ClockTools }],
+      })
       class FeatureModule {}
-      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
+      const error = await startFailure({
+        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
+      });
       expect(error.code).toBe('ERR_INVALID_TOOL');
       expect(error.message).toBe(
         "tool: invalid tool: ScopeToolModule: the provider OtherTools (FeatureModule) has the toolset OtherTools, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ClockTools, which is neither listed nor a subclass of a listed class; with discover: 'features' only the listed toolsets (or a decorated subclass of one, as an override) become tools, so list ClockTools in forFeature() too, or provide an instance of OtherTools",
@@ -161,31 +229,54 @@ describe('ScopeToolModule.forFeature', () => {
     });
 
     it('fails the same way through an alias under the listed token', async () => {
-      @Module({ imports: [ScopeToolModule.forFeature([OtherTools])], providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }] })
+      @Module({
+        imports: [ScopeToolModule.forFeature([OtherTools])],
+        providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }],
+      })
       class FeatureModule {}
-      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule] });
+      const error = await startFailure({
+        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
+      });
       expect(error.message).toContain(
         'ScopeToolModule: the provider OtherTools (FeatureModule, useExisting: ClockTools) has the toolset OtherTools, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ClockTools, which is neither listed nor a subclass of a listed class;',
       );
     });
 
     it("with discover: 'all', registers the value's class as before (every toolset is a tool)", async () => {
-      @Module({ imports: [ScopeToolModule.forFeature([OtherTools])], providers: [{ provide: OtherTools, useClass: ClockTools }] })
+      @Module({
+        imports: [ScopeToolModule.forFeature([OtherTools])],
+        providers: [{ provide: OtherTools, useClass: ClockTools }],
+      })
       class FeatureModule {}
       const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH }), FeatureModule] });
-      expect(app.get(ToolRegistry).definitions().map((d) => d.name)).toEqual(['now']);
+      expect(
+        app
+          .get(ToolRegistry)
+          .definitions()
+          .map((d) => d.name),
+      ).toEqual(['now']);
       await app.close();
     });
   });
 
   it('refuses a list that is not made of classes, when the module is declared', () => {
-    expect(() => ScopeToolModule.forFeature(['ClockTools'] as never)).toThrow('ScopeToolModule.forFeature(): item 1 is not a class; pass @Toolset() classes');
+    expect(() => ScopeToolModule.forFeature(['ClockTools'] as never)).toThrow(
+      'ScopeToolModule.forFeature(): item 1 is not a class; pass @Toolset() classes',
+    );
   });
 });
 
 describe('ScopeToolModule.forRoot({ policies })', () => {
   it('asks a shared policy function before every tool', async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, policies: [(_a, o) => (o.context as { user?: string })?.user === 'alice'] }), ClockModule] });
+    const app = await start({
+      imports: [
+        ScopeToolModule.forRoot({
+          manifest: MANIFEST,
+          policies: [(_a, o) => (o.context as { user?: string })?.user === 'alice'],
+        }),
+        ClockModule,
+      ],
+    });
     const registry = app.get(ToolRegistry);
     const permitted = await call(registry, 'now', '{}', { user: 'alice' });
     expect('output' in permitted && permitted.output.asText()).toBe('noon');

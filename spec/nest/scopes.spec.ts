@@ -44,7 +44,9 @@ describe('request-scoped toolsets and policies are refused at start-up', () => {
     @Module({ providers: [Tenant, Clock] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain('the toolset Clock (ClockModule) is request-scoped (it depends, directly or not, on a request-scoped provider)');
+    expect(error.message).toContain(
+      'the toolset Clock (ClockModule) is request-scoped (it depends, directly or not, on a request-scoped provider)',
+    );
   });
 
   it('refuses a durable request-scoped toolset', async () => {
@@ -82,8 +84,12 @@ describe('request-scoped toolsets and policies are refused at start-up', () => {
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
     expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toContain('ScopeToolModule: the policy PerRequest (ClockModule) is request-scoped (Scope.REQUEST);');
-    expect(error.message).toContain('make the policy default-scoped (singleton) and read per-request data from CallOptions.context');
+    expect(error.message).toContain(
+      'ScopeToolModule: the policy PerRequest (ClockModule) is request-scoped (Scope.REQUEST);',
+    );
+    expect(error.message).toContain(
+      'make the policy default-scoped (singleton) and read per-request data from CallOptions.context',
+    );
   });
 });
 
@@ -150,7 +156,9 @@ describe('transient toolsets and policies are refused at start-up', () => {
     @Module({ providers: [{ provide: 'CLOCK', useClass: Clock, scope: Scope.TRANSIENT }] })
     class ClockModule {}
     const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: NOW }), ClockModule] });
-    expect(error.message).toContain("ScopeToolModule: the toolset Clock (provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT);");
+    expect(error.message).toContain(
+      "ScopeToolModule: the toolset Clock (provider 'CLOCK' of ClockModule) is transient (Scope.TRANSIENT);",
+    );
     expect(error.message).toContain("make the provider 'CLOCK' default-scoped (singleton: no scope option)");
   });
 

@@ -11,7 +11,8 @@ import type { JsonValue, Tool } from '../../lib/protocol';
 import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
 import { ClockModule, MANIFEST, NotesModule, call, start, startFailure } from './fixtures';
 
-const shell = (): Tool => FuncTool.create({ name: 'shell', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => 'ran');
+const shell = (): Tool =>
+  FuncTool.create({ name: 'shell', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => 'ran');
 
 describe('ToolRegistry is sealed', () => {
   it('refuses a tool registered after start-up, and keeps only the discovered tools', async () => {
@@ -29,7 +30,14 @@ describe('ToolRegistry is sealed', () => {
     }
     @Module({ providers: [Plugin] })
     class PluginModule {}
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, policies: [() => false] }), ClockModule, NotesModule, PluginModule] });
+    const app = await start({
+      imports: [
+        ScopeToolModule.forRoot({ manifest: MANIFEST, policies: [() => false] }),
+        ClockModule,
+        NotesModule,
+        PluginModule,
+      ],
+    });
     const tools = app.get(ToolRegistry);
     expect(refusal).toMatchObject({ code: 'ERR_INVALID_REGISTRY' });
     expect((refusal as Error).message).toContain('ToolRegistry is sealed');
@@ -48,7 +56,9 @@ describe('ToolRegistry is sealed', () => {
     }
     @Module({ providers: [EarlyPlugin] })
     class EarlyModule {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule, EarlyModule] });
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule, EarlyModule],
+    });
     expect(error.message).toContain('ToolRegistry is sealed');
   });
 

@@ -13,16 +13,50 @@ const DIST = path.join(ROOT, 'dist');
 
 /** DESIGN.md section 2, the seed's index as TypeScript run-time names. */
 const SEED_RUNTIME_NAMES = [
-  'MAX_INPUT_BYTES', 'ToolError', 'hasErrorCode', 'findError', 'validateDefinition', 'encodeDefinition',
-  'decodeDefinition', 'DEFINITION_SCHEMA', 'Contract', 'Invocation', 'Binding', 'bind', 'Output',
-  'OUTPUT_SCHEMA', 'InputRequest', 'INPUT_REQUEST_SCHEMA', 'Continuation', 'InputValidatorError', 'Failure',
-  'classifyFailure', 'CallError', 'Authorization', 'Guard', 'AuthorizationError', 'capability', 'Registry',
-  'FuncTool', 'canonicalJson',
+  'MAX_INPUT_BYTES',
+  'ToolError',
+  'hasErrorCode',
+  'findError',
+  'validateDefinition',
+  'encodeDefinition',
+  'decodeDefinition',
+  'DEFINITION_SCHEMA',
+  'Contract',
+  'Invocation',
+  'Binding',
+  'bind',
+  'Output',
+  'OUTPUT_SCHEMA',
+  'InputRequest',
+  'INPUT_REQUEST_SCHEMA',
+  'Continuation',
+  'InputValidatorError',
+  'Failure',
+  'classifyFailure',
+  'CallError',
+  'Authorization',
+  'Guard',
+  'AuthorizationError',
+  'capability',
+  'Registry',
+  'FuncTool',
+  'canonicalJson',
 ];
 const LAYER_NAMES = ['dtoInput', 'createRegistry', 'loadManifest', 'openAIChatTools', 'anthropicTools'];
 const DECORATOR_NAMES = ['Toolset', 'Tool', 'Authorize'];
 /** Type-only names of DESIGN.md section 2, looked up in the declarations. */
-const SEED_TYPE_NAMES = ['CallOptions', 'Tool', 'Definition', 'Request', 'Result', 'InputValidatingTool', 'FailureKind', 'Authorizer', 'WrappingTool', 'JsonObject'];
+const SEED_TYPE_NAMES = [
+  'CallOptions',
+  'Tool',
+  'Definition',
+  'Request',
+  'Result',
+  'InputValidatingTool',
+  'FailureKind',
+  'Authorizer',
+  'WrappingTool',
+  'JsonObject',
+];
 
 const SMOKE = `
   const { Toolset, Tool, Authorize } = D;
@@ -49,7 +83,16 @@ describe('the built package (dist/)', () => {
   }, 120_000);
 
   it('writes CommonJS, ESM and declarations for both entries and the CLI', () => {
-    for (const file of ['index.js', 'index.mjs', 'index.d.ts', 'index.d.mts', 'decorators.js', 'decorators.mjs', 'decorators.d.ts', 'cli.js']) {
+    for (const file of [
+      'index.js',
+      'index.mjs',
+      'index.d.ts',
+      'index.d.mts',
+      'decorators.js',
+      'decorators.mjs',
+      'decorators.d.ts',
+      'cli.js',
+    ]) {
       expect(fs.existsSync(path.join(DIST, file))).toBe(true);
     }
   });
@@ -57,16 +100,30 @@ describe('the built package (dist/)', () => {
   it('exports every run-time name of the seed index from CommonJS and ESM', () => {
     const names = [...SEED_RUNTIME_NAMES, ...LAYER_NAMES];
     const missing = (exported: string[]) => names.filter((n) => !exported.includes(n));
-    const cjs = JSON.parse(node(['-e', `console.log(JSON.stringify(Object.keys(require('./dist/index.js'))))`])) as string[];
-    const esm = JSON.parse(node(['--input-type=module', '-e', `import * as m from './dist/index.mjs'; console.log(JSON.stringify(Object.keys(m)))`])) as string[];
+    const cjs = JSON.parse(
+      node(['-e', `console.log(JSON.stringify(Object.keys(require('./dist/index.js'))))`]),
+    ) as string[];
+    const esm = JSON.parse(
+      node([
+        '--input-type=module',
+        '-e',
+        `import * as m from './dist/index.mjs'; console.log(JSON.stringify(Object.keys(m)))`,
+      ]),
+    ) as string[];
     expect(missing(cjs)).toEqual([]);
     expect(missing(esm)).toEqual([]);
-    const decorators = JSON.parse(node(['-e', `console.log(JSON.stringify(Object.keys(require('./dist/decorators.js'))))`])) as string[];
+    const decorators = JSON.parse(
+      node(['-e', `console.log(JSON.stringify(Object.keys(require('./dist/decorators.js'))))`]),
+    ) as string[];
     expect(DECORATOR_NAMES.filter((n) => !decorators.includes(n))).toEqual([]);
   });
 
   it('declares every type-only name of the seed index', () => {
-    const declarations = fs.readdirSync(DIST).filter((f) => f.endsWith('.d.ts')).map((f) => fs.readFileSync(path.join(DIST, f), 'utf8')).join('\n');
+    const declarations = fs
+      .readdirSync(DIST)
+      .filter((f) => f.endsWith('.d.ts'))
+      .map((f) => fs.readFileSync(path.join(DIST, f), 'utf8'))
+      .join('\n');
     const index = fs.readFileSync(path.join(DIST, 'index.d.ts'), 'utf8');
     for (const name of SEED_TYPE_NAMES) {
       expect(declarations).toMatch(new RegExp(`(interface|type|class) ${name}\\b`));
@@ -75,17 +132,27 @@ describe('the built package (dist/)', () => {
   });
 
   it('binds a toolset decorated through scope-tool/decorators with createRegistry from scope-tool (CommonJS)', () => {
-    const out = node(['-e', `const M = require('./dist/index.js'); const D = require('./dist/decorators.js');${SMOKE}`]);
+    const out = node([
+      '-e',
+      `const M = require('./dist/index.js'); const D = require('./dist/decorators.js');${SMOKE}`,
+    ]);
     expect(out).toBe('pong');
   });
 
   it('binds a toolset decorated through scope-tool/decorators with createRegistry from scope-tool (ESM)', () => {
-    const out = node(['--input-type=module', '-e', `import * as M from './dist/index.mjs'; import * as D from './dist/decorators.mjs';${SMOKE}`]);
+    const out = node([
+      '--input-type=module',
+      '-e',
+      `import * as M from './dist/index.mjs'; import * as D from './dist/decorators.mjs';${SMOKE}`,
+    ]);
     expect(out).toBe('pong');
   });
 
   it('resolves the package by name through its exports map', () => {
-    const out = node(['-e', `console.log(typeof require('scope-tool').Registry, typeof require('scope-tool/decorators').Tool)`]);
+    const out = node([
+      '-e',
+      `console.log(typeof require('scope-tool').Registry, typeof require('scope-tool/decorators').Tool)`,
+    ]);
     expect(out).toBe('function function');
   });
 });

@@ -45,13 +45,20 @@ describe('new Guard', () => {
   });
 
   it('refuses an invalid definition with `authorization guard definition: ...`', () => {
-    const err = thrownBy(() => new Guard({ tool: new FakeTool({ name: '', inputSchema: { type: 'object' } }), authorizer: () => true })) as ToolError;
+    const err = thrownBy(
+      () => new Guard({ tool: new FakeTool({ name: '', inputSchema: { type: 'object' } }), authorizer: () => true }),
+    ) as ToolError;
     expect(err.message).toMatch(/^tool: invalid tool: authorization guard definition: tool: invalid definition: name/);
     expect(hasErrorCode(err, 'ERR_INVALID_DEFINITION')).toBe(true);
   });
 
   it('accepts an object with authorize() and keeps its `this`', async () => {
-    const policy = { allowed: true, authorize(this: { allowed: boolean }) { return this.allowed; } };
+    const policy = {
+      allowed: true,
+      authorize(this: { allowed: boolean }) {
+        return this.allowed;
+      },
+    };
     const { binding, invocation, tool } = setup(policy);
     await binding.call(invocation);
     expect(tool.calls).toHaveLength(1);
@@ -132,18 +139,21 @@ describe('Guard.call', () => {
     expect(tool.calls).toHaveLength(0);
   });
 
-  it.each([true, false])('throws the abort reason when the signal aborts while the policy decides %s', async (decision) => {
-    const controller = new AbortController();
-    const reason = new Error('deadline');
-    const { binding, invocation, tool } = setup(() => {
-      controller.abort(reason);
-      return decision;
-    });
-    const err = await rejectionOf(binding.call(invocation, { signal: controller.signal }));
-    expect(err).toBe(reason);
-    expect(classifyFailure(err)).toBeUndefined();
-    expect(tool.calls).toHaveLength(0);
-  });
+  it.each([true, false])(
+    'throws the abort reason when the signal aborts while the policy decides %s',
+    async (decision) => {
+      const controller = new AbortController();
+      const reason = new Error('deadline');
+      const { binding, invocation, tool } = setup(() => {
+        controller.abort(reason);
+        return decision;
+      });
+      const err = await rejectionOf(binding.call(invocation, { signal: controller.signal }));
+      expect(err).toBe(reason);
+      expect(classifyFailure(err)).toBeUndefined();
+      expect(tool.calls).toHaveLength(0);
+    },
+  );
 
   it('joins the abort reason and the AuthorizationError when the policy throws after an abort', async () => {
     const controller = new AbortController();
@@ -199,7 +209,9 @@ describe('Guard.call', () => {
       throw boom;
     });
     const binding = bind(new Guard({ tool, authorizer: () => true }));
-    expect(await rejectionOf(binding.call(binding.contract.prepare({ name: 'delete_note', arguments: '{}' })))).toBe(boom);
+    expect(await rejectionOf(binding.call(binding.contract.prepare({ name: 'delete_note', arguments: '{}' })))).toBe(
+      boom,
+    );
   });
 
   it('is never consulted by prepare', () => {

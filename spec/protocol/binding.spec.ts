@@ -38,7 +38,9 @@ describe('bind', () => {
     const err = thrownBy(() => bind(new FakeTool({ name: 'bad name', inputSchema: { type: 'object' } }))) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(hasErrorCode(err, 'ERR_INVALID_DEFINITION')).toBe(true);
-    expect(err.message).toBe('tool: invalid tool: definition: tool: invalid definition: name "bad name" must match ^[A-Za-z0-9_-]{1,64}$');
+    expect(err.message).toBe(
+      'tool: invalid tool: definition: tool: invalid definition: name "bad name" must match ^[A-Za-z0-9_-]{1,64}$',
+    );
   });
 
   it('refuses a definition() that throws, keeping the thrown error reachable', () => {
@@ -53,7 +55,9 @@ describe('bind', () => {
   });
 
   it('refuses a schema that does not compile, wrapping ERR_INVALID_SCHEMA', () => {
-    const err = thrownBy(() => bind(new FakeTool({ name: 'echo', inputSchema: { type: 'object', minProperties: -1 } }))) as ToolError;
+    const err = thrownBy(() =>
+      bind(new FakeTool({ name: 'echo', inputSchema: { type: 'object', minProperties: -1 } })),
+    ) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(hasErrorCode(err, 'ERR_INVALID_SCHEMA')).toBe(true);
     expect(err.message).toMatch(/^tool: invalid tool: input schema of "echo": jsonschema: invalid schema/);
@@ -86,7 +90,9 @@ describe('bind', () => {
     };
     const err = thrownBy(() => bind(tool)) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
-    expect(err.message).toBe('tool: invalid tool: input validation declaration: tool: input validation panicked: declaration bug');
+    expect(err.message).toBe(
+      'tool: invalid tool: input validation declaration: tool: input validation panicked: declaration bug',
+    );
     expect(err.cause).toBeInstanceOf(InputValidatorError);
     expect(isError(err, bug)).toBe(true);
   });
@@ -116,7 +122,9 @@ describe('Binding.call', () => {
   it('runs an invocation prepared by its own contract and returns a frozen Result', async () => {
     const tool = new FakeTool(def);
     const binding = bind(tool);
-    const result = await binding.call(binding.contract.prepare({ name: 'echo', arguments: '{"a":1}' }), { context: 'ctx' });
+    const result = await binding.call(binding.contract.prepare({ name: 'echo', arguments: '{"a":1}' }), {
+      context: 'ctx',
+    });
     expect((result as { output: Output }).output.asText()).toBe('ok');
     expect(Object.isFrozen(result)).toBe(true);
     expect(tool.calls[0].options?.context).toBe('ctx');
@@ -161,7 +169,9 @@ describe('Binding.call', () => {
     const request = InputRequest.create({ prompt: '"?"', responseSchema: true, continuationState: '{}' });
     const result = value === 'both' ? { output: Output.text('x'), inputRequest: request } : value;
     const binding = bind(new FakeTool(def, async () => result as Result));
-    const err = (await rejectionOf(binding.call(binding.contract.prepare({ name: 'echo', arguments: '{}' })))) as ToolError;
+    const err = (await rejectionOf(
+      binding.call(binding.contract.prepare({ name: 'echo', arguments: '{}' })),
+    )) as ToolError;
     expect(err.code).toBe('ERR_INVALID_RESULT');
     expect(err.message).toMatch(/^tool: invalid result: tool "echo": /);
   });
@@ -188,7 +198,9 @@ describe('Binding.call', () => {
       throw new ToolError('ERR_INVALID_INVOCATION', 'nope');
     });
     const binding = bind(new Guard({ tool: inner, authorizer: authorize }));
-    expect(() => binding.contract.prepare({ name: 'echo', arguments: '{}' })).toThrow('tool: invalid invocation: arguments: nope');
+    expect(() => binding.contract.prepare({ name: 'echo', arguments: '{}' })).toThrow(
+      'tool: invalid invocation: arguments: nope',
+    );
     expect(authorize).not.toHaveBeenCalled();
   });
 

@@ -11,7 +11,9 @@ describe('CallError', () => {
   });
 
   it('refuses evidence that is not an Output', () => {
-    const err = thrownBy(() => new CallError({ cause: new Error('x'), evidence: 'wrote 2 rows' as never })) as ToolError;
+    const err = thrownBy(
+      () => new CallError({ cause: new Error('x'), evidence: 'wrote 2 rows' as never }),
+    ) as ToolError;
     expect(err.message).toMatch(/^tool: invalid call error: evidence: /);
   });
 

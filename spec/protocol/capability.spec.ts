@@ -27,7 +27,9 @@ describe('capability', () => {
   it('refuses a chain of 65 wrappers with ERR_INVALID_WRAPPING_CHAIN', () => {
     const err = thrownBy(() => capability(wrap(new Target(), 65), isTarget)) as ToolError;
     expect(err.code).toBe('ERR_INVALID_WRAPPING_CHAIN');
-    expect(err.message).toBe('tool: invalid wrapping chain: Wrapper exceeds 64 wrappers; shorten the chain or break its cycle');
+    expect(err.message).toBe(
+      'tool: invalid wrapping chain: Wrapper exceeds 64 wrappers; shorten the chain or break its cycle',
+    );
   });
 
   it('ends without error after 64 wrappers around a tool without the capability', () => {

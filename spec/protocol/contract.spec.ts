@@ -18,7 +18,10 @@ const schema = {
 } as const;
 
 function contractOf(validator?: (argumentsJson: string) => void) {
-  const tool = validator === undefined ? new FakeTool({ name: 'weather', inputSchema: schema }) : new ValidatingTool({ name: 'weather', inputSchema: schema }, validator);
+  const tool =
+    validator === undefined
+      ? new FakeTool({ name: 'weather', inputSchema: schema })
+      : new ValidatingTool({ name: 'weather', inputSchema: schema }, validator);
   return bind(tool).contract;
 }
 
@@ -66,7 +69,9 @@ describe('Contract.prepare', () => {
     const err = refusal(() => contractOf().prepare({ name: '', arguments: '{}' }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
     expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
-    expect(err.message).toBe('tool: invalid invocation: tool: invalid request: name must not be empty; send the name of a defined tool');
+    expect(err.message).toBe(
+      'tool: invalid invocation: tool: invalid request: name must not be empty; send the name of a defined tool',
+    );
   });
 
   it('refuses a request that is not an object', () => {
@@ -94,7 +99,12 @@ describe('Contract.prepare', () => {
     const half = (MAX_INPUT_BYTES - '{"city":""}'.length) / 2;
     const args = `{"city":"${'é'.repeat(Math.floor(half))}xx"}`;
     expect(Buffer.byteLength(args)).toBe(MAX_INPUT_BYTES + 1);
-    expect(hasErrorCode(thrownBy(() => contractOf().prepare({ name: 'weather', arguments: args })), 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(
+      hasErrorCode(
+        thrownBy(() => contractOf().prepare({ name: 'weather', arguments: args })),
+        'ERR_INVALID_REQUEST',
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -105,7 +115,9 @@ describe('Contract.prepare', () => {
   ])('refuses top-level %s arguments', (_label, args, text) => {
     const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: args }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toBe(`tool: invalid invocation: arguments: (root): must be a JSON object, ${text}; send the arguments as one JSON object`);
+    expect(err.message).toBe(
+      `tool: invalid invocation: arguments: (root): must be a JSON object, ${text}; send the arguments as one JSON object`,
+    );
     expect(err.issues[0].code).toBe('schema');
   });
 
@@ -166,7 +178,9 @@ describe('Contract.prepare', () => {
       }).prepare({ name: 'weather', arguments: '{}' }),
     );
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toBe('tool: invalid invocation: arguments: tool: input validation panicked: cannot read properties of undefined');
+    expect(err.message).toBe(
+      'tool: invalid invocation: arguments: tool: input validation panicked: cannot read properties of undefined',
+    );
     const defect = err.cause as InputValidatorError;
     expect(defect).toBeInstanceOf(InputValidatorError);
     expect(defect.thrown).toBe(bug);
@@ -184,12 +198,18 @@ describe('Contract.prepare', () => {
   });
 
   it('treats a validator returning a Promise as a defect: admission is synchronous', () => {
-    const err = refusal(() => contractOf(() => Promise.resolve() as never).prepare({ name: 'weather', arguments: '{}' }));
+    const err = refusal(() =>
+      contractOf(() => Promise.resolve() as never).prepare({ name: 'weather', arguments: '{}' }),
+    );
     expect(err.cause).toBeInstanceOf(InputValidatorError);
   });
 
   it('attaches a continuation and treats null as a new call', () => {
-    const request = InputRequest.create({ prompt: '"ok?"', responseSchema: { type: 'boolean' }, continuationState: '{"step":1}' });
+    const request = InputRequest.create({
+      prompt: '"ok?"',
+      responseSchema: { type: 'boolean' },
+      continuationState: '{"step":1}',
+    });
     const continuation = request.continuation('true');
     const contract = contractOf();
     expect(contract.prepare({ name: 'weather', arguments: '{}' }, continuation).continuation).toBe(continuation);
@@ -212,10 +232,20 @@ describe('Contract.prepare', () => {
 
 describe('Contract', () => {
   it('exposes the name and the definition as authored, member order kept', () => {
-    const contract = bind(new FakeTool({ name: 'weather', description: 'forecast', inputSchema: { type: 'object', properties: { z: {}, a: {} } } })).contract;
+    const contract = bind(
+      new FakeTool({
+        name: 'weather',
+        description: 'forecast',
+        inputSchema: { type: 'object', properties: { z: {}, a: {} } },
+      }),
+    ).contract;
     expect(contract.name).toBe('weather');
     const definition = contract.definition();
-    expect(definition).toEqual({ name: 'weather', description: 'forecast', inputSchema: { type: 'object', properties: { z: {}, a: {} } } });
+    expect(definition).toEqual({
+      name: 'weather',
+      description: 'forecast',
+      inputSchema: { type: 'object', properties: { z: {}, a: {} } },
+    });
     expect(Object.keys(definition.inputSchema.properties as object)).toEqual(['z', 'a']);
     expect(Object.isFrozen(definition.inputSchema.properties)).toBe(true);
   });
@@ -223,7 +253,9 @@ describe('Contract', () => {
   it('keeps no reference to the tool: no own property holds it', () => {
     const tool = new FakeTool({ name: 'weather', inputSchema: schema });
     const contract = bind(tool).contract;
-    const ownValues = Reflect.ownKeys(contract).map((key) => (contract as unknown as Record<PropertyKey, unknown>)[key]);
+    const ownValues = Reflect.ownKeys(contract).map(
+      (key) => (contract as unknown as Record<PropertyKey, unknown>)[key],
+    );
     expect(ownValues).not.toContain(tool);
     expect(Object.values(contract)).not.toContain(tool);
     expect(JSON.stringify(Object.getOwnPropertyNames(contract))).toBe('[]');
@@ -238,7 +270,9 @@ describe('Contract', () => {
 describe('Invocation', () => {
   it('can only be created by Contract.prepare', () => {
     const Ctor = Invocation as unknown as new (...args: unknown[]) => unknown;
-    expect(() => new Ctor(Symbol('contract'), {}, '{}', undefined)).toThrow(/only Contract.prepare\(\) creates an Invocation/);
+    expect(() => new Ctor(Symbol('contract'), {}, '{}', undefined)).toThrow(
+      /only Contract.prepare\(\) creates an Invocation/,
+    );
   });
 
   it('is immutable', () => {
@@ -291,20 +325,44 @@ describe('Contract.prepare with hostile JSON', () => {
 });
 
 describe('which prepare errors are admission refusals (isAdmissionRefusal)', () => {
-  const { FuncTool: Func, bind: bindTool, isAdmissionRefusal: refused } = require('../../lib/protocol') as typeof import('../../lib/protocol');
+  const {
+    FuncTool: Func,
+    bind: bindTool,
+    isAdmissionRefusal: refused,
+  } = require('../../lib/protocol') as typeof import('../../lib/protocol');
   const schema = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false };
-  const thrown = (f: () => unknown): unknown => { try { f(); } catch (e) { return e; } return undefined; };
+  const thrown = (f: () => unknown): unknown => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
 
   it('marks refusals of the proposal: bad JSON, schema violations, oversized or malformed requests, validator verdicts', () => {
     const contract = bindTool(Func.create({ name: 't', inputSchema: schema, decode: (v) => v }, () => 'ok')).contract;
     expect(refused(thrown(() => contract.prepare({ name: 't', arguments: '{"n":' })))).toBe(true);
     expect(refused(thrown(() => contract.prepare({ name: 't', arguments: '{"n":"x"}' })))).toBe(true);
     expect(refused(thrown(() => contract.prepare({ name: 't', arguments: '[]' })))).toBe(true);
-    expect(refused(thrown(() => contract.prepare({ name: 't', arguments: `{"n":1,"pad":"${'x'.repeat(1_048_576)}"}` })))).toBe(true);
+    expect(
+      refused(thrown(() => contract.prepare({ name: 't', arguments: `{"n":1,"pad":"${'x'.repeat(1_048_576)}"}` }))),
+    ).toBe(true);
   });
 
   it('does not mark the runtime\u2019s mistakes or validator defects', () => {
-    const defective = bindTool(Func.create({ name: 't', inputSchema: schema, decode: () => { throw new TypeError('bug'); } }, () => 'ok')).contract;
+    const defective = bindTool(
+      Func.create(
+        {
+          name: 't',
+          inputSchema: schema,
+          decode: () => {
+            throw new TypeError('bug');
+          },
+        },
+        () => 'ok',
+      ),
+    ).contract;
     expect(refused(thrown(() => defective.prepare({ name: 't', arguments: '{}' })))).toBe(false);
     expect(refused(thrown(() => defective.prepare({ name: 'other', arguments: '{}' })))).toBe(false);
     const plain = bindTool(Func.create({ name: 't', inputSchema: schema, decode: (v) => v }, () => 'ok')).contract;

@@ -95,11 +95,16 @@ describe('a call has a deadline', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       let seen: AbortSignal | undefined;
-      const fn = FuncTool.create({ name: 't', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, (_input, call) => {
-        seen = call.signal;
-        // Honors the signal: rejects with its reason once the deadline aborts it.
-        return new Promise<never>((_resolve, reject) => call.signal?.addEventListener('abort', () => reject(call.signal?.reason)));
-      });
+      const fn = FuncTool.create(
+        { name: 't', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v },
+        (_input, call) => {
+          seen = call.signal;
+          // Honors the signal: rejects with its reason once the deadline aborts it.
+          return new Promise<never>((_resolve, reject) =>
+            call.signal?.addEventListener('abort', () => reject(call.signal?.reason)),
+          );
+        },
+      );
       const binding = bind(new Guard({ tool: fn, authorizer: () => true }), { timeoutMs: 20 });
       const cause = expectTimedOut(await rejectionOf(binding.call(prepare(binding), { context: 'tenant-1' })), 20);
       expect(seen?.reason).toBe(cause);
@@ -167,13 +172,17 @@ describe('a call has a deadline', () => {
   it("keeps the caller's abort reason (a cancellation, not a timeout), for a pending policy and a pending tool", async () => {
     const reason = new Error('user pressed stop');
     const controller = new AbortController();
-    const policy = bind(new Guard({ tool: new FakeTool(def), authorizer: () => never<boolean>() }), { timeoutMs: 10_000 });
+    const policy = bind(new Guard({ tool: new FakeTool(def), authorizer: () => never<boolean>() }), {
+      timeoutMs: 10_000,
+    });
     const pendingPolicy = policy.call(prepare(policy), { signal: controller.signal });
     let seen: AbortSignal | undefined;
     const tool = bind(
       new FakeTool(def, (_i, options) => {
         seen = options?.signal;
-        return new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(options.signal?.reason)));
+        return new Promise((_resolve, reject) =>
+          options?.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
+        );
       }),
       { timeoutMs: 10_000 },
     );

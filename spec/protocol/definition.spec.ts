@@ -1,4 +1,11 @@
-import { DEFINITION_SCHEMA, MAX_INPUT_BYTES, ToolError, decodeDefinition, encodeDefinition, validateDefinition } from '../../lib/protocol';
+import {
+  DEFINITION_SCHEMA,
+  MAX_INPUT_BYTES,
+  ToolError,
+  decodeDefinition,
+  encodeDefinition,
+  validateDefinition,
+} from '../../lib/protocol';
 import { thrownBy } from './helpers';
 
 const obj = { type: 'object' };
@@ -16,12 +23,20 @@ describe('validateDefinition', () => {
   });
 
   it('checks description, presence, object-ness and type, in that order', () => {
-    expect(message(() => validateDefinition({ name: 'x', description: '\ud800', inputSchema: obj }))).toContain('description must be valid UTF-8');
+    expect(message(() => validateDefinition({ name: 'x', description: '\ud800', inputSchema: obj }))).toContain(
+      'description must be valid UTF-8',
+    );
     expect(message(() => validateDefinition({ name: 'x' } as never))).toContain('missing input schema');
-    expect(message(() => validateDefinition({ name: 'x', inputSchema: [] as never }))).toContain('input schema must be a JSON object');
-    expect(message(() => validateDefinition({ name: 'x', inputSchema: { type: 'object', n: NaN } }))).toContain('/n: NaN is not representable');
+    expect(message(() => validateDefinition({ name: 'x', inputSchema: [] as never }))).toContain(
+      'input schema must be a JSON object',
+    );
+    expect(message(() => validateDefinition({ name: 'x', inputSchema: { type: 'object', n: NaN } }))).toContain(
+      '/n: NaN is not representable',
+    );
     for (const type of [['object'], 'array', undefined]) {
-      expect(message(() => validateDefinition({ name: 'x', inputSchema: { type } as never }))).toContain('input schema type must be "object"');
+      expect(message(() => validateDefinition({ name: 'x', inputSchema: { type } as never }))).toContain(
+        'input schema type must be "object"',
+      );
     }
   });
 
@@ -39,13 +54,21 @@ describe('validateDefinition', () => {
 
 describe('encodeDefinition / decodeDefinition', () => {
   it('writes name, description, input_schema in that order, keeping schema member order', () => {
-    const wire = encodeDefinition({ name: 'x', description: 'd', inputSchema: { type: 'object', properties: { z: {}, a: {} } } });
+    const wire = encodeDefinition({
+      name: 'x',
+      description: 'd',
+      inputSchema: { type: 'object', properties: { z: {}, a: {} } },
+    });
     expect(wire).toBe('{"name":"x","description":"d","input_schema":{"type":"object","properties":{"z":{},"a":{}}}}');
-    expect(encodeDefinition({ name: 'x', description: '', inputSchema: obj })).toBe('{"name":"x","input_schema":{"type":"object"}}');
+    expect(encodeDefinition({ name: 'x', description: '', inputSchema: obj })).toBe(
+      '{"name":"x","input_schema":{"type":"object"}}',
+    );
   });
 
   it('round-trips and decodes to a deep-frozen definition', () => {
-    const definition = decodeDefinition('{"name":"x","description":"d","input_schema":{"type":"object","properties":{"__proto__":{}}}}');
+    const definition = decodeDefinition(
+      '{"name":"x","description":"d","input_schema":{"type":"object","properties":{"__proto__":{}}}}',
+    );
     expect(definition.name).toBe('x');
     expect(Object.keys(definition.inputSchema.properties as object)).toEqual(['__proto__']);
     expect(Object.isFrozen(definition.inputSchema)).toBe(true);
@@ -53,7 +76,13 @@ describe('encodeDefinition / decodeDefinition', () => {
   });
 
   it('decodes strictly', () => {
-    for (const wire of ['{"name":"x","input_schema":{"type":"object"},"extra":1}', '[]', '{', '{"name":"x"}', '{"name":"x","description":1,"input_schema":{"type":"object"}}']) {
+    for (const wire of [
+      '{"name":"x","input_schema":{"type":"object"},"extra":1}',
+      '[]',
+      '{',
+      '{"name":"x"}',
+      '{"name":"x","description":1,"input_schema":{"type":"object"}}',
+    ]) {
       expect((thrownBy(() => decodeDefinition(wire)) as ToolError).code).toBe('ERR_INVALID_DEFINITION');
     }
   });

@@ -1,11 +1,22 @@
-import { CallError, Failure, Output, ToolError, classifyFailure, findError, hasErrorCode, isError } from '../../lib/protocol';
+import {
+  CallError,
+  Failure,
+  Output,
+  ToolError,
+  classifyFailure,
+  findError,
+  hasErrorCode,
+  isError,
+} from '../../lib/protocol';
 import { thrownBy } from './helpers';
 
 describe('Failure', () => {
   it('requires a cause for kind failed', () => {
     const err = thrownBy(() => new Failure({ kind: 'failed' })) as ToolError;
     expect(err.code).toBe('ERR_INVALID_FAILURE');
-    expect(err.message).toBe('tool: invalid failure: failed outcome requires a cause; pass the error that ended the call');
+    expect(err.message).toBe(
+      'tool: invalid failure: failed outcome requires a cause; pass the error that ended the call',
+    );
   });
 
   it.each(['', 'refused', undefined])('refuses kind %p', (kind) => {

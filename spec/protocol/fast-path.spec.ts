@@ -58,10 +58,13 @@ describe('definition snapshots are shared, never copied again', () => {
 
   it('gives a policy the Guard snapshot, which it cannot change (nor what is executed)', async () => {
     const seen: { input: unknown }[] = [];
-    const tool = FuncTool.create({ name: 'half', description: 'halve n', inputSchema, decode: (v: JsonValue) => v }, (input) => {
-      seen.push({ input });
-      return 'ran';
-    });
+    const tool = FuncTool.create(
+      { name: 'half', description: 'halve n', inputSchema, decode: (v: JsonValue) => v },
+      (input) => {
+        seen.push({ input });
+        return 'ran';
+      },
+    );
     const attempts: string[] = [];
     const policy = (authorization: Authorization): boolean => {
       const definition = authorization.definition() as unknown as Record<string, unknown>;
@@ -95,7 +98,9 @@ describe('definition snapshots are shared, never copied again', () => {
       expect(JSON.stringify(definition)).toBe(before);
     }
     // The contract still refuses what the policy tried to allow.
-    expect(() => binding.contract.prepare({ name: 'half', arguments: '{"n":2,"extra":"x"}' })).toThrow(/must NOT have member "extra"/);
+    expect(() => binding.contract.prepare({ name: 'half', arguments: '{"n":2,"extra":"x"}' })).toThrow(
+      /must NOT have member "extra"/,
+    );
   });
 
   it('hands every call the same frozen snapshot, so a policy keeping one sees nothing change', async () => {
@@ -144,7 +149,9 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
   it('still refuses at prepare what the decoder refuses, with the same refusal', () => {
     const decode = (value: JsonValue) => {
       if ((value as { n: number }).n < 0) {
-        throw new ToolError('ERR_INVALID_INVOCATION', '/n: must be positive', { issues: [{ code: 'dto', path: ['n'], message: 'must be positive' }] });
+        throw new ToolError('ERR_INVALID_INVOCATION', '/n: must be positive', {
+          issues: [{ code: 'dto', path: ['n'], message: 'must be positive' }],
+        });
       }
       return value;
     };
@@ -163,16 +170,22 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
     const binding = bind(FuncTool.create({ name: 'half', inputSchema, decode }, () => 1));
     const err = thrownBy(() => binding.contract.prepare({ name: 'half', arguments: '{"n":1}' })) as ToolError;
     expect(err.message).toBe('tool: invalid invocation: arguments: tool: input validation panicked: oops');
-    const viaText = bind(new ValidatingTool({ name: 'half', inputSchema }, (argumentsJson) => {
-      FuncTool.create({ name: 'half', inputSchema, decode }, () => 1).inputValidator()(argumentsJson);
-    }));
-    expect((thrownBy(() => viaText.contract.prepare({ name: 'half', arguments: '{"n":1}' })) as ToolError).message).toBe(err.message);
+    const viaText = bind(
+      new ValidatingTool({ name: 'half', inputSchema }, (argumentsJson) => {
+        FuncTool.create({ name: 'half', inputSchema, decode }, () => 1).inputValidator()(argumentsJson);
+      }),
+    );
+    expect(
+      (thrownBy(() => viaText.contract.prepare({ name: 'half', arguments: '{"n":1}' })) as ToolError).message,
+    ).toBe(err.message);
   });
 
   it('decodes the normalized `{}` for blank arguments', async () => {
     const seen: JsonValue[] = [];
     const schema = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false };
-    const binding = bind(FuncTool.create({ name: 'half', inputSchema: schema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 'ok'));
+    const binding = bind(
+      FuncTool.create({ name: 'half', inputSchema: schema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 'ok'),
+    );
     await binding.call(binding.contract.prepare({ name: 'half', arguments: ' \n\t' }));
     expect(seen).toEqual([{}, {}]);
   });
@@ -223,7 +236,9 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
 
   it('reads the admitted text, not a patched prototype getter', async () => {
     const seen: JsonValue[] = [];
-    const binding = bind(FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 1));
+    const binding = bind(
+      FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 1),
+    );
     const invocation = binding.contract.prepare({ name: 'half', arguments: '{"n":2}' });
     const descriptor = Object.getOwnPropertyDescriptor(Invocation.prototype, 'arguments') as PropertyDescriptor;
     Object.defineProperty(Invocation.prototype, 'arguments', { get: () => '{"n":"not admitted"' });
@@ -237,7 +252,13 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
 
   it('works the same through a Guard in a Registry', async () => {
     const registry = new Registry(
-      new Guard({ tool: FuncTool.create({ name: 'half', inputSchema, decode: (v: JsonValue) => v as { n: number } }, ({ n }) => n / 2), authorizer: () => true }),
+      new Guard({
+        tool: FuncTool.create(
+          { name: 'half', inputSchema, decode: (v: JsonValue) => v as { n: number } },
+          ({ n }) => n / 2,
+        ),
+        authorizer: () => true,
+      }),
     );
     const binding = registry.resolve('half');
     if (binding === undefined) throw new Error('missing');
@@ -316,7 +337,9 @@ describe('results are encoded as before', () => {
 
   it('gives the same Result (or the same error) from a function', async () => {
     for (const value of values) {
-      const binding = bind(FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => value));
+      const binding = bind(
+        FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => value),
+      );
       const invocation = binding.contract.prepare({ name: 'f', arguments: '{}' });
       let outcome: string;
       try {
@@ -344,7 +367,11 @@ describe('results are encoded as before', () => {
   });
 
   it('refuses an integer beyond 2^53 - 1 in a result, as admission does', async () => {
-    const binding = bind(FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => ({ id: 2 ** 53 })));
+    const binding = bind(
+      FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => ({
+        id: 2 ** 53,
+      })),
+    );
     const err = (await rejectionOf(binding.call(binding.contract.prepare({ name: 'f', arguments: '{}' })))) as Error;
     expect(err.message).toMatch(/^tool: encode function result: .*integer 9007199254740992 at \/id .* is outside/);
   });
@@ -352,7 +379,8 @@ describe('results are encoded as before', () => {
 
 describe('Registry.definitions() keeps its sorted list until the next registration', () => {
   it('returns a fresh array every time, updated by register', () => {
-    const tool = (name: string) => FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => 1);
+    const tool = (name: string) =>
+      FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => 1);
     const registry = new Registry(tool('b'), tool('a'));
     const first = registry.definitions();
     first.push(first[0]);
@@ -388,7 +416,11 @@ describe('toJsonText writes plain data directly, exactly as the full walk does',
       { depthSize: 'small', withCrossShrink: true },
       leaf,
       fc.array(tie('value'), { maxLength: 4 }),
-      fc.dictionary(fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('__proto__', 'toJSON', '\ud800')), tie('value'), { maxKeys: 4 }),
+      fc.dictionary(
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('__proto__', 'toJSON', '\ud800')),
+        tie('value'),
+        { maxKeys: 4 },
+      ),
       tie('value').map((v) => new Box(v)),
       tie('value').map((v) => Object.assign(Object.create(null) as object, { v })),
       tie('value').map((v) => ({ toJSON: () => v })),
@@ -420,9 +452,12 @@ describe('toJsonText writes plain data directly, exactly as the full walk does',
   });
 
   it('leaves a member whose getter throws to the full walk, which reports it', () => {
-    const hostile = { a: 1, get b(): number {
-      throw new Error('boom');
-    } };
+    const hostile = {
+      a: 1,
+      get b(): number {
+        throw new Error('boom');
+      },
+    };
     expect(toJsonText(hostile)).toEqual(toJsonData(hostile));
     expect(toJsonText(hostile).ok).toBe(false);
   });
@@ -457,7 +492,9 @@ describe('admission reuses the frames of a shallow scan without carrying anythin
 
 describe('regressions found by the review of the fast paths', () => {
   const run = async (fn: () => unknown): Promise<string> => {
-    const binding = bind(FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, fn));
+    const binding = bind(
+      FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, fn),
+    );
     try {
       const result = await binding.call(binding.contract.prepare({ name: 'f', arguments: '{}' }));
       return `ok ${String((result as { output: Output }).output.details ?? (result as { output: Output }).output.asText())}`;
@@ -498,5 +535,4 @@ describe('regressions found by the review of the fast paths', () => {
     };
     expect(await run(() => value)).toBe('error tool: encode function result: reading the value threw: first read');
   });
-
 });

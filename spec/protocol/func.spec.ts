@@ -24,12 +24,16 @@ const inputSchema = {
 function decodeEven(value: JsonValue): { n: number } {
   const n = (value as { n: number }).n;
   if (n % 2 !== 0) {
-    throw new ToolError('ERR_INVALID_INVOCATION', '/n: must be even', { issues: [{ code: 'dto', path: ['n'], message: 'must be even' }] });
+    throw new ToolError('ERR_INVALID_INVOCATION', '/n: must be even', {
+      issues: [{ code: 'dto', path: ['n'], message: 'must be even' }],
+    });
   }
   return { n };
 }
 
-function make<Out>(fn: (input: { n: number }, call: { signal?: AbortSignal; context?: unknown }) => Out | Promise<Out>) {
+function make<Out>(
+  fn: (input: { n: number }, call: { signal?: AbortSignal; context?: unknown }) => Out | Promise<Out>,
+) {
   const tool = FuncTool.create({ name: 'half', description: 'halve n', inputSchema, decode: decodeEven }, fn);
   const binding = bind(tool);
   return { tool, binding, prepare: (args: string) => binding.contract.prepare({ name: 'half', arguments: args }) };
@@ -39,11 +43,16 @@ const text = (result: Result) => ('output' in result ? result.output.asText() : 
 
 describe('FuncTool.create', () => {
   it('refuses a missing function, a missing decoder and an invalid definition', () => {
-    expect((thrownBy(() => FuncTool.create({ name: 'x', inputSchema, decode: decodeEven }, null as never)) as ToolError).message).toMatch(
-      /^tool: invalid tool: function is nil/,
+    expect(
+      (thrownBy(() => FuncTool.create({ name: 'x', inputSchema, decode: decodeEven }, null as never)) as ToolError)
+        .message,
+    ).toMatch(/^tool: invalid tool: function is nil/);
+    expect((thrownBy(() => FuncTool.create({ name: 'x', inputSchema } as never, () => 1)) as ToolError).code).toBe(
+      'ERR_INVALID_TOOL',
     );
-    expect((thrownBy(() => FuncTool.create({ name: 'x', inputSchema } as never, () => 1)) as ToolError).code).toBe('ERR_INVALID_TOOL');
-    const err = thrownBy(() => FuncTool.create({ name: 'x', inputSchema: { type: 'array' }, decode: decodeEven }, () => 1)) as ToolError;
+    const err = thrownBy(() =>
+      FuncTool.create({ name: 'x', inputSchema: { type: 'array' }, decode: decodeEven }, () => 1),
+    ) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(hasErrorCode(err, 'ERR_INVALID_DEFINITION')).toBe(true);
   });
@@ -98,7 +107,11 @@ describe('FuncTool.call', () => {
     const output = Output.text('direct');
     const direct = make(() => output);
     expect(await direct.binding.call(direct.prepare('{"n":2}'))).toEqual({ output });
-    const request = InputRequest.create({ prompt: '"sure?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
+    const request = InputRequest.create({
+      prompt: '"sure?"',
+      responseSchema: { type: 'boolean' },
+      continuationState: '{}',
+    });
     const suspending = make(() => request);
     expect(await suspending.binding.call(suspending.prepare('{"n":2}'))).toEqual({ inputRequest: request });
   });
@@ -168,7 +181,10 @@ describe('FuncTool.call', () => {
     const request = InputRequest.create({ prompt: '"?"', responseSchema: true, continuationState: '{"s":1}' });
     const continuation = request.continuation('"yes"');
     const signal = new AbortController().signal;
-    await binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' }, continuation), { signal, context: 'tenant-1' });
+    await binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' }, continuation), {
+      signal,
+      context: 'tenant-1',
+    });
     expect(seen).toEqual({ signal, context: 'tenant-1', continuation });
   });
 
@@ -181,7 +197,9 @@ describe('FuncTool.call', () => {
     };
     const tool = FuncTool.create({ name: 'half', inputSchema, decode: flaky }, () => 1);
     const binding = bind(tool);
-    const err = (await rejectionOf(binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' })))) as Error;
+    const err = (await rejectionOf(
+      binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' })),
+    )) as Error;
     expect(err.message).toBe('tool: decode function arguments: tool: invalid invocation: changed its mind');
     expect(hasErrorCode(err, 'ERR_INVALID_INVOCATION')).toBe(true);
   });

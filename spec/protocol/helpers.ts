@@ -9,7 +9,9 @@ export class FakeTool implements Tool {
 
   constructor(
     public def: Definition = { name: 'fake', inputSchema: { type: 'object' } },
-    public run: (invocation: Invocation, options?: CallOptions) => Promise<Result> = async () => ({ output: Output.text('ok') }),
+    public run: (invocation: Invocation, options?: CallOptions) => Promise<Result> = async () => ({
+      output: Output.text('ok'),
+    }),
   ) {}
 
   definition(): Definition {

@@ -10,7 +10,11 @@ import {
 } from '../../lib/protocol';
 import { thrownBy } from './helpers';
 
-const config = { prompt: '"Approve the write?"', responseSchema: { type: 'boolean' }, continuationState: '{"record":"draft"}' };
+const config = {
+  prompt: '"Approve the write?"',
+  responseSchema: { type: 'boolean' },
+  continuationState: '{"record":"draft"}',
+};
 const refusal = (fn: () => unknown) => thrownBy(fn) as ToolError;
 
 describe('InputRequest.create', () => {
@@ -23,25 +27,39 @@ describe('InputRequest.create', () => {
   });
 
   it('requires prompt and state, each one valid JSON text', () => {
-    for (const bad of [{ prompt: undefined }, { prompt: '' }, { prompt: 'not json' }, { continuationState: undefined }, { continuationState: '{} {}' }]) {
+    for (const bad of [
+      { prompt: undefined },
+      { prompt: '' },
+      { prompt: 'not json' },
+      { continuationState: undefined },
+      { continuationState: '{} {}' },
+    ]) {
       expect(refusal(() => InputRequest.create({ ...config, ...bad } as never)).code).toBe('ERR_INVALID_INPUT_REQUEST');
     }
-    expect(refusal(() => InputRequest.create({ ...config, prompt: '' })).message).toMatch(/^tool: invalid input request: prompt must be one valid RFC 7493 JSON document/);
+    expect(refusal(() => InputRequest.create({ ...config, prompt: '' })).message).toMatch(
+      /^tool: invalid input request: prompt must be one valid RFC 7493 JSON document/,
+    );
   });
 
   it('bounds prompt and state at MAX_INPUT_BYTES UTF-8 bytes each', () => {
     const exact = `"${'x'.repeat(MAX_INPUT_BYTES - 2)}"`;
     expect(() => InputRequest.create({ ...config, prompt: exact, continuationState: exact })).not.toThrow();
     const over = `"${'x'.repeat(MAX_INPUT_BYTES - 1)}"`;
-    expect(refusal(() => InputRequest.create({ ...config, prompt: over })).message).toContain('prompt is 1048577 bytes');
-    expect(refusal(() => InputRequest.create({ ...config, continuationState: over })).message).toContain('continuation state is 1048577 bytes');
+    expect(refusal(() => InputRequest.create({ ...config, prompt: over })).message).toContain(
+      'prompt is 1048577 bytes',
+    );
+    expect(refusal(() => InputRequest.create({ ...config, continuationState: over })).message).toContain(
+      'continuation state is 1048577 bytes',
+    );
   });
 
   it('refuses a response schema that does not compile, keeping the schema error reachable', () => {
     const err = refusal(() => InputRequest.create({ ...config, responseSchema: { type: 'nope' } }));
     expect(err.code).toBe('ERR_INVALID_INPUT_REQUEST');
     expect(hasErrorCode(err, 'ERR_INVALID_SCHEMA')).toBe(true);
-    expect(refusal(() => InputRequest.create({ ...config, responseSchema: [] as never })).message).toContain('response schema');
+    expect(refusal(() => InputRequest.create({ ...config, responseSchema: [] as never })).message).toContain(
+      'response schema',
+    );
   });
 });
 
@@ -64,8 +82,13 @@ describe('InputRequest.continuation', () => {
   });
 
   it('points at the failing member of an object answer', () => {
-    const request = InputRequest.create({ ...config, responseSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
-    expect(refusal(() => request.continuation('{"ok":1}')).message).toMatch(/^tool: invalid input request: response: \/ok: /);
+    const request = InputRequest.create({
+      ...config,
+      responseSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+    });
+    expect(refusal(() => request.continuation('{"ok":1}')).message).toMatch(
+      /^tool: invalid input request: response: \/ok: /,
+    );
   });
 
   it('cannot be built without an InputRequest', () => {
@@ -77,7 +100,9 @@ describe('InputRequest wire form', () => {
   it('uses prompt, response_schema and continuation_state, and round-trips', () => {
     const request = InputRequest.create(config);
     const wire = JSON.stringify(request);
-    expect(wire).toBe('{"prompt":"Approve the write?","response_schema":{"type":"boolean"},"continuation_state":{"record":"draft"}}');
+    expect(wire).toBe(
+      '{"prompt":"Approve the write?","response_schema":{"type":"boolean"},"continuation_state":{"record":"draft"}}',
+    );
     const parsed = InputRequest.parse(wire);
     expect(parsed.prompt).toBe('"Approve the write?"');
     expect(parsed.state).toBe('{"record":"draft"}');
@@ -85,7 +110,11 @@ describe('InputRequest wire form', () => {
   });
 
   it('parses strictly: all three members, nothing else', () => {
-    for (const wire of ['{"prompt":"x","response_schema":true}', '{"prompt":"x","response_schema":true,"continuation_state":{},"id":1}', '[]']) {
+    for (const wire of [
+      '{"prompt":"x","response_schema":true}',
+      '{"prompt":"x","response_schema":true,"continuation_state":{},"id":1}',
+      '[]',
+    ]) {
       expect(refusal(() => InputRequest.parse(wire)).code).toBe('ERR_INVALID_INPUT_REQUEST');
     }
   });

@@ -1,5 +1,12 @@
 import {
-  admitJson, canonicalJson, hasLoneSurrogate, isBlank, jsonPointer, MAX_DEPTH, MAX_INPUT_BYTES, utf8Length,
+  admitJson,
+  canonicalJson,
+  hasLoneSurrogate,
+  isBlank,
+  jsonPointer,
+  MAX_DEPTH,
+  MAX_INPUT_BYTES,
+  utf8Length,
 } from '../../lib/protocol/json';
 import type { AdmissionIssue } from '../../lib/protocol/errors';
 
@@ -36,7 +43,9 @@ describe('admitJson: exactly one value', () => {
   it('refuses trailing garbage and names what was expected', () => {
     const issue = issueOf('{"a":1} x');
     expect(issue).toMatchObject({ code: 'invalid_json', path: [], offset: 8 });
-    expect(issue.message).toBe('unexpected character "x" at the top level (offset 8); expected the end of the text (exactly one JSON value)');
+    expect(issue.message).toBe(
+      'unexpected character "x" at the top level (offset 8); expected the end of the text (exactly one JSON value)',
+    );
   });
 
   it('refuses a byte order mark: it is not JSON whitespace', () => {
@@ -52,9 +61,26 @@ describe('admitJson: exactly one value', () => {
 
 describe('admitJson: strict RFC 8259 grammar', () => {
   it.each([
-    ['[1,]', 3], ['{"a":1,}', 7], ['[01]', 2], ['[.5]', 1], ['[1.]', 3], ['[-]', 2], ['[+1]', 1], ['[NaN]', 1],
-    ['[Infinity]', 1], ['[0x10]', 2], ["['a']", 1], ['{a:1}', 1], ['[tru]', 1], ['"\\x"', 1], ['"\\u12"', 1],
-    ['{"a" 1}', 5], ['[1 2]', 3], ['[', 1], ['{"a":', 5], ['"abc', 0],
+    ['[1,]', 3],
+    ['{"a":1,}', 7],
+    ['[01]', 2],
+    ['[.5]', 1],
+    ['[1.]', 3],
+    ['[-]', 2],
+    ['[+1]', 1],
+    ['[NaN]', 1],
+    ['[Infinity]', 1],
+    ['[0x10]', 2],
+    ["['a']", 1],
+    ['{a:1}', 1],
+    ['[tru]', 1],
+    ['"\\x"', 1],
+    ['"\\u12"', 1],
+    ['{"a" 1}', 5],
+    ['[1 2]', 3],
+    ['[', 1],
+    ['{"a":', 5],
+    ['"abc', 0],
   ])('refuses %j at offset %d', (text, offset) => {
     expect(issueOf(text)).toMatchObject({ code: 'invalid_json', offset });
   });
@@ -104,7 +130,9 @@ describe('admitJson: member names', () => {
   it('refuses a nested duplicate with its path, offset and fix', () => {
     const issue = issueOf('{"x":{"a":1,"a":2}}');
     expect(issue).toEqual({
-      code: 'duplicate_member', path: ['x'], offset: 12,
+      code: 'duplicate_member',
+      path: ['x'],
+      offset: 12,
       message: 'duplicate member name "a" at /x (offset 12); send each member once',
     });
   });
@@ -140,8 +168,12 @@ describe('admitJson: member names', () => {
 
 describe('admitJson: numbers', () => {
   it.each([
-    ['1e400', 'not finite'], ['-1e400', 'not finite'], ['9007199254740993', 'outside'], ['9007199254740992', 'outside'],
-    ['-9007199254740992', 'outside'], ['123456789012345678901234567890', 'outside'],
+    ['1e400', 'not finite'],
+    ['-1e400', 'not finite'],
+    ['9007199254740993', 'outside'],
+    ['9007199254740992', 'outside'],
+    ['-9007199254740992', 'outside'],
+    ['123456789012345678901234567890', 'outside'],
   ])('refuses %s (number_out_of_range)', (text, words) => {
     const issue = issueOf(`{"n":${text}}`);
     expect(issue).toMatchObject({ code: 'number_out_of_range', path: ['n'], offset: 5 });
@@ -149,8 +181,15 @@ describe('admitJson: numbers', () => {
   });
 
   it.each([
-    ['9007199254740991', 9007199254740991], ['-9007199254740991', -9007199254740991], ['1.5e-300', 1.5e-300],
-    ['-0', -0], ['1e15', 1e15], ['1.5e300', 1.5e300], ['1e20', 1e20], ['9007199254740993.5', 9007199254740994], ['0.1', 0.1],
+    ['9007199254740991', 9007199254740991],
+    ['-9007199254740991', -9007199254740991],
+    ['1.5e-300', 1.5e-300],
+    ['-0', -0],
+    ['1e15', 1e15],
+    ['1.5e300', 1.5e300],
+    ['1e20', 1e20],
+    ['9007199254740993.5', 9007199254740994],
+    ['0.1', 0.1],
   ])('admits %s', (text, value) => {
     expect(valueOf(text)).toBe(value);
   });
@@ -161,10 +200,15 @@ describe('admitJson: integers in disguise and underflow are refused rather than 
   // refused but 9007199254740993.0 reached the tool as 9007199254740992, and 1e-400 as 0. Scientific
   // notation stays a float, rounded as any decimal is (6.022e23 is a legitimate argument).
   it.each([
-    ['9007199254740993.0', 'zero fraction'], ['-9007199254740993.0', 'zero fraction'],
-    ['9007199254740992.000', 'zero fraction'], ['12345678901234567890.0', 'zero fraction'],
-    ['1e-400', 'would become 0'], ['-1e-400', 'would become 0'], ['2e-324', 'would become 0'],
-    ['123.456e-789', 'would become 0'], [`0.${'0'.repeat(323)}1`, 'would become 0'],
+    ['9007199254740993.0', 'zero fraction'],
+    ['-9007199254740993.0', 'zero fraction'],
+    ['9007199254740992.000', 'zero fraction'],
+    ['12345678901234567890.0', 'zero fraction'],
+    ['1e-400', 'would become 0'],
+    ['-1e-400', 'would become 0'],
+    ['2e-324', 'would become 0'],
+    ['123.456e-789', 'would become 0'],
+    [`0.${'0'.repeat(323)}1`, 'would become 0'],
   ])('refuses %s with number_out_of_range at its path', (text, words) => {
     const issue = issueOf(`{"a":[0,{"n":${text}}]}`);
     expect(issue).toMatchObject({ code: 'number_out_of_range', path: ['a', 1, 'n'], offset: 13 });
@@ -173,21 +217,45 @@ describe('admitJson: integers in disguise and underflow are refused rather than 
   });
 
   it('says what was refused and how to fix it', () => {
-    expect(issueOf('{"n":9007199254740993.0}').message).toBe('number 9007199254740993.0 at /n (offset 5) is an integer ' +
-      'written with a zero fraction, outside +/-9007199254740991 (2^53 - 1), and cannot be kept exactly; ' +
-      'send it as a string');
-    expect(issueOf('{"n":1e-400}').message).toBe('number 1e-400 at /n (offset 5) is not zero but too small for a double ' +
-      '(below about 2.5e-324 in magnitude) and would become 0; send 0, a larger number or a string');
+    expect(issueOf('{"n":9007199254740993.0}').message).toBe(
+      'number 9007199254740993.0 at /n (offset 5) is an integer ' +
+        'written with a zero fraction, outside +/-9007199254740991 (2^53 - 1), and cannot be kept exactly; ' +
+        'send it as a string',
+    );
+    expect(issueOf('{"n":1e-400}').message).toBe(
+      'number 1e-400 at /n (offset 5) is not zero but too small for a double ' +
+        '(below about 2.5e-324 in magnitude) and would become 0; send 0, a larger number or a string',
+    );
   });
 
   it.each([
-    ['0.1', 0.1], ['1.5e-10', 1.5e-10], ['9007199254740991.0', 9007199254740991], ['-9007199254740991.0', -9007199254740991],
-    ['9.007199254740991e15', 9007199254740991], ['90071992547409910e-1', 9007199254740991], ['1e15', 1e15], ['1E6', 1e6],
-    ['100e-2', 1], ['0e5', 0], ['0.0', 0], ['-0.0', -0], ['0e-400', 0], ['0.000e999', 0], ['5e-324', 5e-324],
-    [`0.${'0'.repeat(322)}1`, 1e-323], ['12345678901234567890e-2', 123456789012345678.9],
-    ['9007199254740993.5', 9007199254740994], ['1.7976931348623157e-308', 1.7976931348623157e-308],
-    ['9.007199254740993e15', 9007199254740992], ['1e16', 1e16], ['-1e16', -1e16], ['1E22', 1e22], ['1e300', 1e300],
-    ['6.022e23', 6.022e23], ['123.456e78', 123.456e78], ['90071992547409920e-1', 9007199254740992],
+    ['0.1', 0.1],
+    ['1.5e-10', 1.5e-10],
+    ['9007199254740991.0', 9007199254740991],
+    ['-9007199254740991.0', -9007199254740991],
+    ['9.007199254740991e15', 9007199254740991],
+    ['90071992547409910e-1', 9007199254740991],
+    ['1e15', 1e15],
+    ['1E6', 1e6],
+    ['100e-2', 1],
+    ['0e5', 0],
+    ['0.0', 0],
+    ['-0.0', -0],
+    ['0e-400', 0],
+    ['0.000e999', 0],
+    ['5e-324', 5e-324],
+    [`0.${'0'.repeat(322)}1`, 1e-323],
+    ['12345678901234567890e-2', 123456789012345678.9],
+    ['9007199254740993.5', 9007199254740994],
+    ['1.7976931348623157e-308', 1.7976931348623157e-308],
+    ['9.007199254740993e15', 9007199254740992],
+    ['1e16', 1e16],
+    ['-1e16', -1e16],
+    ['1E22', 1e22],
+    ['1e300', 1e300],
+    ['6.022e23', 6.022e23],
+    ['123.456e78', 123.456e78],
+    ['90071992547409920e-1', 9007199254740992],
   ])('admits %s (kept, or rounded as any decimal is)', (text, value) => {
     expect(valueOf(`{"n":${text}}`)).toEqual({ n: value });
   });
@@ -199,12 +267,18 @@ describe('admitJson: integers in disguise and underflow are refused rather than 
 });
 
 describe('admitJson: nesting depth', () => {
-  it.each([['arrays', '[', ']'], ['objects', '{"a":', '}']])('admits %s nested MAX_DEPTH (10,000) deep', (_n, open, close) => {
+  it.each([
+    ['arrays', '[', ']'],
+    ['objects', '{"a":', '}'],
+  ])('admits %s nested MAX_DEPTH (10,000) deep', (_n, open, close) => {
     expect(MAX_DEPTH).toBe(10_000);
     expect(admitJson(`${open.repeat(MAX_DEPTH)}0${close.repeat(MAX_DEPTH)}`).ok).toBe(true);
   });
 
-  it.each([['arrays', '[', ']'], ['objects', '{"a":', '}']])('refuses %s nested 10,001 deep with too_deep, never a RangeError', (_n, open, close) => {
+  it.each([
+    ['arrays', '[', ']'],
+    ['objects', '{"a":', '}'],
+  ])('refuses %s nested 10,001 deep with too_deep, never a RangeError', (_n, open, close) => {
     const text = `${open.repeat(MAX_DEPTH + 1)}0${close.repeat(MAX_DEPTH + 1)}`;
     const issue = issueOf(text);
     expect(issue.code).toBe('too_deep');
@@ -236,7 +310,9 @@ describe('admitJson: size bound in UTF-8 bytes, checked before scanning', () => 
     const text = textOfBytes(MAX_INPUT_BYTES + 1);
     expect(utf8Length(text)).toBe(MAX_INPUT_BYTES + 1);
     expect(issueOf(text)).toEqual({
-      code: 'too_large', path: [], offset: 0,
+      code: 'too_large',
+      path: [],
+      offset: 0,
       message: 'JSON text is 1048577 UTF-8 bytes, over the limit of 1048576; send a smaller value',
     });
     expect(issueOf(`${text.slice(0, -1)}x`).code).toBe('too_large');
@@ -267,12 +343,15 @@ describe('admitJson: issues', () => {
 
 describe('canonicalJson (RFC 8785)', () => {
   it('sorts members by UTF-16 code units, at every depth, without whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { z: null, '\u00e9': 1, '\u{1f600}': 2, '\uffff': 3, A: 4 } }))
-      .toBe('{"a":{"A":4,"z":null,"\u00e9":1,"\u{1f600}":2,"\uffff":3},"b":1}');
+    expect(canonicalJson({ b: 1, a: { z: null, '\u00e9': 1, '\u{1f600}': 2, '\uffff': 3, A: 4 } })).toBe(
+      '{"a":{"A":4,"z":null,"\u00e9":1,"\u{1f600}":2,"\uffff":3},"b":1}',
+    );
   });
 
   it('writes strings in their shortest escaping and numbers in ECMAScript shortest form', () => {
-    expect(canonicalJson(['\u2028<>&/"\\\n\u0001', 1e21, 0.1, -0, 1.0, 5e-7])).toBe('["\u2028<>&/\\"\\\\\\n\\u0001",1e+21,0.1,0,1,5e-7]');
+    expect(canonicalJson(['\u2028<>&/"\\\n\u0001', 1e21, 0.1, -0, 1.0, 5e-7])).toBe(
+      '["\u2028<>&/\\"\\\\\\n\\u0001",1e+21,0.1,0,1,5e-7]',
+    );
   });
 
   it('handles depth beyond the call stack', () => {
@@ -282,7 +361,9 @@ describe('canonicalJson (RFC 8785)', () => {
   });
 
   it('throws a TypeError naming the path for non-JSON values and cycles', () => {
-    expect(() => canonicalJson({ a: [1, undefined] })).toThrow('canonicalJson: the value at /a/1 is of type undefined; only JSON values can be serialized');
+    expect(() => canonicalJson({ a: [1, undefined] })).toThrow(
+      'canonicalJson: the value at /a/1 is of type undefined; only JSON values can be serialized',
+    );
     expect(() => canonicalJson({ n: NaN })).toThrow(TypeError);
     expect(() => canonicalJson(new Date(0))).toThrow(TypeError);
     const cyclic: Record<string, unknown> = {};

@@ -16,7 +16,10 @@ import { admitJson } from '../../lib/protocol/json';
 const DIR = join(__dirname, '..', 'corpora', 'jsontestsuite');
 
 type Decision = 'admitted' | 'refused';
-interface Outcome { decision: Decision; code: string }
+interface Outcome {
+  decision: Decision;
+  code: string;
+}
 
 function admitFile(path: string): Outcome {
   const bytes = readFileSync(path);
@@ -31,7 +34,9 @@ function admitFile(path: string): Outcome {
 }
 
 function files(dir: string, prefix: string): string[] {
-  return readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.json')).sort();
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
+    .sort();
 }
 
 /** y_ files that RFC 7493 refuses: member names must be unique (DESIGN.md section 3.5). */
@@ -65,7 +70,11 @@ const I_DECISIONS: Record<string, [Decision, string, string]> = {
   'i_string_invalid_lonely_surrogate.json': ['refused', 'lone_surrogate', 'escaped \\ud800 alone'],
   'i_string_invalid_surrogate.json': ['refused', 'lone_surrogate', '\\ud800 followed by plain text'],
   'i_string_invalid_utf-8.json': ['refused', 'undecodable', 'byte 0xFF is never UTF-8'],
-  'i_string_inverted_surrogates_U+1D11E.json': ['refused', 'lone_surrogate', 'low surrogate before high (reversed pair)'],
+  'i_string_inverted_surrogates_U+1D11E.json': [
+    'refused',
+    'lone_surrogate',
+    'low surrogate before high (reversed pair)',
+  ],
   'i_string_iso_latin_1.json': ['refused', 'undecodable', 'ISO-8859-1 byte, not UTF-8'],
   'i_string_lone_second_surrogate.json': ['refused', 'lone_surrogate', 'escaped low surrogate alone'],
   'i_string_lone_utf8_continuation_byte.json': ['refused', 'undecodable', 'continuation byte without a lead'],
@@ -144,7 +153,9 @@ describe('JSONTestSuite corpus', () => {
   });
 
   it('keeps the BOM when decoding, so that admitJson sees and refuses it', () => {
-    const bom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Uint8Array.of(0xef, 0xbb, 0xbf, 0x7b, 0x7d));
+    const bom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(
+      Uint8Array.of(0xef, 0xbb, 0xbf, 0x7b, 0x7d),
+    );
     expect(bom.charCodeAt(0)).toBe(0xfeff);
   });
 });

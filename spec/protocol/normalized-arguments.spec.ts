@@ -75,7 +75,9 @@ describe('Invocation.normalizedArguments and Authorization.arguments', () => {
   });
 
   it('are the admitted text for a tool that is not a FuncTool', () => {
-    const binding = bind(new Guard({ tool: new FakeTool({ name: 'fake', inputSchema: { type: 'object' } }), authorizer: () => true }));
+    const binding = bind(
+      new Guard({ tool: new FakeTool({ name: 'fake', inputSchema: { type: 'object' } }), authorizer: () => true }),
+    );
     const invocation = binding.contract.prepare({ name: 'fake', arguments: '{"b":1,  "a":2}' });
     expect(invocation.normalizedArguments).toBe('{"b":1,  "a":2}');
   });
@@ -83,16 +85,21 @@ describe('Invocation.normalizedArguments and Authorization.arguments', () => {
 
 describe('FuncConfig.encode', () => {
   it('must be a function when given', () => {
-    const err = thrownBy(() => FuncTool.create({ name: 'x', inputSchema, decode: decodeListing, encode: 'no' as never }, () => 1)) as ToolError;
+    const err = thrownBy(() =>
+      FuncTool.create({ name: 'x', inputSchema, decode: decodeListing, encode: 'no' as never }, () => 1),
+    ) as ToolError;
     expect(err).toBeInstanceOf(ToolError);
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(err.message).toMatch(/encode must be a function/);
   });
 
   const defects: [string, (input: Listing) => JsonValue][] = [
-    ['throws a ToolError', () => {
-      throw new ToolError('ERR_INVALID_INVOCATION', 'looks like a refusal');
-    }],
+    [
+      'throws a ToolError',
+      () => {
+        throw new ToolError('ERR_INVALID_INVOCATION', 'looks like a refusal');
+      },
+    ],
     ['returns an array', (input) => [input.path]],
     ['returns a BigInt member', () => ({ n: BigInt(1) }) as never],
     ['returns an integer beyond 2^53 - 1', () => ({ n: 2 ** 53 })],

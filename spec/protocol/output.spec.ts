@@ -26,7 +26,9 @@ describe('Output.json', () => {
   });
 
   it('refuses empty, invalid and oversized details', () => {
-    expect((thrownBy(() => Output.json('')) as ToolError).message).toBe('tool: invalid output: details must not be empty');
+    expect((thrownBy(() => Output.json('')) as ToolError).message).toBe(
+      'tool: invalid output: details must not be empty',
+    );
     expect(code(() => Output.json('{'))).toBe('ERR_INVALID_OUTPUT');
     expect(code(() => Output.json('{} {}'))).toBe('ERR_INVALID_OUTPUT');
     expect(code(() => Output.json(`"${'x'.repeat(MAX_INPUT_BYTES)}"`))).toBe('ERR_INVALID_OUTPUT');
@@ -34,7 +36,10 @@ describe('Output.json', () => {
 });
 
 describe('Output.create', () => {
-  const png = { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'iVBORw0KGgo=' } } } as const;
+  const png = {
+    kind: 'media',
+    media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'iVBORw0KGgo=' } },
+  } as const;
 
   it('validates and freezes blocks', () => {
     const output = Output.create({ content: [{ kind: 'text', text: 'a' }, png], details: '{"ok":true}' });
@@ -48,12 +53,36 @@ describe('Output.create', () => {
     ['an empty text', { kind: 'text', text: '' }, 'content[0]: text must not be empty'],
     ['an unknown kind', { kind: 'reasoning', text: 'x' }, 'content[0]: kind must be "text" or "media"'],
     ['an extra member', { kind: 'text', text: 'x', citations: [] }, 'unknown member "citations"'],
-    ['a bad MIME type', { kind: 'media', media: { mime: 'png', source: { kind: 'uri', uri: 'https://x/y.png' } } }, 'media.mime "png"'],
-    ['bad base64', { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'abc' } } }, 'padded base64'],
-    ['empty bytes', { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: '' } } }, 'padded base64'],
-    ['a relative URI', { kind: 'media', media: { mime: 'image/png', source: { kind: 'uri', uri: '/x.png' } } }, 'absolute URI'],
-    ['a blank reference', { kind: 'media', media: { mime: 'image/png', source: { kind: 'reference', ref: '  ' } } }, 'must not be blank'],
-    ['two sources', { kind: 'media', media: { mime: 'image/png', source: { kind: 'uri', uri: 'https://x', ref: 'y' } } }, 'unknown member "ref"'],
+    [
+      'a bad MIME type',
+      { kind: 'media', media: { mime: 'png', source: { kind: 'uri', uri: 'https://x/y.png' } } },
+      'media.mime "png"',
+    ],
+    [
+      'bad base64',
+      { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'abc' } } },
+      'padded base64',
+    ],
+    [
+      'empty bytes',
+      { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: '' } } },
+      'padded base64',
+    ],
+    [
+      'a relative URI',
+      { kind: 'media', media: { mime: 'image/png', source: { kind: 'uri', uri: '/x.png' } } },
+      'absolute URI',
+    ],
+    [
+      'a blank reference',
+      { kind: 'media', media: { mime: 'image/png', source: { kind: 'reference', ref: '  ' } } },
+      'must not be blank',
+    ],
+    [
+      'two sources',
+      { kind: 'media', media: { mime: 'image/png', source: { kind: 'uri', uri: 'https://x', ref: 'y' } } },
+      'unknown member "ref"',
+    ],
   ])('refuses %s', (_label, block, text) => {
     const err = thrownBy(() => Output.create({ content: [block as never] })) as ToolError;
     expect(err.code).toBe('ERR_INVALID_OUTPUT');
@@ -64,7 +93,10 @@ describe('Output.create', () => {
     expect(() =>
       Output.create({
         content: [
-          { kind: 'media', media: { mime: 'text/plain; charset=utf-8', source: { kind: 'uri', uri: 'https://example.com/a.txt' } } },
+          {
+            kind: 'media',
+            media: { mime: 'text/plain; charset=utf-8', source: { kind: 'uri', uri: 'https://example.com/a.txt' } },
+          },
           { kind: 'media', media: { mime: 'application/pdf', source: { kind: 'reference', ref: 'file-123' } } },
         ],
       }),
@@ -74,13 +106,22 @@ describe('Output.create', () => {
 
 describe('Output.asText', () => {
   it('joins text blocks without a separator and ignores details', () => {
-    const output = Output.create({ content: [{ kind: 'text', text: 'a' }, { kind: 'text', text: 'b' }], details: '1' });
+    const output = Output.create({
+      content: [
+        { kind: 'text', text: 'a' },
+        { kind: 'text', text: 'b' },
+      ],
+      details: '1',
+    });
     expect(output.asText()).toBe('ab');
   });
 
   it('is undefined when any block is media', () => {
     const output = Output.create({
-      content: [{ kind: 'text', text: 'a' }, { kind: 'media', media: { mime: 'image/png', source: { kind: 'reference', ref: 'r' } } }],
+      content: [
+        { kind: 'text', text: 'a' },
+        { kind: 'media', media: { mime: 'image/png', source: { kind: 'reference', ref: 'r' } } },
+      ],
     });
     expect(output.asText()).toBeUndefined();
   });

@@ -23,15 +23,12 @@ const NESTED_42 = `${'a'.repeat(41)}!`;
 describe('compilePattern: ECMA-262 meaning on RE2', () => {
   const classes = ['^\\s$', '^\\S$', '^[^@\\s]$', '^[a\\S]$', '^[^\\S]$', '^.$', '^\\d$', '^\\w$', '^\\W$', '^[\\b]$'];
   classes.push('^[^]$', '^[]$');
-  it.each(classes)(
-    '%s gives the verdict of the u-flag RegExp on every code point tested',
-    (source) => {
-      const linear = compilePattern(source);
-      const ecma = new RegExp(source, 'u');
-      const differ = CODE_POINTS.filter((s) => linear.test(s) !== ecma.test(s));
-      expect(differ.map((s) => s.codePointAt(0)?.toString(16))).toEqual([]);
-    },
-  );
+  it.each(classes)('%s gives the verdict of the u-flag RegExp on every code point tested', (source) => {
+    const linear = compilePattern(source);
+    const ecma = new RegExp(source, 'u');
+    const differ = CODE_POINTS.filter((s) => linear.test(s) !== ecma.test(s));
+    expect(differ.map((s) => s.codePointAt(0)?.toString(16))).toEqual([]);
+  });
 
   it.each([
     ['^\\u{1F600}$', '😀'],
@@ -87,7 +84,7 @@ describe('compilePattern: ECMA-262 meaning on RE2', () => {
     expect(compilePattern('a', 'y').test('ab')).toBe(true);
   });
 
-  it('refuses the adversarial inputs of the issue (the time is the bench\'s: npm run bench)', () => {
+  it("refuses the adversarial inputs of the issue (the time is the bench's: npm run bench)", () => {
     expect(compilePattern(EMAIL).test(`a@${'.'.repeat(1 << 20)}@`)).toBe(false);
     expect(compilePattern(EMAIL).test(`a@${'a.'.repeat(1 << 19)}@`)).toBe(false);
     expect(compilePattern(NESTED).test(NESTED_42)).toBe(false);
@@ -97,7 +94,10 @@ describe('compilePattern: ECMA-262 meaning on RE2', () => {
 
 describe('schemas: pattern and patternProperties run on the linear engine', () => {
   it.each(['(?=x)', '(a)\\1'])('refuses a pattern %s at compile, ERR_INVALID_SCHEMA naming it', (source) => {
-    const schemas = [{ type: 'string', pattern: source }, { type: 'object', patternProperties: { [source]: {} } }];
+    const schemas = [
+      { type: 'string', pattern: source },
+      { type: 'object', patternProperties: { [source]: {} } },
+    ];
     for (const schema of schemas) {
       const err = thrownBy(() => compileSchemaValue(schema)) as ToolError;
       expect(err.code).toBe('ERR_INVALID_SCHEMA');

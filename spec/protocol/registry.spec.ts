@@ -1,7 +1,8 @@
 import { Registry, ToolError, hasErrorCode, type Definition } from '../../lib/protocol';
 import { FakeTool, thrownBy } from './helpers';
 
-const tool = (name: string, description?: string) => new FakeTool({ name, description, inputSchema: { type: 'object' } } as Definition);
+const tool = (name: string, description?: string) =>
+  new FakeTool({ name, description, inputSchema: { type: 'object' } } as Definition);
 
 describe('Registry', () => {
   it('registers a batch and resolves by exact name', () => {
@@ -27,7 +28,9 @@ describe('Registry', () => {
     const registry = new Registry(tool('x'));
     const err = thrownBy(() => registry.register(tool('a'), tool('b'), tool('a'))) as ToolError;
     expect(err.code).toBe('ERR_DUPLICATE_TOOL');
-    expect(err.message).toBe('tool: duplicate tool: tools[2]: "a" appears more than once in batch (also tools[0]); give each tool a unique name');
+    expect(err.message).toBe(
+      'tool: duplicate tool: tools[2]: "a" appears more than once in batch (also tools[0]); give each tool a unique name',
+    );
     expect(registry.resolve('a')).toBeUndefined();
     expect(registry.resolve('b')).toBeUndefined();
     expect(registry.definitions().map((d) => d.name)).toEqual(['x']);
@@ -50,7 +53,9 @@ describe('Registry', () => {
 
   it('reports whichever problem comes at the lower index: bind error or duplicate', () => {
     const registry = new Registry();
-    expect(() => registry.register(tool('a'), tool('a'), null as never)).toThrow('tools[1]: "a" appears more than once');
+    expect(() => registry.register(tool('a'), tool('a'), null as never)).toThrow(
+      'tools[1]: "a" appears more than once',
+    );
     const err = thrownBy(() => registry.register(tool('a'), null as never, tool('a'))) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(err.message).toBe('tool: invalid tool: tools[1]: tool is nil; pass an object with definition() and call()');

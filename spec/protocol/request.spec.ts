@@ -10,8 +10,12 @@ describe('validateRequest', () => {
 
   it('refuses what is not a request, with ERR_INVALID_REQUEST', () => {
     expect((thrownBy(() => validateRequest(null)) as ToolError).code).toBe('ERR_INVALID_REQUEST');
-    expect(message({ name: '', arguments: '{}' })).toBe('tool: invalid request: name must not be empty; send the name of a defined tool');
-    expect(message({ name: 'x', arguments: {} })).toBe('tool: invalid request: arguments of "x" must be a string of JSON text');
+    expect(message({ name: '', arguments: '{}' })).toBe(
+      'tool: invalid request: name must not be empty; send the name of a defined tool',
+    );
+    expect(message({ name: 'x', arguments: {} })).toBe(
+      'tool: invalid request: arguments of "x" must be a string of JSON text',
+    );
     expect(message({ name: 'x\ud800', arguments: '{}' })).toContain('valid UTF-8');
   });
 

@@ -1,7 +1,8 @@
 import { InputRequest, Output, ToolError, hasErrorCode, validateResult } from '../../lib/protocol';
 import { thrownBy } from './helpers';
 
-const request = () => InputRequest.create({ prompt: '"ok?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
+const request = () =>
+  InputRequest.create({ prompt: '"ok?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
 
 describe('validateResult', () => {
   it('accepts an output and returns a fresh frozen copy', () => {
@@ -25,9 +26,21 @@ describe('validateResult', () => {
   });
 
   it('refuses non-objects, forged outputs and forged input requests', () => {
-    for (const value of [undefined, null, 'done', {}, { output: { content: [] } }, { inputRequest: { prompt: '"x"' } }]) {
+    for (const value of [
+      undefined,
+      null,
+      'done',
+      {},
+      { output: { content: [] } },
+      { inputRequest: { prompt: '"x"' } },
+    ]) {
       expect((thrownBy(() => validateResult(value)) as ToolError).code).toBe('ERR_INVALID_RESULT');
     }
-    expect(hasErrorCode(thrownBy(() => validateResult({ output: {} })), 'ERR_INVALID_OUTPUT')).toBe(true);
+    expect(
+      hasErrorCode(
+        thrownBy(() => validateResult({ output: {} })),
+        'ERR_INVALID_OUTPUT',
+      ),
+    ).toBe(true);
   });
 });

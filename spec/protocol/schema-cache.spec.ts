@@ -3,7 +3,15 @@
  * schemas that differ only in annotations share a validator and validate identically, and nothing
  * else is ever shared.
  */
-import { FuncTool, ToolError, bind, canonicalJson, compileSchemaValue, type JsonObject, type JsonValue } from '../../lib/protocol';
+import {
+  FuncTool,
+  ToolError,
+  bind,
+  canonicalJson,
+  compileSchemaValue,
+  type JsonObject,
+  type JsonValue,
+} from '../../lib/protocol';
 import { validationKey } from '../../lib/protocol/schema';
 import { thrownBy } from './helpers';
 
@@ -17,7 +25,12 @@ function note(annotations: Record<string, JsonValue>): JsonObject {
       title: { type: 'string', minLength: 1, maxLength: 20, ...annotations },
       tags: { type: 'array', items: { type: 'string', ...annotations }, maxItems: 2, ...annotations },
       when: { type: 'string', format: 'date', ...annotations },
-      pick: { oneOf: [{ const: 1, ...annotations }, { type: 'string', ...annotations }] },
+      pick: {
+        oneOf: [
+          { const: 1, ...annotations },
+          { type: 'string', ...annotations },
+        ],
+      },
     },
     required: ['title'],
     additionalProperties: false,
@@ -56,11 +69,18 @@ describe('schemas that differ only in annotations', () => {
   });
 
   it('validate identically, with identical issues, in either compile order', () => {
-    for (const order of [[plain, annotated], [annotated, plain]]) {
-      const [first, second] = order.map((schema) => compileSchemaValue(JSON.parse(JSON.stringify(schema)) as JsonValue));
+    for (const order of [
+      [plain, annotated],
+      [annotated, plain],
+    ]) {
+      const [first, second] = order.map((schema) =>
+        compileSchemaValue(JSON.parse(JSON.stringify(schema)) as JsonValue),
+      );
       for (const instance of instances) expect(second.validate(instance)).toEqual(first.validate(instance));
     }
-    expect(compileSchemaValue(annotated).validate({ title: 'ok', tags: ['a', 'b', 'c'] })[0].message).toBe('/tags: must NOT have more than 2 items');
+    expect(compileSchemaValue(annotated).validate({ title: 'ok', tags: ['a', 'b', 'c'] })[0].message).toBe(
+      '/tags: must NOT have more than 2 items',
+    );
   });
 
   it('keep their own annotations in the compiled value and the contract definition', () => {
@@ -79,7 +99,11 @@ describe('what is never shared', () => {
     expect(keyOf(a)).not.toBe(keyOf(b));
     expect(compileSchemaValue(a).validate({ description: 'a' })).toEqual([]);
     expect(compileSchemaValue(b).validate({ description: 'a' })).toHaveLength(1);
-    const named = (type: string) => ({ type: 'object', properties: { description: { type } }, required: ['description'] });
+    const named = (type: string) => ({
+      type: 'object',
+      properties: { description: { type } },
+      required: ['description'],
+    });
     expect(keyOf(named('string'))).not.toBe(keyOf(named('number')));
     expect(compileSchemaValue(named('string')).validate({ description: 1 })).toHaveLength(1);
     expect(compileSchemaValue(named('number')).validate({ description: 1 })).toEqual([]);
@@ -100,10 +124,19 @@ describe('what is never shared', () => {
 
   it('keeps an annotation that breaks the metaschema in the key, so it is still refused at bind', () => {
     compileSchemaValue(plain);
-    for (const bad of [{ description: 5 }, { title: null }, { examples: 'one' }, { deprecated: 'yes' }, { readOnly: 1 }, { $comment: [] }]) {
+    for (const bad of [
+      { description: 5 },
+      { title: null },
+      { examples: 'one' },
+      { deprecated: 'yes' },
+      { readOnly: 1 },
+      { $comment: [] },
+    ]) {
       const schema = note(bad as unknown as Record<string, JsonValue>);
       expect(keyOf(schema)).not.toBe(keyOf(plain));
-      const err = thrownBy(() => bind(FuncTool.create({ name: 't', inputSchema: schema, decode: (v: JsonValue) => v }, () => 1))) as ToolError;
+      const err = thrownBy(() =>
+        bind(FuncTool.create({ name: 't', inputSchema: schema, decode: (v: JsonValue) => v }, () => 1)),
+      ) as ToolError;
       expect(err.code).toBe('ERR_INVALID_TOOL');
       expect(err.message).toMatch(/input schema of "t": .*jsonschema: invalid schema: .*must be/);
     }
@@ -118,7 +151,9 @@ describe('what is never shared', () => {
       { type: 'object', description: 'x', properties: { a: { $ref: '#/$defs/missing' } } },
     ];
     for (const schema of broken) {
-      const err = thrownBy(() => bind(FuncTool.create({ name: 't', inputSchema: schema, decode: (v: JsonValue) => v }, () => 1))) as ToolError;
+      const err = thrownBy(() =>
+        bind(FuncTool.create({ name: 't', inputSchema: schema, decode: (v: JsonValue) => v }, () => 1)),
+      ) as ToolError;
       expect(err).toBeInstanceOf(ToolError);
       expect(err.code).toBe('ERR_INVALID_TOOL');
     }

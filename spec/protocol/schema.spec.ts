@@ -49,11 +49,13 @@ describe('compileSchema: the document (reference-semantics 3.1)', () => {
   });
 
   it.each(['{"a":1,"a":2}', '{} {}', ' ', '{"type":"string"', '\ufeff{}'])(
-    'refuses %j as not RFC 7493 JSON, carrying the admission issue', (text) => {
+    'refuses %j as not RFC 7493 JSON, carrying the admission issue',
+    (text) => {
       const err = compileError(text);
       expect(err.message).toBe('jsonschema: invalid schema: document is not valid RFC 7493 JSON');
       expect(err.issues).toHaveLength(1);
-    });
+    },
+  );
 
   it('compiles a valid document', () => {
     expect(compileSchema(JSON.stringify(NOTE)).validate({ title: 'x' })).toEqual([]);
@@ -81,15 +83,25 @@ describe('compileSchemaValue: what is a schema', () => {
   });
 
   it('accepts the annotations model-facing schemas use', () => {
-    const schema = { title: 'T', description: 'D', default: {}, examples: [{}], $comment: 'c', deprecated: false, type: 'object' };
+    const schema = {
+      title: 'T',
+      description: 'D',
+      default: {},
+      examples: [{}],
+      $comment: 'c',
+      deprecated: false,
+      type: 'object',
+    };
     expect(compileSchemaValue(schema).validate({})).toEqual([]);
   });
 
   it('never fetches a remote $ref: it is refused at compile', () => {
-    expect(compileError({ $ref: 'https://example.com/x' }).message).toContain("can't resolve reference https://example.com/x");
+    expect(compileError({ $ref: 'https://example.com/x' }).message).toContain(
+      "can't resolve reference https://example.com/x",
+    );
   });
 
-  it('does not let one schema\'s $id satisfy another schema\'s remote $ref', () => {
+  it("does not let one schema's $id satisfy another schema's remote $ref", () => {
     compileSchemaValue({ $id: 'https://example.com/shared', type: 'string' });
     compileSchemaValue({ $defs: { s: { $id: 'https://example.com/nested', type: 'string' } } });
     expect(compileError({ $ref: 'https://example.com/shared' }).message).toContain("can't resolve reference");
@@ -124,7 +136,11 @@ describe('compileSchemaValue: dialects', () => {
   });
 
   it('selects draft-07 by $schema (definitions, array items)', () => {
-    const c = compileSchemaValue({ $schema: DRAFT_07, definitions: { s: { type: 'string' } }, items: [{ $ref: '#/definitions/s' }] });
+    const c = compileSchemaValue({
+      $schema: DRAFT_07,
+      definitions: { s: { type: 'string' } },
+      items: [{ $ref: '#/definitions/s' }],
+    });
     expect(c.validate(['a', 1])).toEqual([]);
     expect(c.validate([1])[0]).toMatchObject({ keyword: 'type', path: [0] });
   });
@@ -144,9 +160,15 @@ describe('CompiledSchema.validate', () => {
   const note = compileSchemaValue(NOTE);
 
   it('reports the first violation with path segments, keyword, params and a message', () => {
-    expect(note.validate({ title: 'x', tags: ['a', 3] })).toEqual([{
-      code: 'schema', path: ['tags', 1], message: '/tags/1: must be string', keyword: 'type', params: { type: 'string' },
-    }]);
+    expect(note.validate({ title: 'x', tags: ['a', 3] })).toEqual([
+      {
+        code: 'schema',
+        path: ['tags', 1],
+        message: '/tags/1: must be string',
+        keyword: 'type',
+        params: { type: 'string' },
+      },
+    ]);
   });
 
   it('says which member to add or remove', () => {
@@ -155,10 +177,11 @@ describe('CompiledSchema.validate', () => {
   });
 
   it('does not let inherited names (toString, constructor) satisfy required', () => {
-    expect(compileSchemaValue({ required: ['toString', 'constructor'] }).validate({}).map((i) => i.params)).toEqual([
-      { missingProperty: 'toString' },
-      { missingProperty: 'constructor' },
-    ]);
+    expect(
+      compileSchemaValue({ required: ['toString', 'constructor'] })
+        .validate({})
+        .map((i) => i.params),
+    ).toEqual([{ missingProperty: 'toString' }, { missingProperty: 'constructor' }]);
   });
 
   it('unescapes ~1 and ~0 in the path and keeps numeric member names as strings', () => {
@@ -170,10 +193,19 @@ describe('CompiledSchema.validate', () => {
   it('asserts formats: date-time, email, uri', () => {
     const c = compileSchemaValue({
       type: 'object',
-      properties: { when: { type: 'string', format: 'date-time' }, mail: { type: 'string', format: 'email' }, link: { type: 'string', format: 'uri' } },
+      properties: {
+        when: { type: 'string', format: 'date-time' },
+        mail: { type: 'string', format: 'email' },
+        link: { type: 'string', format: 'uri' },
+      },
     });
-    expect(c.validate({ when: '2024-05-01T10:00:00Z', mail: 'a@example.com', link: 'https://example.com/x' })).toEqual([]);
-    expect(c.validate({ when: 'yesterday' })[0]).toMatchObject({ keyword: 'format', message: '/when: must match format "date-time"' });
+    expect(c.validate({ when: '2024-05-01T10:00:00Z', mail: 'a@example.com', link: 'https://example.com/x' })).toEqual(
+      [],
+    );
+    expect(c.validate({ when: 'yesterday' })[0]).toMatchObject({
+      keyword: 'format',
+      message: '/when: must match format "date-time"',
+    });
     expect(c.validate({ mail: 'not an email' })[0]).toMatchObject({ keyword: 'format', path: ['mail'] });
     expect(c.validate({ link: 'relative/path' })[0]).toMatchObject({ keyword: 'format', path: ['link'] });
   });
@@ -185,10 +217,15 @@ describe('CompiledSchema.validate', () => {
   });
 
   it('gives too_deep, not a RangeError, for a deep value against a recursive schema', () => {
-    const tree = compileSchemaValue({ $defs: { n: { type: 'array', items: { $ref: '#/$defs/n' } } }, $ref: '#/$defs/n' });
+    const tree = compileSchemaValue({
+      $defs: { n: { type: 'array', items: { $ref: '#/$defs/n' } } },
+      $ref: '#/$defs/n',
+    });
     const deep = parse(`${'['.repeat(MAX_DEPTH)}${']'.repeat(MAX_DEPTH)}`);
     let issues: readonly unknown[] = [];
-    expect(() => { issues = tree.validate(deep); }).not.toThrow();
+    expect(() => {
+      issues = tree.validate(deep);
+    }).not.toThrow();
     expect(issues).toEqual([expect.objectContaining({ code: 'too_deep', path: [] })]);
     expect(tree.validate(parse('[[[]]]'))).toEqual([]);
   });
@@ -201,7 +238,7 @@ describe('CompiledSchema.validate', () => {
 });
 
 describe('compileSchemaValue: the value', () => {
-  it('keeps the author\'s member order and deep-freezes a copy', () => {
+  it("keeps the author's member order and deep-freezes a copy", () => {
     const authored = { type: 'object', required: ['b'], properties: { z: { type: 'string' }, b: { type: 'number' } } };
     const c = compileSchemaValue(authored);
     expect(JSON.stringify(c.value)).toBe(JSON.stringify(authored));
@@ -225,8 +262,14 @@ describe('compileSchemaValue: cache', () => {
 
   it('compiles a schema once and reuses the validator for the same canonical form', () => {
     const compile2020 = jest.spyOn(Ajv2020.prototype, 'compile');
-    const a = compileSchemaValue({ type: 'object', properties: { cacheProbeA: { type: 'string' }, cacheProbeB: { type: 'number' } } });
-    const b = compileSchemaValue({ properties: { cacheProbeB: { type: 'number' }, cacheProbeA: { type: 'string' } }, type: 'object' });
+    const a = compileSchemaValue({
+      type: 'object',
+      properties: { cacheProbeA: { type: 'string' }, cacheProbeB: { type: 'number' } },
+    });
+    const b = compileSchemaValue({
+      properties: { cacheProbeB: { type: 'number' }, cacheProbeA: { type: 'string' } },
+      type: 'object',
+    });
     expect(compile2020).toHaveBeenCalledTimes(1);
     expect(JSON.stringify(b.value)).not.toBe(JSON.stringify(a.value));
     expect(b.validate({ cacheProbeA: 1 })).toHaveLength(1);
@@ -243,13 +286,19 @@ describe('compileSchemaValue: cache', () => {
 describe('CompiledSchema.validate reports every violation (issue 11 item 7)', () => {
   const create = compileSchemaValue({
     type: 'object',
-    properties: { title: { type: 'string' }, count: { type: 'integer', minimum: 1 }, tags: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      title: { type: 'string' },
+      count: { type: 'integer', minimum: 1 },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
     required: ['title', 'count'],
     additionalProperties: false,
   });
 
   it('lists each violation, not only the first, in one pass over a refused value', () => {
-    expect(create.validate({ count: 0, tags: ['a', 2], extra: true }).map((i) => [i.path, i.keyword, i.message])).toEqual([
+    expect(
+      create.validate({ count: 0, tags: ['a', 2], extra: true }).map((i) => [i.path, i.keyword, i.message]),
+    ).toEqual([
       [[], 'required', '(root): must have required member "title"; add it'],
       [[], 'additionalProperties', '(root): must NOT have member "extra"; remove it'],
       [['count'], 'minimum', '/count: must be >= 1'],
@@ -271,10 +320,17 @@ describe('CompiledSchema.validate reports every violation (issue 11 item 7)', ()
   it('reports the branch a value meant for a failed anyOf of $ref alternatives, not every branch', () => {
     const pets = compileSchemaValue({
       type: 'object',
-      properties: { pet: { anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] }, size: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+      properties: {
+        pet: { anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] },
+        size: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      },
       required: ['pet'],
       $defs: {
-        Cat: { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind', 'lives'] },
+        Cat: {
+          type: 'object',
+          properties: { kind: { const: 'cat' }, lives: { type: 'integer' } },
+          required: ['kind', 'lives'],
+        },
         Dog: { type: 'object', properties: { kind: { const: 'dog' }, bark: { type: 'boolean' } }, required: ['kind'] },
       },
     });
@@ -284,12 +340,19 @@ describe('CompiledSchema.validate reports every violation (issue 11 item 7)', ()
     expect(messages({ pet: 'cat', size: true })).toEqual(['/pet: must be object', '/size: must be string or integer']);
     const either = compileSchemaValue({ type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] });
     expect(either.validate({}).map((i) => [i.keyword, i.message])).toEqual([
-      ['anyOf', '(root): must match one of the alternatives (anyOf): must have required member "a"; add it; or must have required member "b"; add it'],
+      [
+        'anyOf',
+        '(root): must match one of the alternatives (anyOf): must have required member "a"; add it; or must have required member "b"; add it',
+      ],
     ]);
   });
 
   it('drops the if issue when its then issues are listed, and says an identical issue once', () => {
-    const conditional = compileSchemaValue({ type: 'object', if: { properties: { k: { const: 'a' } } }, then: { required: ['x'] } });
+    const conditional = compileSchemaValue({
+      type: 'object',
+      if: { properties: { k: { const: 'a' } } },
+      then: { required: ['x'] },
+    });
     expect(conditional.validate({ k: 'a' }).map((i) => i.keyword)).toEqual(['required']);
     const twice = compileSchemaValue({ allOf: [{ required: ['id'] }, { required: ['id'] }] });
     expect(twice.validate({}).map((i) => i.message)).toEqual(['(root): must have required member "id"; add it']);

@@ -53,15 +53,27 @@ describe('anthropicToolCalls', () => {
   it('reads the single recorded tool_use, serializing its input once', () => {
     const message = fixtureJson<Message>('messages_response_tool_use.json');
     expect(anthropicToolCalls(message)).toEqual([
-      { id: 'toolu_011LF2VkWpAfJnTKJcmh1PNf', request: { name: 'test_tool', arguments: '{"value":"test"}' }, complete: true },
+      {
+        id: 'toolu_011LF2VkWpAfJnTKJcmh1PNf',
+        request: { name: 'test_tool', arguments: '{"value":"test"}' },
+        complete: true,
+      },
     ]);
   });
 
   it('reads the recorded parallel pair in order', () => {
     const message = fixtureJson<Message>('messages_response_parallel_tool_use.json');
     expect(anthropicToolCalls(message)).toEqual([
-      { id: 'toolu_01L8GVQapA1HmggQcrwboukH', request: { name: 'test_tool', arguments: '{"count":1}' }, complete: true },
-      { id: 'toolu_01J5Fvzxu7DP1Uh59c1kr5JD', request: { name: 'test_tool', arguments: '{"count":2}' }, complete: true },
+      {
+        id: 'toolu_01L8GVQapA1HmggQcrwboukH',
+        request: { name: 'test_tool', arguments: '{"count":1}' },
+        complete: true,
+      },
+      {
+        id: 'toolu_01J5Fvzxu7DP1Uh59c1kr5JD',
+        request: { name: 'test_tool', arguments: '{"count":2}' },
+        complete: true,
+      },
     ]);
   });
 
@@ -77,8 +89,18 @@ describe('anthropicToolCalls', () => {
       ],
     };
     expect(anthropicToolCalls(message)).toEqual([
-      { id: 'toolu_x', request: { name: 'n', arguments: 'null' }, malformed: 'content[1].input is not JSON data: /self: the value is cyclic', complete: true },
-      { id: 'toolu_y', request: { name: 'n', arguments: 'null' }, malformed: 'content[2].input is not JSON data: /v: Infinity is not representable in JSON', complete: true },
+      {
+        id: 'toolu_x',
+        request: { name: 'n', arguments: 'null' },
+        malformed: 'content[1].input is not JSON data: /self: the value is cyclic',
+        complete: true,
+      },
+      {
+        id: 'toolu_y',
+        request: { name: 'n', arguments: 'null' },
+        malformed: 'content[2].input is not JSON data: /v: Infinity is not representable in JSON',
+        complete: true,
+      },
       { id: 'toolu_z', request: { name: 'n', arguments: '{"v":1}' }, complete: true },
     ]);
   });
@@ -91,20 +113,34 @@ describe('anthropicToolCalls', () => {
     let tooDeep: unknown = 0;
     for (let i = 0; i < 10_001; i++) tooDeep = [tooDeep];
     const [first, second] = message.content.filter((b) => b.type === 'tool_use') as ToolUseBlock[];
-    message.content = [{ ...first, input: { count: 1, deep } }, second, { ...first, id: 'toolu_deeper', input: { count: 3, deep: tooDeep } }];
+    message.content = [
+      { ...first, input: { count: 1, deep } },
+      second,
+      { ...first, id: 'toolu_deeper', input: { count: 3, deep: tooDeep } },
+    ];
     expect(() => JSON.stringify(deep)).toThrow(RangeError);
 
     const ran = jest.fn((input: { count: number }) => `count ${input.count}`);
     const counter = FuncTool.create(
-      { name: 'test_tool', inputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] }, decode: (v: JsonValue) => v as { count: number } },
+      {
+        name: 'test_tool',
+        inputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+        decode: (v: JsonValue) => v as { count: number },
+      },
       ran,
     );
     const registry = new Registry(counter);
     const calls = anthropicToolCalls(message);
     expect(calls.map((c) => c.id)).toEqual([first.id, second.id, 'toolu_deeper']);
     expect(calls[0].request.arguments.startsWith('{"count":1,"deep":{"d":{"d":')).toBe(true);
-    expect(calls[1]).toEqual({ id: second.id, request: { name: 'test_tool', arguments: '{"count":2}' }, complete: true });
-    expect(calls[2].malformed).toMatch(/^content\[2\]\.input is not JSON data: \/deep\/0\/0\/.*\.\.\..*nesting exceeds 10000 levels$/);
+    expect(calls[1]).toEqual({
+      id: second.id,
+      request: { name: 'test_tool', arguments: '{"count":2}' },
+      complete: true,
+    });
+    expect(calls[2].malformed).toMatch(
+      /^content\[2\]\.input is not JSON data: \/deep\/0\/0\/.*\.\.\..*nesting exceeds 10000 levels$/,
+    );
     expect(calls[2].malformed!.length).toBeLessThan(300);
 
     const results: ToolResultBlockParam[] = [];
@@ -144,9 +180,18 @@ describe('anthropicToolResult', () => {
   });
 
   it('marks a failure as is_error with its output text', () => {
-    const failure = new Failure({ kind: 'failed', output: Output.text('error: no such city'), cause: new Error('secret') });
+    const failure = new Failure({
+      kind: 'failed',
+      output: Output.text('error: no such city'),
+      cause: new Error('secret'),
+    });
     const block: ToolResultBlockParam = anthropicToolResult(call, { error: failure });
-    expect(block).toEqual({ type: 'tool_result', tool_use_id: call.id, content: 'error: no such city', is_error: true });
+    expect(block).toEqual({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: 'error: no such city',
+      is_error: true,
+    });
   });
 
   it('renders an empty failure output as "tool: <kind>"', () => {
@@ -154,9 +199,17 @@ describe('anthropicToolResult', () => {
   });
 
   it('keeps a CallError message, cause and evidence out of the result', () => {
-    const error = new CallError({ cause: new Error('token sk-SECRET-123 rejected'), evidence: Output.text('wrote row 7 with sk-SECRET-123') });
+    const error = new CallError({
+      cause: new Error('token sk-SECRET-123 rejected'),
+      evidence: Output.text('wrote row 7 with sk-SECRET-123'),
+    });
     const block = anthropicToolResult(call, { error });
-    expect(block).toEqual({ type: 'tool_result', tool_use_id: call.id, content: 'error: tool "test_tool" failed', is_error: true });
+    expect(block).toEqual({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: 'error: tool "test_tool" failed',
+      is_error: true,
+    });
   });
 
   it('sends images as image blocks and other media as a note', () => {
@@ -181,8 +234,14 @@ describe('anthropicToolResult', () => {
   });
 
   it('refuses a suspended call (an InputRequest is not a tool result)', () => {
-    const inputRequest = InputRequest.create({ prompt: '"Approve?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
+    const inputRequest = InputRequest.create({
+      prompt: '"Approve?"',
+      responseSchema: { type: 'boolean' },
+      continuationState: '{}',
+    });
     expect(() => anthropicToolResult(call, { result: { inputRequest } })).toThrow(ToolError);
-    expect(() => anthropicToolResult(call, { result: { inputRequest } })).toThrow(/InputRequest\.continuation\(answer\)/);
+    expect(() => anthropicToolResult(call, { result: { inputRequest } })).toThrow(
+      /InputRequest\.continuation\(answer\)/,
+    );
   });
 });

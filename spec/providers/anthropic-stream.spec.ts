@@ -1,7 +1,12 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { FuncTool, bind, hasErrorCode } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
-import { AnthropicStreamAssembler, anthropicStreamToolCalls, anthropicToolResult, assembleAnthropicToolCalls } from '../../lib/providers';
+import {
+  AnthropicStreamAssembler,
+  anthropicStreamToolCalls,
+  anthropicToolResult,
+  assembleAnthropicToolCalls,
+} from '../../lib/providers';
 import { fixtureText } from './fixtures';
 
 describe('anthropicStreamToolCalls', () => {
@@ -83,8 +88,19 @@ describe('AnthropicStreamAssembler', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const begin = (index: number, id: string, input: unknown): RawMessageStreamEvent =>
-      ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: 'n', input, caller: { type: 'direct' } } }) as RawMessageStreamEvent;
-    const calls = assembleAnthropicToolCalls([begin(0, 'a', cyclic), stop(0), begin(1, 'b', { deep }), stop(1), start(2, 'c'), stop(2)]);
+      ({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id, name: 'n', input, caller: { type: 'direct' } },
+      }) as RawMessageStreamEvent;
+    const calls = assembleAnthropicToolCalls([
+      begin(0, 'a', cyclic),
+      stop(0),
+      begin(1, 'b', { deep }),
+      stop(1),
+      start(2, 'c'),
+      stop(2),
+    ]);
     expect(calls[0]).toEqual({
       id: 'a',
       request: { name: 'n', arguments: 'null' },
@@ -96,7 +112,16 @@ describe('AnthropicStreamAssembler', () => {
   });
 
   it('keeps interleaved parallel blocks apart, ordered by index, and ignores deltas after stop', () => {
-    const events = [start(2, 'b'), start(1, 'a'), delta(2, '{"y"'), delta(1, '{"x":1}'), delta(2, ':2}'), stop(1), stop(2), delta(1, 'late')];
+    const events = [
+      start(2, 'b'),
+      start(1, 'a'),
+      delta(2, '{"y"'),
+      delta(1, '{"x":1}'),
+      delta(2, ':2}'),
+      stop(1),
+      stop(2),
+      delta(1, 'late'),
+    ];
     expect(assembleAnthropicToolCalls(events)).toEqual([
       { id: 'a', request: { name: 'n', arguments: '{"x":1}' }, complete: true },
       { id: 'b', request: { name: 'n', arguments: '{"y":2}' }, complete: true },
@@ -105,8 +130,21 @@ describe('AnthropicStreamAssembler', () => {
 
   it('never throws on malformed or hostile events', () => {
     const assembler = new AnthropicStreamAssembler();
-    const hostile = { get type(): string { throw new Error('boom'); }, index: 0 };
-    for (const event of [null, 1, 'x', {}, { type: 'content_block_delta', index: 5 }, hostile, { type: 'content_block_start', index: 0 }]) {
+    const hostile = {
+      get type(): string {
+        throw new Error('boom');
+      },
+      index: 0,
+    };
+    for (const event of [
+      null,
+      1,
+      'x',
+      {},
+      { type: 'content_block_delta', index: 5 },
+      hostile,
+      { type: 'content_block_start', index: 0 },
+    ]) {
       expect(() => assembler.push(event)).not.toThrow();
     }
     expect(assembler.toolCalls()).toEqual([]);
@@ -115,6 +153,8 @@ describe('AnthropicStreamAssembler', () => {
       yield delta(0, '{"a"');
       throw new Error('connection reset');
     }
-    expect(assembleAnthropicToolCalls(broken())).toEqual([{ id: 'a', request: { name: 'n', arguments: '{"a"' }, complete: false }]);
+    expect(assembleAnthropicToolCalls(broken())).toEqual([
+      { id: 'a', request: { name: 'n', arguments: '{"a"' }, complete: false },
+    ]);
   });
 });

@@ -5,9 +5,17 @@
  * second, different id is malformed under each id it was given. One shared rule: `oneCallPerId`.
  */
 import {
-  AnthropicStreamAssembler, OpenAIChatStreamAssembler, OpenAIResponsesStreamAssembler, anthropicToolCalls,
-  anthropicToolResult, geminiFunctionCalls, openAIChatToolCalls, openAIFunctionCallOutput, openAIResponsesToolCalls,
-  openAIToolMessage, prepareToolCall,
+  AnthropicStreamAssembler,
+  OpenAIChatStreamAssembler,
+  OpenAIResponsesStreamAssembler,
+  anthropicToolCalls,
+  anthropicToolResult,
+  geminiFunctionCalls,
+  openAIChatToolCalls,
+  openAIFunctionCallOutput,
+  openAIResponsesToolCalls,
+  openAIToolMessage,
+  prepareToolCall,
 } from '../../lib/providers';
 import type { AssembledToolCall, ToolOutcome } from '../../lib/providers';
 import { FuncTool, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
@@ -16,12 +24,17 @@ import type { JsonValue } from '../../lib/protocol';
 /** Two open tools, `a` and `b`; `ran` counts every run. */
 function tools() {
   const ran = jest.fn(() => 'ran');
-  const tool = (name: string) => FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, ran);
+  const tool = (name: string) =>
+    FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, ran);
   return { registry: new Registry(tool('a'), tool('b')), ran };
 }
 
 /** Answers every call as a runtime does: prepare, run, or render the refusal. Returns the answered ids. */
-async function answerAll(registry: Registry, calls: readonly AssembledToolCall[], answer: (call: AssembledToolCall, outcome: ToolOutcome) => string): Promise<string[]> {
+async function answerAll(
+  registry: Registry,
+  calls: readonly AssembledToolCall[],
+  answer: (call: AssembledToolCall, outcome: ToolOutcome) => string,
+): Promise<string[]> {
   const answered: string[] = [];
   for (const call of calls) {
     try {
@@ -37,32 +50,40 @@ async function answerAll(registry: Registry, calls: readonly AssembledToolCall[]
   return answered;
 }
 
-const shape = (calls: readonly AssembledToolCall[]) => calls.map((c) => [c.id, c.request.name, c.malformed?.replace(/:.*/, '')]);
+const shape = (calls: readonly AssembledToolCall[]) =>
+  calls.map((c) => [c.id, c.request.name, c.malformed?.replace(/:.*/, '')]);
 
 describe('non-stream readers', () => {
   it('OpenAI Chat: two tool_calls with id "dup" are one refused call; the id gets one tool message', async () => {
     const { registry, ran } = tools();
     const completion = {
-      choices: [{
-        index: 0,
-        finish_reason: 'tool_calls',
-        message: {
-          tool_calls: [
-            { id: 'dup', type: 'function' as const, function: { name: 'a', arguments: '{}' } },
-            { id: 'ok', type: 'function' as const, function: { name: 'a', arguments: '{}' } },
-            { id: 'dup', type: 'function' as const, function: { name: 'b', arguments: '{"x":1}' } },
-          ],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: {
+            tool_calls: [
+              { id: 'dup', type: 'function' as const, function: { name: 'a', arguments: '{}' } },
+              { id: 'ok', type: 'function' as const, function: { name: 'a', arguments: '{}' } },
+              { id: 'dup', type: 'function' as const, function: { name: 'b', arguments: '{"x":1}' } },
+            ],
+          },
         },
-      }],
+      ],
     };
     const calls = openAIChatToolCalls(completion);
-    expect(shape(calls)).toEqual([['dup', 'a', 'duplicate call id "dup"'], ['ok', 'a', undefined]]);
+    expect(shape(calls)).toEqual([
+      ['dup', 'a', 'duplicate call id "dup"'],
+      ['ok', 'a', undefined],
+    ]);
     const messages: { tool_call_id: string; content: unknown }[] = [];
-    expect(await answerAll(registry, calls, (call, outcome) => {
-      const message = openAIToolMessage(call, outcome);
-      messages.push(message);
-      return message.tool_call_id;
-    })).toEqual(['dup', 'ok']);
+    expect(
+      await answerAll(registry, calls, (call, outcome) => {
+        const message = openAIToolMessage(call, outcome);
+        messages.push(message);
+        return message.tool_call_id;
+      }),
+    ).toEqual(['dup', 'ok']);
     expect(ran).toHaveBeenCalledTimes(1);
     // The one test of the wording the model reads.
     expect(messages[0].content).toBe(
@@ -81,33 +102,57 @@ describe('non-stream readers', () => {
       ],
     });
     expect(shape(calls)).toEqual([['x', 'a', 'duplicate call id "x"']]);
-    expect(await answerAll(registry, calls, (call, outcome) => {
-      const block = anthropicToolResult(call, outcome);
-      expect(block.is_error).toBe(true);
-      return block.tool_use_id;
-    })).toEqual(['x']);
+    expect(
+      await answerAll(registry, calls, (call, outcome) => {
+        const block = anthropicToolResult(call, outcome);
+        expect(block.is_error).toBe(true);
+        return block.tool_use_id;
+      }),
+    ).toEqual(['x']);
     expect(ran).not.toHaveBeenCalled();
   });
 
   it('OpenAI Responses: two function_call items with one call_id are one refused call', async () => {
     const { registry, ran } = tools();
-    const item = (name: string) => ({ type: 'function_call', call_id: 'call_1', name, arguments: '{}', status: 'completed' });
+    const item = (name: string) => ({
+      type: 'function_call',
+      call_id: 'call_1',
+      name,
+      arguments: '{}',
+      status: 'completed',
+    });
     const calls = openAIResponsesToolCalls({ status: 'completed', output: [item('a'), item('b')] });
     expect(shape(calls)).toEqual([['call_1', 'a', 'duplicate call id "call_1"']]);
-    expect(await answerAll(registry, calls, (call, outcome) => String(openAIFunctionCallOutput(call, outcome).call_id))).toEqual(['call_1']);
+    expect(
+      await answerAll(registry, calls, (call, outcome) => String(openAIFunctionCallOutput(call, outcome).call_id)),
+    ).toEqual(['call_1']);
     expect(ran).not.toHaveBeenCalled();
   });
 
   it('Gemini: calls sharing an id are one; calls without an id (matched by name and order) are kept', () => {
-    const parts = (id: string) => [{ functionCall: { id, name: 'a', args: {} } }, { functionCall: { id, name: 'a', args: {} } }];
-    expect(shape(geminiFunctionCalls({ candidates: [{ content: { parts: parts('fc') } }] }))).toEqual([['fc', 'a', 'duplicate call id "fc"']]);
-    const unnamed = geminiFunctionCalls({ candidates: [{ content: { parts: [{ functionCall: { name: 'a', args: {} } }, { functionCall: { name: 'a', args: {} } }] } }] });
-    expect(shape(unnamed)).toEqual([['', 'a', undefined], ['', 'a', undefined]]);
+    const parts = (id: string) => [
+      { functionCall: { id, name: 'a', args: {} } },
+      { functionCall: { id, name: 'a', args: {} } },
+    ];
+    expect(shape(geminiFunctionCalls({ candidates: [{ content: { parts: parts('fc') } }] }))).toEqual([
+      ['fc', 'a', 'duplicate call id "fc"'],
+    ]);
+    const unnamed = geminiFunctionCalls({
+      candidates: [
+        { content: { parts: [{ functionCall: { name: 'a', args: {} } }, { functionCall: { name: 'a', args: {} } }] } },
+      ],
+    });
+    expect(shape(unnamed)).toEqual([
+      ['', 'a', undefined],
+      ['', 'a', undefined],
+    ]);
   });
 });
 
 describe('stream assemblers', () => {
-  const chatChunk = (tool_calls: unknown[], finish_reason: string | null = null) => ({ choices: [{ index: 0, delta: { tool_calls }, finish_reason }] });
+  const chatChunk = (tool_calls: unknown[], finish_reason: string | null = null) => ({
+    choices: [{ index: 0, delta: { tool_calls }, finish_reason }],
+  });
 
   it('OpenAI Chat: index 0 given id "a" then "b", index 1 id "a": ids "a" and "b" each get one refusal, nothing runs', async () => {
     const { registry, ran } = tools();
@@ -117,9 +162,15 @@ describe('stream assemblers', () => {
     assembler.push(chatChunk([{ index: 1, id: 'a', type: 'function', function: { name: 'b', arguments: '{}' } }]));
     assembler.push({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
     const calls = assembler.toolCalls();
-    expect(shape(calls)).toEqual([['a', 'a', 'duplicate call id "a"'], ['b', 'a', 'duplicate call id "b"']]);
+    expect(shape(calls)).toEqual([
+      ['a', 'a', 'duplicate call id "a"'],
+      ['b', 'a', 'duplicate call id "b"'],
+    ]);
     expect(calls.every((c) => c.complete)).toBe(true);
-    expect(await answerAll(registry, calls, (call, outcome) => openAIToolMessage(call, outcome).tool_call_id)).toEqual(['a', 'b']);
+    expect(await answerAll(registry, calls, (call, outcome) => openAIToolMessage(call, outcome).tool_call_id)).toEqual([
+      'a',
+      'b',
+    ]);
     expect(ran).not.toHaveBeenCalled();
   });
 
@@ -134,22 +185,48 @@ describe('stream assemblers', () => {
   });
 
   it('OpenAI Responses: a second item at one output_index with another call_id, and two indexes sharing a call_id', () => {
-    const added = (output_index: number, call_id: string) => ({ type: 'response.output_item.added', output_index, item: { type: 'function_call', call_id, name: 'a', arguments: '' } });
-    const done = (output_index: number, call_id: string) => ({ type: 'response.output_item.done', output_index, item: { type: 'function_call', call_id, name: 'a', arguments: '{}', status: 'completed' } });
+    const added = (output_index: number, call_id: string) => ({
+      type: 'response.output_item.added',
+      output_index,
+      item: { type: 'function_call', call_id, name: 'a', arguments: '' },
+    });
+    const done = (output_index: number, call_id: string) => ({
+      type: 'response.output_item.done',
+      output_index,
+      item: { type: 'function_call', call_id, name: 'a', arguments: '{}', status: 'completed' },
+    });
     const assembler = new OpenAIResponsesStreamAssembler();
-    for (const event of [added(0, 'c1'), added(0, 'c2'), done(0, 'c1'), added(1, 'c3'), done(1, 'c3'), added(2, 'c3'), done(2, 'c3')]) assembler.push(event);
+    for (const event of [
+      added(0, 'c1'),
+      added(0, 'c2'),
+      done(0, 'c1'),
+      added(1, 'c3'),
+      done(1, 'c3'),
+      added(2, 'c3'),
+      done(2, 'c3'),
+    ])
+      assembler.push(event);
     expect(shape(assembler.toolCalls())).toEqual([
-      ['c1', 'a', 'duplicate call id "c1"'], ['c2', 'a', 'duplicate call id "c2"'], ['c3', 'a', 'duplicate call id "c3"'],
+      ['c1', 'a', 'duplicate call id "c1"'],
+      ['c2', 'a', 'duplicate call id "c2"'],
+      ['c3', 'a', 'duplicate call id "c3"'],
     ]);
   });
 
   it('Anthropic: two blocks sharing an id, and one block index given a second id', () => {
-    const start = (index: number, id: string) => ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: 'a', input: {} } });
+    const start = (index: number, id: string) => ({
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id, name: 'a', input: {} },
+    });
     const stop = (index: number) => ({ type: 'content_block_stop', index });
     const assembler = new AnthropicStreamAssembler();
-    for (const event of [start(0, 't1'), stop(0), start(1, 't1'), stop(1), start(2, 't2'), start(2, 't3'), stop(2)]) assembler.push(event);
+    for (const event of [start(0, 't1'), stop(0), start(1, 't1'), stop(1), start(2, 't2'), start(2, 't3'), stop(2)])
+      assembler.push(event);
     expect(shape(assembler.toolCalls())).toEqual([
-      ['t1', 'a', 'duplicate call id "t1"'], ['t2', 'a', 'duplicate call id "t2"'], ['t3', 'a', 'duplicate call id "t3"'],
+      ['t1', 'a', 'duplicate call id "t1"'],
+      ['t2', 'a', 'duplicate call id "t2"'],
+      ['t3', 'a', 'duplicate call id "t3"'],
     ]);
   });
 });

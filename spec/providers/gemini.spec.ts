@@ -40,27 +40,45 @@ describe('geminiTools', () => {
   it('projects definitions to functionDeclarations with parametersJsonSchema, typed as the SDK request', () => {
     const tools = geminiTools([weather]);
     expect(tools).toEqual([
-      { functionDeclarations: [{ name: 'get_weather', description: 'Weather for a city', parametersJsonSchema: weather.inputSchema }] },
+      {
+        functionDeclarations: [
+          { name: 'get_weather', description: 'Weather for a city', parametersJsonSchema: weather.inputSchema },
+        ],
+      },
     ]);
-    const params: GenerateContentParameters = { model: 'gemini-2.5-flash', contents: 'Weather in Paris?', config: { tools } };
+    const params: GenerateContentParameters = {
+      model: 'gemini-2.5-flash',
+      contents: 'Weather in Paris?',
+      config: { tools },
+    };
     expect(params.config?.tools).toBe(tools);
   });
 
   it('reports the keywords Gemini ignores, with the tool and the pointer', () => {
     const { notes } = exportGeminiFunctionDeclarations([weather]);
     expect(notes.map((n) => [n.pointer, n.keyword, n.action])).toEqual([['/properties/city', 'minLength', 'ignored']]);
-    expect(notes[0].message).toBe('tool "get_weather": /properties/city: Gemini ignores "minLength"; scope-tool admission still enforces it');
+    expect(notes[0].message).toBe(
+      'tool "get_weather": /properties/city: Gemini ignores "minLength"; scope-tool admission still enforces it',
+    );
   });
 
   it.each([
     [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'keyword "oneOf": Gemini reads oneOf as anyOf'],
     [{ enum: ['a', true] }, 'keyword "enum": Gemini supports enum values that are strings or numbers only'],
     [{ $ref: '#/$defs/X', minLength: 2 }, 'keyword "$ref": Gemini allows no keyword beside $ref'],
-    [{ type: 'object', allOf: [{ properties: { a: { type: 'string' } } }] }, 'keyword "allOf": Gemini ignores this keyword'],
+    [
+      { type: 'object', allOf: [{ properties: { a: { type: 'string' } } }] },
+      'keyword "allOf": Gemini ignores this keyword',
+    ],
   ])('refuses a schema Gemini would misread at export time (%#)', (member, expected) => {
-    const definition: Definition = { name: 'odd', inputSchema: { type: 'object', properties: { v: member }, $defs: { X: { type: 'string' } } } };
+    const definition: Definition = {
+      name: 'odd',
+      inputSchema: { type: 'object', properties: { v: member }, $defs: { X: { type: 'string' } } },
+    };
     expect(() => geminiTools([definition])).toThrow(ToolError);
-    expect(() => geminiTools([definition])).toThrow(`tool: invalid definition: geminiTools: tool "odd": /properties/v: ${expected}`);
+    expect(() => geminiTools([definition])).toThrow(
+      `tool: invalid definition: geminiTools: tool "odd": /properties/v: ${expected}`,
+    );
   });
 });
 
@@ -77,9 +95,22 @@ describe('geminiFunctionCalls', () => {
   it('marks args that are not JSON data as malformed, naming the part, and keeps its siblings', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const bad = { candidates: [{ content: { parts: [{ functionCall: { name: 'n', args: cyclic } }, { functionCall: { name: 'n', args: {} } }] } }] };
+    const bad = {
+      candidates: [
+        {
+          content: {
+            parts: [{ functionCall: { name: 'n', args: cyclic } }, { functionCall: { name: 'n', args: {} } }],
+          },
+        },
+      ],
+    };
     expect(geminiFunctionCalls(bad)).toEqual([
-      { id: '', request: { name: 'n', arguments: 'null' }, malformed: 'parts[0].functionCall.args is not JSON data: /self: the value is cyclic', complete: true },
+      {
+        id: '',
+        request: { name: 'n', arguments: 'null' },
+        malformed: 'parts[0].functionCall.args is not JSON data: /self: the value is cyclic',
+        complete: true,
+      },
       { id: '', request: { name: 'n', arguments: '{}' }, complete: true },
     ]);
   });
@@ -92,10 +123,15 @@ describe('geminiFunctionCalls', () => {
       { functionCall: { id: 'fc-flat', name: 'probe', args: { deep: 2 } } },
     ];
     const calls = geminiFunctionCalls({ candidates: [{ content: { parts } }] });
-    expect(calls.map((c) => [c.id, c.malformed])).toEqual([['fc-deep', undefined], ['fc-flat', undefined]]);
+    expect(calls.map((c) => [c.id, c.malformed])).toEqual([
+      ['fc-deep', undefined],
+      ['fc-flat', undefined],
+    ]);
     expect(calls[0].request.arguments).toBe(`{"deep":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`);
     const ran = jest.fn(() => 'ok');
-    const registry = new Registry(FuncTool.create({ name: 'probe', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, ran));
+    const registry = new Registry(
+      FuncTool.create({ name: 'probe', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, ran),
+    );
     for (const call of calls) {
       const { binding, invocation } = prepareToolCall(registry, call);
       await binding.call(invocation);
@@ -128,19 +164,29 @@ describe('geminiFunctionResponse', () => {
       id: 'fc-1',
       name: 'get_weather',
       response: { output: 'chart' },
-      parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }, { fileData: { mimeType: 'application/pdf', fileUri: 'gs://bucket/r.pdf' } }],
+      parts: [
+        { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } },
+        { fileData: { mimeType: 'application/pdf', fileUri: 'gs://bucket/r.pdf' } },
+      ],
     });
   });
 
   it('puts errors under response.error, without causes or stacks', () => {
-    const failure = new Failure({ kind: 'rejected', output: Output.text('error: not allowed'), cause: new Error('token=s3cret') });
+    const failure = new Failure({
+      kind: 'rejected',
+      output: Output.text('error: not allowed'),
+      cause: new Error('token=s3cret'),
+    });
     const part: Part = geminiFunctionResponse(call, { error: failure });
     expect(part.functionResponse?.response).toEqual({ error: 'error: not allowed' });
     expect(JSON.stringify(geminiFunctionResponse(call, { error: new Error('s3cret') }))).not.toContain('s3cret');
   });
 
   it('round-trips a call through admission into the user turn that answers it', async () => {
-    const tool = FuncTool.create({ name: 'get_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v as { city: string } }, (i: { city: string }) => `Sunny in ${i.city}`);
+    const tool = FuncTool.create(
+      { name: 'get_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v as { city: string } },
+      (i: { city: string }) => `Sunny in ${i.city}`,
+    );
     const registry = new Registry(tool);
     const parts: Part[] = [];
     for (const proposed of geminiFunctionCalls(response)) {
@@ -155,7 +201,10 @@ describe('geminiFunctionResponse', () => {
     expect(turn.role).toBe('user');
     expect(turn.parts?.map((p) => p.functionResponse?.response)).toEqual([
       { output: 'Sunny in Paris' },
-      { error: 'error: invalid arguments for tool "get_weather": the arguments object must have required member "city"; add it; fix the arguments and call again' },
+      {
+        error:
+          'error: invalid arguments for tool "get_weather": the arguments object must have required member "city"; add it; fix the arguments and call again',
+      },
     ]);
   });
 });

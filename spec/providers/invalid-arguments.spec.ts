@@ -45,7 +45,11 @@ describe('describeInvalidArguments', () => {
   });
 
   it('lists at most five issues, flattens whitespace and clips long messages', () => {
-    const issues = Array.from({ length: 7 }, (_, i): AdmissionIssue => ({ code: 'dto', path: ['tags', i], message: `bad\n\titem ${'x'.repeat(i === 0 ? 300 : 1)}` }));
+    const issues = Array.from({ length: 7 }, (_, i): AdmissionIssue => ({
+      code: 'dto',
+      path: ['tags', i],
+      message: `bad\n\titem ${'x'.repeat(i === 0 ? 300 : 1)}`,
+    }));
     const text = describeInvalidArguments('t', refusal(...issues));
     expect(text).toContain('/tags/0: bad item xxx');
     expect(text).toContain('/tags/4: bad item x; and 2 more; fix the arguments and call again');
@@ -54,7 +58,10 @@ describe('describeInvalidArguments', () => {
   });
 
   it('falls back to the message without its sentinel prefix when there are no issues', () => {
-    const error = new ToolError('ERR_INVALID_INVOCATION', 'request: tool name "get_wether" does not match "get_weather"');
+    const error = new ToolError(
+      'ERR_INVALID_INVOCATION',
+      'request: tool name "get_wether" does not match "get_weather"',
+    );
     expect(describeInvalidArguments('get_wether', error)).toBe(
       'error: invalid arguments for tool "get_wether": request: tool name "get_wether" does not match "get_weather"; fix the call and try again',
     );
@@ -90,12 +97,24 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
 
   /** The issue texts between the head and the closing fix. */
   function shownIssues(text: string): string[] {
-    return text.replace(/^error: invalid arguments for tool "tagged": /, '').replace(/; (fix the arguments and call again|send the arguments again as one complete JSON object)$/, '').split('; ');
+    return text
+      .replace(/^error: invalid arguments for tool "tagged": /, '')
+      .replace(/; (fix the arguments and call again|send the arguments again as one complete JSON object)$/, '')
+      .split('; ');
   }
 
   it('shows every schema violation up to five, and counts the rest', () => {
     const error = refused('{"tags":[1,2,3,4,5,6],"extra":0}');
-    expect(error.issues.map((i) => i.keyword)).toEqual(['required', 'additionalProperties', 'type', 'type', 'type', 'type', 'type', 'type']);
+    expect(error.issues.map((i) => i.keyword)).toEqual([
+      'required',
+      'additionalProperties',
+      'type',
+      'type',
+      'type',
+      'type',
+      'type',
+      'type',
+    ]);
     expect(describeInvalidArguments('tagged', error)).toBe(
       'error: invalid arguments for tool "tagged": the arguments object must have required member "title"; add it; ' +
         'the arguments object must NOT have member "extra"; remove it; /tags/0: must be string; /tags/1: must be string; ' +
@@ -116,7 +135,11 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
   });
 
   it('caps every issue, whoever made it, without splitting a surrogate pair', () => {
-    const long = (i: number): AdmissionIssue => ({ code: 'dto', path: Array.from({ length: 300 }, () => `k${i}`), message: `${'😀'.repeat(150)} is wrong` });
+    const long = (i: number): AdmissionIssue => ({
+      code: 'dto',
+      path: Array.from({ length: 300 }, () => `k${i}`),
+      message: `${'😀'.repeat(150)} is wrong`,
+    });
     const text = describeInvalidArguments('tagged', refusal(...[0, 1, 2, 3, 4, 5].map(long)));
     const shown = shownIssues(text);
     expect(shown).toHaveLength(6);
@@ -129,7 +152,7 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
   });
 });
 
-describe('describeInvalidArguments caps a DTO decoder\'s own issues the same way', () => {
+describe("describeInvalidArguments caps a DTO decoder's own issues the same way", () => {
   class Scores {
     @IsInt() a!: number;
     @IsInt() b!: number;
@@ -139,9 +162,11 @@ describe('describeInvalidArguments caps a DTO decoder\'s own issues the same way
     @IsInt() f!: number;
   }
 
-  it('shows five of the decoder\'s issues, each at most 200 code units, and counts the rest', () => {
+  it("shows five of the decoder's issues, each at most 200 code units, and counts the rest", () => {
     const input = dtoInput(Scores);
-    const scores = bind(FuncTool.create({ name: 'scores', inputSchema: { type: 'object' }, decode: input.decode }, () => 'ok'));
+    const scores = bind(
+      FuncTool.create({ name: 'scores', inputSchema: { type: 'object' }, decode: input.decode }, () => 'ok'),
+    );
     const name = 'n'.repeat(5_000);
     const args = JSON.stringify({ a: 'x', b: 'x', c: 'x', d: 'x', e: 'x', f: 'x', [name]: 1 });
     let error: unknown;
@@ -153,7 +178,10 @@ describe('describeInvalidArguments caps a DTO decoder\'s own issues the same way
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).issues.length).toBeGreaterThan(5);
     const text = describeInvalidArguments('scores', error as ToolError);
-    const shown = text.replace(/^error: invalid arguments for tool "scores": /, '').replace(/; fix the arguments and call again$/, '').split('; ');
+    const shown = text
+      .replace(/^error: invalid arguments for tool "scores": /, '')
+      .replace(/; fix the arguments and call again$/, '')
+      .split('; ');
     expect(shown[shown.length - 1]).toBe(`and ${(error as ToolError).issues.length - 5} more`);
     for (const line of shown) expect(line.length).toBeLessThanOrEqual(200);
     expect(text).not.toContain('n'.repeat(201));
@@ -169,7 +197,12 @@ describe('jsonPointer', () => {
 
 describe('describeInvalidArguments on messages that repeat the path', () => {
   it('does not say the JSON Pointer twice', () => {
-    const issue: AdmissionIssue = { code: 'invalid_json', path: ['lines_of_text', 4], message: 'unterminated string at /lines_of_text/4 (offset 136)', offset: 136 };
+    const issue: AdmissionIssue = {
+      code: 'invalid_json',
+      path: ['lines_of_text', 4],
+      message: 'unterminated string at /lines_of_text/4 (offset 136)',
+      offset: 136,
+    };
     expect(describeInvalidArguments('make_file', refusal(issue))).toBe(
       'error: invalid arguments for tool "make_file": /lines_of_text/4: unterminated string (offset 136); send the arguments again as one complete JSON object',
     );
@@ -218,17 +251,27 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
   }
 
   it('reads an undeclared root member from the issue, not from the Go-style message', () => {
-    const call = { id: 'toolu_01BTPr2x4Nduos6gVrE19JZr', request: { name: 'test_tool', arguments: '{"input":"test"}' } };
+    const call = {
+      id: 'toolu_01BTPr2x4Nduos6gVrE19JZr',
+      request: { name: 'test_tool', arguments: '{"input":"test"}' },
+    };
     let error: unknown;
     try {
       testTool.contract.prepare(call.request);
     } catch (e) {
       error = e;
     }
-    expect((error as ToolError).message).toBe('tool: invalid invocation: arguments: (root): must NOT have member "input"; remove it');
+    expect((error as ToolError).message).toBe(
+      'tool: invalid invocation: arguments: (root): must NOT have member "input"; remove it',
+    );
     const text =
       'error: invalid arguments for tool "test_tool": the arguments object must NOT have member "input"; remove it; fix the arguments and call again';
-    expect(anthropicToolResult(call, { error })).toEqual({ type: 'tool_result', tool_use_id: call.id, content: text, is_error: true });
+    expect(anthropicToolResult(call, { error })).toEqual({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: text,
+      is_error: true,
+    });
     expect(openAIToolMessage(call, { error }).content).toBe(text);
   });
 
@@ -263,7 +306,12 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
   });
 
   it('names the root "the arguments" for a DTO issue saying the value is not an object', () => {
-    const issue: AdmissionIssue = { code: 'dto', path: [], constraint: 'type', message: 'must be an object, received array' };
+    const issue: AdmissionIssue = {
+      code: 'dto',
+      path: [],
+      constraint: 'type',
+      message: 'must be an object, received array',
+    };
     expect(describeInvalidArguments('t', refusal(issue))).toBe(
       'error: invalid arguments for tool "t": the arguments must be an object, received array; fix the arguments and call again',
     );

@@ -1,7 +1,11 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { OpenAIChatStreamAssembler, assembleOpenAIChatToolCalls, openAIChatStreamToolCalls } from '../../lib/providers';
 
-function chunk(toolCalls: ChatCompletionChunk.Choice.Delta.ToolCall[], finish: ChatCompletionChunk.Choice['finish_reason'] = null, index = 0): ChatCompletionChunk {
+function chunk(
+  toolCalls: ChatCompletionChunk.Choice.Delta.ToolCall[],
+  finish: ChatCompletionChunk.Choice['finish_reason'] = null,
+  index = 0,
+): ChatCompletionChunk {
   return {
     id: 'chatcmpl-1',
     object: 'chat.completion.chunk',
@@ -15,20 +19,31 @@ describe('OpenAIChatStreamAssembler', () => {
   it('concatenates argument fragments per index and orders parallel calls by index', () => {
     const chunks = [
       chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_current_weather', arguments: '' } }]),
-      chunk([{ index: 1, id: 'call_b', type: 'function', function: { name: 'get_current_weather', arguments: '{"loc' } }]),
+      chunk([
+        { index: 1, id: 'call_b', type: 'function', function: { name: 'get_current_weather', arguments: '{"loc' } },
+      ]),
       chunk([{ index: 0, function: { arguments: '{\n"location": ' } }]),
-      chunk([{ index: 0, function: { arguments: '"Boston, MA"\n}' } }, { index: 1, function: { arguments: 'ation":"Paris"}' } }]),
+      chunk([
+        { index: 0, function: { arguments: '"Boston, MA"\n}' } },
+        { index: 1, function: { arguments: 'ation":"Paris"}' } },
+      ]),
       chunk([], 'tool_calls'),
     ];
     expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
-      { id: 'call_a', request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' }, complete: true },
+      {
+        id: 'call_a',
+        request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' },
+        complete: true,
+      },
       { id: 'call_b', request: { name: 'get_current_weather', arguments: '{"location":"Paris"}' }, complete: true },
     ]);
   });
 
   it('yields partial arguments, marked incomplete, when the stream stops for length', () => {
     const chunks = [
-      chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'make_file', arguments: '{"filename": "ta' } }]),
+      chunk([
+        { index: 0, id: 'call_a', type: 'function', function: { name: 'make_file', arguments: '{"filename": "ta' } },
+      ]),
       chunk([], 'length'),
     ];
     expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
@@ -38,7 +53,12 @@ describe('OpenAIChatStreamAssembler', () => {
 
   it('follows only the requested choice and never throws on malformed chunks', () => {
     const assembler = new OpenAIChatStreamAssembler(1);
-    for (const bad of [null, 'x', { choices: 'no' }, { choices: [null, { index: 1, delta: { tool_calls: [{ index: 'x' }] } }] }]) {
+    for (const bad of [
+      null,
+      'x',
+      { choices: 'no' },
+      { choices: [null, { index: 1, delta: { tool_calls: [{ index: 'x' }] } }] },
+    ]) {
       expect(() => assembler.push(bad)).not.toThrow();
     }
     assembler.push(chunk([{ index: 0, id: 'other', function: { name: 'x', arguments: '{}' } }], 'tool_calls', 0));
@@ -48,7 +68,14 @@ describe('OpenAIChatStreamAssembler', () => {
 
   it('marks a finished call whose deltas never carried arguments text, and keeps a call that never got a name', () => {
     const chunks = [
-      chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_current_weather', arguments: null } } as never]),
+      chunk([
+        {
+          index: 0,
+          id: 'call_a',
+          type: 'function',
+          function: { name: 'get_current_weather', arguments: null },
+        } as never,
+      ]),
       chunk([{ index: 1, id: 'call_b', type: 'function', function: { arguments: '{}' } }]),
       chunk([{ index: 2, type: 'function', function: { name: 'no_id', arguments: '{}' } }]),
       chunk([], 'tool_calls'),

@@ -40,7 +40,10 @@ describe('openAIChatTools', () => {
   it('omits the description when the definition has none and copies the schema deeply', () => {
     const definition: Definition = { name: 'ping', inputSchema: { type: 'object', properties: {} } };
     const [tool] = openAIChatTools([definition]);
-    expect(tool).toEqual({ type: 'function', function: { name: 'ping', parameters: { type: 'object', properties: {} } } });
+    expect(tool).toEqual({
+      type: 'function',
+      function: { name: 'ping', parameters: { type: 'object', properties: {} } },
+    });
     expect('description' in tool.function).toBe(false);
     (tool.function.parameters as { properties: Record<string, unknown> }).properties.x = 1;
     expect(definition.inputSchema).toEqual({ type: 'object', properties: {} });
@@ -59,7 +62,11 @@ describe('openAIChatToolCalls', () => {
   it('reads the recorded call with its arguments string kept byte for byte', () => {
     const completion = fixtureJson<ChatCompletion>('chat_completions_functions.response.json');
     expect(openAIChatToolCalls(completion)).toEqual([
-      { id: 'call_abc123', request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' }, complete: true },
+      {
+        id: 'call_abc123',
+        request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' },
+        complete: true,
+      },
     ]);
   });
 
@@ -76,7 +83,12 @@ describe('openAIChatToolCalls', () => {
     } as never;
     expect(openAIMessageToolCalls(message)).toEqual([
       { id: 'a', request: { name: 'one', arguments: ' {"x":1} ' }, complete: true },
-      { id: 'd', request: { name: 'bad', arguments: 'null' }, malformed: 'function.arguments is an object, not a string of JSON text', complete: true },
+      {
+        id: 'd',
+        request: { name: 'bad', arguments: 'null' },
+        malformed: 'function.arguments is an object, not a string of JSON text',
+        complete: true,
+      },
       { id: 'e', request: { name: '', arguments: '{}' }, complete: true },
       { id: 'b', request: { name: 'two', arguments: '' }, complete: true },
     ]);
@@ -136,7 +148,9 @@ describe('openAIToolMessage', () => {
   const call = { id: 'call_abc123', request: { name: 'get_current_weather', arguments: '{}' } };
 
   it('sends a completed output as its text, typed as the SDK tool message', () => {
-    const message: ChatCompletionToolMessageParam = openAIToolMessage(call, { result: { output: Output.json('{"temp":22}') } });
+    const message: ChatCompletionToolMessageParam = openAIToolMessage(call, {
+      result: { output: Output.json('{"temp":22}') },
+    });
     expect(message).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: '{"temp":22}' });
   });
 
@@ -148,12 +162,20 @@ describe('openAIToolMessage', () => {
       { role: 'assistant', content: null, tool_calls: completion.choices[0].message.tool_calls },
       openAIToolMessage(proposed, { result: { output: Output.text('Sunny, 22 C') } }),
     ];
-    const params: ChatCompletionCreateParamsNonStreaming = { model: 'gpt-5.4', messages, tools: openAIChatTools([weather]) };
+    const params: ChatCompletionCreateParamsNonStreaming = {
+      model: 'gpt-5.4',
+      messages,
+      tools: openAIChatTools([weather]),
+    };
     expect(params.messages[2]).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: 'Sunny, 22 C' });
   });
 
   it('sends a failure as its output text (no error flag exists in this format)', () => {
-    const failure = new Failure({ kind: 'failed', output: Output.text('error: city not found'), cause: new Error('db password=hunter2') });
+    const failure = new Failure({
+      kind: 'failed',
+      output: Output.text('error: city not found'),
+      cause: new Error('db password=hunter2'),
+    });
     const message = openAIToolMessage(call, { error: failure });
     expect(message.content).toBe('error: city not found');
     expect(JSON.stringify(message)).not.toContain('hunter2');

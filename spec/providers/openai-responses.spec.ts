@@ -62,7 +62,11 @@ describe('openAIResponsesToolCalls', () => {
       { type: 'function_call', call_id: 'b', name: 'two', arguments: '{"x":', status: 'incomplete' },
       { type: 'function_call', call_id: 'c', name: 'bad', arguments: { x: 1 } },
     ];
-    expect(openAIResponsesToolCalls({ output } as never).map((c) => [c.id, c.complete])).toEqual([['a', true], ['b', false], ['c', true]]);
+    expect(openAIResponsesToolCalls({ output } as never).map((c) => [c.id, c.complete])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
     expect(openAIResponsesToolCalls({ status: 'incomplete', output } as never).every((c) => !c.complete)).toBe(true);
     expect(openAIResponsesToolCalls({} as never)).toEqual([]);
   });
@@ -73,8 +77,16 @@ describe('openAIFunctionCallOutput', () => {
 
   it('answers with a function_call_output input item the SDK types accept', () => {
     const item: ResponseInputItem = openAIFunctionCallOutput(call, { result: { output: Output.text('Sunny, 22 C') } });
-    expect(item).toEqual({ type: 'function_call_output', call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k', output: 'Sunny, 22 C' });
-    const params: ResponseCreateParamsNonStreaming = { model: 'gpt-5.4', input: [item], tools: openAIResponsesTools([weather]) };
+    expect(item).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k',
+      output: 'Sunny, 22 C',
+    });
+    const params: ResponseCreateParamsNonStreaming = {
+      model: 'gpt-5.4',
+      input: [item],
+      tools: openAIResponsesTools([weather]),
+    };
     expect(params.input).toHaveLength(1);
   });
 
@@ -94,7 +106,11 @@ describe('openAIFunctionCallOutput', () => {
   });
 
   it('renders errors for the model without causes or stacks', () => {
-    const failure = new Failure({ kind: 'failed', output: Output.text('error: city not found'), cause: new Error('db password=hunter2') });
+    const failure = new Failure({
+      kind: 'failed',
+      output: Output.text('error: city not found'),
+      cause: new Error('db password=hunter2'),
+    });
     const item = openAIFunctionCallOutput(call, { error: failure });
     expect(item.output).toBe('error: city not found');
     const crash = openAIFunctionCallOutput(call, { error: new Error('secret stack detail') });
@@ -106,7 +122,11 @@ describe('openAIFunctionCallOutput', () => {
 describe('Responses round trip', () => {
   it('admits the recorded call through the registry and answers it', async () => {
     const tool = FuncTool.create(
-      { name: 'get_current_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v as { location: string } },
+      {
+        name: 'get_current_weather',
+        inputSchema: weather.inputSchema,
+        decode: (v: JsonValue) => v as { location: string },
+      },
       (input: { location: string }) => `Sunny in ${input.location}`,
     );
     const registry = new Registry(tool);
@@ -145,16 +165,34 @@ describe('Responses calls without arguments text', () => {
     }
     expect(items.map((i) => i.call_id)).toEqual(calls.map((c) => c.id));
     expect(ran).toHaveBeenCalledTimes(1);
-    expect(items[2].output).toMatch(/^error: invalid arguments for tool "get_current_weather": no arguments text: arguments is missing/);
+    expect(items[2].output).toMatch(
+      /^error: invalid arguments for tool "get_current_weather": no arguments text: arguments is missing/,
+    );
   });
 
   it('marks a streamed call whose events never carried arguments text, and keeps its nameless sibling', () => {
     const sse = [
-      { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_current_weather', arguments: null } },
-      { type: 'response.output_item.done', output_index: 0, item: { type: 'function_call', call_id: 'call_1', name: 'get_current_weather', status: 'completed' } },
-      { type: 'response.output_item.added', output_index: 1, item: { type: 'function_call', id: 'fc_2', call_id: 'call_2', arguments: '' } },
+      {
+        type: 'response.output_item.added',
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_current_weather', arguments: null },
+      },
+      {
+        type: 'response.output_item.done',
+        output_index: 0,
+        item: { type: 'function_call', call_id: 'call_1', name: 'get_current_weather', status: 'completed' },
+      },
+      {
+        type: 'response.output_item.added',
+        output_index: 1,
+        item: { type: 'function_call', id: 'fc_2', call_id: 'call_2', arguments: '' },
+      },
       { type: 'response.function_call_arguments.done', output_index: 1, item_id: 'fc_2', arguments: '{}' },
-      { type: 'response.output_item.done', output_index: 1, item: { type: 'function_call', call_id: 'call_2', arguments: '{}', status: 'completed' } },
+      {
+        type: 'response.output_item.done',
+        output_index: 1,
+        item: { type: 'function_call', call_id: 'call_2', arguments: '{}', status: 'completed' },
+      },
     ]
       .map((e, i) => `event: ${e.type}\ndata: ${JSON.stringify({ ...e, sequence_number: i })}\n\n`)
       .join('');
@@ -176,13 +214,32 @@ describe('Responses calls without arguments text', () => {
 describe('openAIResponsesStreamToolCalls', () => {
   const events = (withDone: boolean) =>
     [
-      { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_current_weather', arguments: '' } },
+      {
+        type: 'response.output_item.added',
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_current_weather', arguments: '' },
+      },
       { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: '{"location":' },
       { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: '"Boston, MA"}' },
       ...(withDone
         ? [
-            { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', arguments: '{"location":"Boston, MA"}' },
-            { type: 'response.output_item.done', output_index: 0, item: { type: 'function_call', call_id: 'call_1', name: 'get_current_weather', arguments: '{"location":"Boston, MA"}', status: 'completed' } },
+            {
+              type: 'response.function_call_arguments.done',
+              output_index: 0,
+              item_id: 'fc_1',
+              arguments: '{"location":"Boston, MA"}',
+            },
+            {
+              type: 'response.output_item.done',
+              output_index: 0,
+              item: {
+                type: 'function_call',
+                call_id: 'call_1',
+                name: 'get_current_weather',
+                arguments: '{"location":"Boston, MA"}',
+                status: 'completed',
+              },
+            },
           ]
         : []),
     ]
@@ -191,14 +248,23 @@ describe('openAIResponsesStreamToolCalls', () => {
 
   it('assembles delta events into one complete call', () => {
     expect(openAIResponsesStreamToolCalls(events(true))).toEqual([
-      { id: 'call_1', request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' }, complete: true },
+      {
+        id: 'call_1',
+        request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' },
+        complete: true,
+      },
     ]);
   });
 
   it('reports a stream cut mid-arguments as an admission error for the model, not a crash', () => {
     const [call] = openAIResponsesStreamToolCalls(events(false).replace(/"Boston, MA"\}/, '"Bos'));
     expect(call.complete).toBe(false);
-    const registry = new Registry(FuncTool.create({ name: 'get_current_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v }, () => 'x'));
+    const registry = new Registry(
+      FuncTool.create(
+        { name: 'get_current_weather', inputSchema: weather.inputSchema, decode: (v: JsonValue) => v },
+        () => 'x',
+      ),
+    );
     expect(() => prepareToolCall(registry, call)).toThrow(ToolError);
     expect(openAIFunctionCallOutput(call, { error: captured(() => prepareToolCall(registry, call)) }).output).toMatch(
       /^error: invalid arguments for tool "get_current_weather": .*send the arguments again as one complete JSON object$/,

@@ -10,13 +10,20 @@ import { anthropicToolResult, openAIToolMessage, prepareToolCall, renderOutcome 
 const SCHEMA = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } as const;
 
 function tool(name: string, fn: () => unknown) {
-  return FuncTool.create({ name, inputSchema: { ...SCHEMA, properties: { ...SCHEMA.properties } }, decode: (v: JsonValue) => v }, fn);
+  return FuncTool.create(
+    { name, inputSchema: { ...SCHEMA, properties: { ...SCHEMA.properties } }, decode: (v: JsonValue) => v },
+    fn,
+  );
 }
 
 describe('rendering admission refusals versus call-time errors', () => {
   it('renders a call-time ToolError ERR_INVALID_INVOCATION as a tool failure without its message', async () => {
     const secret = 'SECRET db=postgres://u:pw@h';
-    const registry = new Registry(tool('lookup', () => { throw new ToolError('ERR_INVALID_INVOCATION', secret); }));
+    const registry = new Registry(
+      tool('lookup', () => {
+        throw new ToolError('ERR_INVALID_INVOCATION', secret);
+      }),
+    );
     const call = { id: 'c1', request: { name: 'lookup', arguments: '{"n":1}' } };
     const { binding, invocation } = prepareToolCall(registry, call);
     const error = await binding.call(invocation).catch((e: unknown) => e);
@@ -30,28 +37,42 @@ describe('rendering admission refusals versus call-time errors', () => {
   it('renders an invocation prepared by another binding as a tool failure, not the model\u2019s mistake', async () => {
     const t = tool('lookup', () => 'ok');
     const other = bind(t).contract.prepare({ name: 'lookup', arguments: '{}' });
-    const error = await bind(t).call(other).catch((e: unknown) => e);
+    const error = await bind(t)
+      .call(other)
+      .catch((e: unknown) => e);
     expect(isAdmissionRefusal(error)).toBe(false);
     expect(renderOutcome('lookup', { error }).output.asText()).toBe('error: tool "lookup" failed');
   });
 
   it('renders a refusal from prepare as invalid arguments built from its issues', () => {
     const contract = bind(tool('lookup', () => 'ok')).contract;
-    const error = (() => { try { contract.prepare({ name: 'lookup', arguments: '{"n":"1"}' }); } catch (e) { return e; } })();
+    const error = (() => {
+      try {
+        contract.prepare({ name: 'lookup', arguments: '{"n":"1"}' });
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(isAdmissionRefusal(error)).toBe(true);
     expect(renderOutcome('lookup', { error }).kind).toBe('invalid_arguments');
   });
 
   it('renders a thrown Proxy whose traps throw as the generic failure text', () => {
-    const trap = () => { throw new Error('trap'); };
-    const error = new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const error = new Proxy(
+      {},
+      { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap },
+    );
     expect(renderOutcome('t', { error })).toMatchObject({ kind: 'error', isError: true });
     expect(renderOutcome('t', { error }).output.asText()).toBe('error: tool "t" failed');
   });
 });
 
 describe('tool calls read from provider payloads (regressions)', () => {
-  const { anthropicToolCalls, assembleOpenAIChatToolCalls } = require('../../lib/providers') as typeof import('../../lib/providers');
+  const { anthropicToolCalls, assembleOpenAIChatToolCalls } =
+    require('../../lib/providers') as typeof import('../../lib/providers');
 
   it('keeps an Anthropic tool_use input of null as null, which admission refuses', () => {
     const calls = anthropicToolCalls({ content: [{ type: 'tool_use', id: 'u1', name: 't', input: null }] } as never);
@@ -61,7 +82,14 @@ describe('tool calls read from provider payloads (regressions)', () => {
   });
 
   it('does not repeat a function name that every OpenAI stream delta carries', () => {
-    const chunk = (args: string) => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'get_weather', arguments: args } }] } }] });
+    const chunk = (args: string) => ({
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'get_weather', arguments: args } }] },
+        },
+      ],
+    });
     const calls = assembleOpenAIChatToolCalls([chunk('{"a"'), chunk(':1}')] as never);
     expect(calls[0].request).toEqual({ name: 'get_weather', arguments: '{"a":1}' });
   });
@@ -71,7 +99,13 @@ describe('arguments sent as decoded JSON values (Anthropic input, Gemini args)',
   const { geminiContentFunctionCalls } = require('../../lib/providers') as typeof import('../../lib/providers');
 
   it('serializes Gemini args once, keeps null as null and absent as {}', () => {
-    const calls = geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: { x: 1 } } }, { functionCall: { name: 'b', args: null } }, { functionCall: { name: 'c' } }] } as never);
+    const calls = geminiContentFunctionCalls({
+      parts: [
+        { functionCall: { name: 'a', args: { x: 1 } } },
+        { functionCall: { name: 'b', args: null } },
+        { functionCall: { name: 'c' } },
+      ],
+    } as never);
     expect(calls.map((c) => c.request.arguments)).toEqual(['{"x":1}', 'null', '{}']);
   });
 
@@ -81,7 +115,13 @@ describe('arguments sent as decoded JSON values (Anthropic input, Gemini args)',
     const calls = geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: cyclic } }] } as never);
     expect(calls[0].malformed).toBe('parts[0].functionCall.args is not JSON data: /self: the value is cyclic');
     const registry = new Registry(tool('a', () => 'ran'));
-    const error = (() => { try { prepareToolCall(registry, calls[0]); } catch (e) { return e; } })();
+    const error = (() => {
+      try {
+        prepareToolCall(registry, calls[0]);
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(isAdmissionRefusal(error)).toBe(true);
     expect(renderOutcome('a', { error }).output.asText()).toBe(
       'error: invalid arguments for tool "a": no arguments text: parts[0].functionCall.args is not JSON data: ' +

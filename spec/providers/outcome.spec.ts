@@ -42,14 +42,23 @@ function modelTexts(outcome: ToolOutcome, name = 'get_weather'): string {
 describe('renderOutcome', () => {
   it('renders a completed output as is, not an error', async () => {
     const binding = weatherBinding();
-    const result = await binding.call(binding.contract.prepare({ name: 'get_weather', arguments: '{"location":"Paris"}' }));
-    expect(renderOutcome('get_weather', { result })).toEqual({ kind: 'completed', isError: false, output: Output.text('sunny in Paris') });
+    const result = await binding.call(
+      binding.contract.prepare({ name: 'get_weather', arguments: '{"location":"Paris"}' }),
+    );
+    expect(renderOutcome('get_weather', { result })).toEqual({
+      kind: 'completed',
+      isError: false,
+      output: Output.text('sunny in Paris'),
+    });
   });
 
   it('renders a policy refusal as the Guard failure text, kind rejected', async () => {
     const binding = weatherBinding(() => false);
     const invocation = binding.contract.prepare({ name: 'get_weather', arguments: '{"location":"Paris"}' });
-    const error = await binding.call(invocation).then(() => undefined, (e: unknown) => e);
+    const error = await binding.call(invocation).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const rendered = renderOutcome('get_weather', { error });
     expect(rendered.kind).toBe('rejected');
     expect(rendered.isError).toBe(true);
@@ -61,9 +70,14 @@ describe('renderOutcome', () => {
       throw new Error(`policy store unreachable, key ${SECRET}`);
     });
     const invocation = binding.contract.prepare({ name: 'get_weather', arguments: '{"location":"Paris"}' });
-    const error = await binding.call(invocation).then(() => undefined, (e: unknown) => e);
+    const error = await binding.call(invocation).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AuthorizationError);
-    expect(renderOutcome('get_weather', { error }).output.asText()).toBe('error: authorization for tool "get_weather" could not be decided');
+    expect(renderOutcome('get_weather', { error }).output.asText()).toBe(
+      'error: authorization for tool "get_weather" could not be decided',
+    );
     expect(modelTexts({ error })).not.toContain(SECRET);
   });
 
@@ -73,15 +87,22 @@ describe('renderOutcome', () => {
     controller.abort(reason);
     const binding = weatherBinding();
     const invocation = binding.contract.prepare({ name: 'get_weather', arguments: '{"location":"Paris"}' });
-    const error = await binding.call(invocation, { signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+    const error = await binding.call(invocation, { signal: controller.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(renderOutcome('get_weather', { error }, { signal: controller.signal })).toMatchObject({
       kind: 'cancelled',
       isError: true,
     });
-    expect(renderOutcome('get_weather', { error }, { signal: controller.signal }).output.asText()).toBe('error: the call was cancelled');
+    expect(renderOutcome('get_weather', { error }, { signal: controller.signal }).output.asText()).toBe(
+      'error: the call was cancelled',
+    );
     const dom = new DOMException('This operation was aborted', 'AbortError');
     expect(renderOutcome('x', { error: new CallError({ cause: dom }) }).kind).toBe('cancelled');
-    expect(renderOutcome('x', { error: new AggregateError([dom, new AuthorizationError('x', 'why')]) }).kind).toBe('cancelled');
+    expect(renderOutcome('x', { error: new AggregateError([dom, new AuthorizationError('x', 'why')]) }).kind).toBe(
+      'cancelled',
+    );
   });
 
   it('renders admission errors from Contract.prepare as actionable invalid arguments', () => {
@@ -141,7 +162,11 @@ describe('renderOutcome', () => {
   });
 
   it('keeps a failure diagnostic cause out of model text', () => {
-    const failure = new Failure({ kind: 'failed', output: Output.text('error: upstream unavailable'), cause: new Error(SECRET) });
+    const failure = new Failure({
+      kind: 'failed',
+      output: Output.text('error: upstream unavailable'),
+      cause: new Error(SECRET),
+    });
     expect(modelTexts({ error: new CallError({ cause: failure }) })).not.toContain(SECRET);
     expect(renderOutcome('get_weather', { error: failure }).output.asText()).toBe('error: upstream unavailable');
   });
@@ -151,7 +176,11 @@ describe('renderOutcome', () => {
   });
 
   it('refuses a suspension, telling the caller to ask the person and resume with the continuation', () => {
-    const inputRequest = InputRequest.create({ prompt: '"Send the note?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
+    const inputRequest = InputRequest.create({
+      prompt: '"Send the note?"',
+      responseSchema: { type: 'boolean' },
+      continuationState: '{}',
+    });
     const outcome: ToolOutcome = { result: { inputRequest } };
     expect(isSuspendedOutcome(outcome)).toBe(true);
     expect(isSuspendedOutcome({ result: { output: Output.empty } })).toBe(false);

@@ -38,7 +38,11 @@ function thrown(f: () => unknown): ToolError {
 }
 
 const anthropicEvents = (id: string, name: string, fragments: string[], stop: boolean): RawMessageStreamEvent[] => [
-  { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id, name, input: {}, caller: { type: 'direct' } } },
+  {
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'tool_use', id, name, input: {}, caller: { type: 'direct' } },
+  },
   ...fragments.map((partial_json): RawMessageStreamEvent => ({
     type: 'content_block_delta',
     index: 0,
@@ -73,7 +77,12 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
       'tool: invalid invocation: tool: invalid request: call of tool "purge_cache": the stream ended before the arguments were complete (0 characters received); the call did not run',
     );
     expect(error.issues).toEqual([
-      { code: 'invalid_json', path: [], offset: 0, message: 'the stream ended before the arguments were complete (offset 0)' },
+      {
+        code: 'invalid_json',
+        path: [],
+        offset: 0,
+        message: 'the stream ended before the arguments were complete (offset 0)',
+      },
     ]);
     expect(anthropicToolResult(call, outcome!)).toEqual({
       type: 'tool_result',
@@ -100,7 +109,10 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
   it('refuses a truncated OpenAI call (finish_reason length) whose arguments never arrived', () => {
     const fn = jest.fn(() => 'ran');
     const registry = new Registry(noRequiredTool('purge_cache', fn));
-    const chunk = (tool_calls: ChatCompletionChunk.Choice.Delta.ToolCall[], finish_reason: ChatCompletionChunk.Choice['finish_reason']): ChatCompletionChunk => ({
+    const chunk = (
+      tool_calls: ChatCompletionChunk.Choice.Delta.ToolCall[],
+      finish_reason: ChatCompletionChunk.Choice['finish_reason'],
+    ): ChatCompletionChunk => ({
       id: 'chatcmpl-1',
       object: 'chat.completion.chunk',
       created: 0,
@@ -124,10 +136,19 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
 
   it('refuses an incomplete call even when its partial text happens to be a valid object', () => {
     const registry = new Registry(noRequiredTool('purge_cache'));
-    const call: AssembledToolCall = { id: 'c', request: { name: 'purge_cache', arguments: '{"verbose":true}' }, complete: false };
+    const call: AssembledToolCall = {
+      id: 'c',
+      request: { name: 'purge_cache', arguments: '{"verbose":true}' },
+      complete: false,
+    };
     const error = thrown(() => prepareToolCall(registry, call));
     expect(error.issues).toEqual([
-      { code: 'invalid_json', path: [], offset: 16, message: 'the stream ended before the arguments were complete (offset 16)' },
+      {
+        code: 'invalid_json',
+        path: [],
+        offset: 16,
+        message: 'the stream ended before the arguments were complete (offset 16)',
+      },
     ]);
   });
 
@@ -199,9 +220,16 @@ describe('prepareToolCall on an unknown tool', () => {
     const ran = jest.fn(() => 'ran');
     const fillers = Array.from({ length: 28 }, (_, i) => `archive_${String(i).padStart(2, '0')}`);
     const registry = new Registry(...[...fillers, 'search_files', 'send_file'].map((n) => noRequiredTool(n, ran)));
-    expect(registry.definitions().map((d) => d.name).indexOf('search_files')).toBeGreaterThanOrEqual(20);
+    expect(
+      registry
+        .definitions()
+        .map((d) => d.name)
+        .indexOf('search_files'),
+    ).toBeGreaterThanOrEqual(20);
 
-    const error = thrown(() => prepareToolCall(registry, { id: 'call_1', request: { name: 'serach_files', arguments: '{}' } }));
+    const error = thrown(() =>
+      prepareToolCall(registry, { id: 'call_1', request: { name: 'serach_files', arguments: '{}' } }),
+    );
     expect(error.code).toBe('ERR_INVALID_INVOCATION');
     const params = error.issues[0].params as { availableTools: string[]; omittedTools: number };
     // An adjacent transposition ("ea" for "ae") is one edit; case is ignored when measuring.
@@ -211,20 +239,28 @@ describe('prepareToolCall on an unknown tool', () => {
     expect(renderOutcome('serach_files', { error }).output.asText()).toMatch(
       /^error: unknown tool "serach_files"; call one of: search_files, send_file, archive_00, /,
     );
-    const upper = thrown(() => prepareToolCall(registry, { id: 'call_2', request: { name: 'SEARCH_FILES', arguments: '{}' } }));
+    const upper = thrown(() =>
+      prepareToolCall(registry, { id: 'call_2', request: { name: 'SEARCH_FILES', arguments: '{}' } }),
+    );
     expect((upper.issues[0].params as { availableTools: string[] }).availableTools[0]).toBe('search_files');
     expect(ran).not.toHaveBeenCalled();
   });
 
   it('bounds the comparison of a hostile name of a megabyte and still lists the tools', () => {
     const registry = new Registry(...['alpha', 'beta'].map((n) => noRequiredTool(n)));
-    const error = thrown(() => prepareToolCall(registry, { id: 'c', request: { name: 'b'.repeat(1_000_000), arguments: '{}' } }));
+    const error = thrown(() =>
+      prepareToolCall(registry, { id: 'c', request: { name: 'b'.repeat(1_000_000), arguments: '{}' } }),
+    );
     expect((error.issues[0].params as { availableTools: string[] }).availableTools).toEqual(['beta', 'alpha']);
   });
 
   it('says so when no tool is registered, and quotes a hostile name as one JSON string', () => {
-    const error = thrown(() => prepareToolCall(new Registry(), { id: 'c', request: { name: 'a"b\nc', arguments: '{}' } }));
-    expect(renderOutcome('a"b\nc', { error }).output.asText()).toBe('error: unknown tool "a\\"b\\nc"; no tools are available');
+    const error = thrown(() =>
+      prepareToolCall(new Registry(), { id: 'c', request: { name: 'a"b\nc', arguments: '{}' } }),
+    );
+    expect(renderOutcome('a"b\nc', { error }).output.asText()).toBe(
+      'error: unknown tool "a\\"b\\nc"; no tools are available',
+    );
   });
 
   it('refuses a malformed request as Contract.prepare does (ERR_INVALID_REQUEST inside)', () => {
@@ -238,7 +274,9 @@ describe('prepareToolCall on a complete call', () => {
   it('admits a complete streamed call and returns the binding that runs it', async () => {
     const fn = jest.fn((input: unknown) => `ran with ${JSON.stringify(input)}`);
     const registry = new Registry(noRequiredTool('purge_cache', fn));
-    const [call] = assembleAnthropicToolCalls(anthropicEvents('toolu_3', 'purge_cache', ['{"verbose"', ': true}'], true));
+    const [call] = assembleAnthropicToolCalls(
+      anthropicEvents('toolu_3', 'purge_cache', ['{"verbose"', ': true}'], true),
+    );
     expect(call.complete).toBe(true);
     const { binding, invocation } = prepareToolCall(registry, call);
     expect(binding).toBe(registry.resolve('purge_cache'));
@@ -253,7 +291,11 @@ describe('prepareToolCall on a complete call', () => {
     const registry = new Registry(noRequiredTool('purge_cache'));
     const call: ProviderToolCall = { id: 'c', request: { name: 'purge_cache', arguments: '' } };
     expect(prepareToolCall(registry, call).invocation.arguments).toBe('{}');
-    const request = InputRequest.create({ prompt: '"Sure?"', responseSchema: { type: 'boolean' }, continuationState: '{}' });
+    const request = InputRequest.create({
+      prompt: '"Sure?"',
+      responseSchema: { type: 'boolean' },
+      continuationState: '{}',
+    });
     const continuation = request.continuation('true');
     expect(prepareToolCall(registry, call, continuation).invocation.continuation).toBe(continuation);
     expect(prepareToolCall(registry, call, null).invocation.continuation).toBeUndefined();

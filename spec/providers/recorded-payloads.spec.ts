@@ -23,7 +23,11 @@ import {
 import { fixtureJson } from './fixtures';
 
 function definitionOf(name: string, description: string | undefined, schema: unknown): Definition {
-  return { name, ...(description === undefined ? {} : { description }), inputSchema: schema as Definition['inputSchema'] };
+  return {
+    name,
+    ...(description === undefined ? {} : { description }),
+    inputSchema: schema as Definition['inputSchema'],
+  };
 }
 
 function registryOf(definition: Definition, answer: string): Registry {
@@ -44,7 +48,11 @@ describe('recorded OpenAI Chat Completions payloads', () => {
     const [call] = openAIChatToolCalls(fixtureJson<ChatCompletion>('chat_completions_functions.response.json'));
     const { binding, invocation } = prepareToolCall(registry, call);
     expect(invocation.arguments).toBe('{\n"location": "Boston, MA"\n}');
-    expect(openAIToolMessage(call, { result: await binding.call(invocation) })).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: 'Sunny, 22 C' });
+    expect(openAIToolMessage(call, { result: await binding.call(invocation) })).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_abc123',
+      content: 'Sunny, 22 C',
+    });
   });
 });
 
@@ -83,7 +91,11 @@ describe('recorded Anthropic Messages payloads', () => {
     const rebuilt: MessageCreateParamsNonStreaming = {
       model: followUp.model,
       max_tokens: followUp.max_tokens,
-      messages: [followUp.messages[0], { role: 'assistant', content: message.content }, anthropicToolResultMessage(results)],
+      messages: [
+        followUp.messages[0],
+        { role: 'assistant', content: message.content },
+        anthropicToolResultMessage(results),
+      ],
       tools: [{ type: 'custom', ...anthropicTools([definition])[0] }],
       stream: false,
     };
@@ -113,7 +125,14 @@ describe('recorded Anthropic Messages payloads', () => {
 
   it('tool_results never carry causes or stacks', () => {
     const call = anthropicToolCalls(fixtureJson<Message>('messages_response_tool_use.json'))[0];
-    const result = anthropicToolResult(call, { error: Object.assign(new Error('password=hunter2'), { cause: new Error('deep') }) });
-    expect(result).toEqual({ type: 'tool_result', tool_use_id: call.id, content: 'error: tool "test_tool" failed', is_error: true });
+    const result = anthropicToolResult(call, {
+      error: Object.assign(new Error('password=hunter2'), { cause: new Error('deep') }),
+    });
+    expect(result).toEqual({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: 'error: tool "test_tool" failed',
+      is_error: true,
+    });
   });
 });

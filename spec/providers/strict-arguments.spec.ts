@@ -4,7 +4,12 @@ import { Type } from 'class-transformer';
 import { dtoInput } from '../../lib/dto';
 import { FuncTool, Registry, ToolError } from '../../lib/protocol';
 import type { Definition, JsonObject } from '../../lib/protocol';
-import { exportOpenAIChatTools, prepareToolCall, restoreOptionalMembers, restoreStrictToolCall } from '../../lib/providers';
+import {
+  exportOpenAIChatTools,
+  prepareToolCall,
+  restoreOptionalMembers,
+  restoreStrictToolCall,
+} from '../../lib/providers';
 
 class Place {
   @IsString() city!: string;
@@ -20,10 +25,13 @@ class WeatherInput {
 
 function weatherRegistry(seen: WeatherInput[]): Registry {
   const input = dtoInput(WeatherInput);
-  const tool = FuncTool.create({ name: 'get_weather', inputSchema: input.inputSchema, decode: input.decode }, (value: WeatherInput) => {
-    seen.push(value);
-    return 'ok';
-  });
+  const tool = FuncTool.create(
+    { name: 'get_weather', inputSchema: input.inputSchema, decode: input.decode },
+    (value: WeatherInput) => {
+      seen.push(value);
+      return 'ok';
+    },
+  );
   return new Registry(tool);
 }
 
@@ -47,7 +55,9 @@ describe('restoreStrictToolCall with a DTO whose members are optional', () => {
   }
 
   it('admits null optional members as absent, at every depth', async () => {
-    const { admitted, value } = await run('{"location":"Paris","unit":null,"days":null,"near":{"city":"Lyon","region":null}}');
+    const { admitted, value } = await run(
+      '{"location":"Paris","unit":null,"days":null,"near":{"city":"Lyon","region":null}}',
+    );
     expect(admitted).toBe('{"location":"Paris","near":{"city":"Lyon"}}');
     expect(value).toBeInstanceOf(WeatherInput);
     expect('unit' in value).toBe(false);
@@ -69,7 +79,10 @@ describe('restoreStrictToolCall with a DTO whose members are optional', () => {
   });
 
   it('never drops a required member: a null location is refused by admission', () => {
-    const call = restoreStrictToolCall(registry, { id: 'c1', request: { name: 'get_weather', arguments: '{"location":null}' } });
+    const call = restoreStrictToolCall(registry, {
+      id: 'c1',
+      request: { name: 'get_weather', arguments: '{"location":null}' },
+    });
     expect(call.request.arguments).toBe('{"location":null}');
     expect(() => prepareToolCall(registry, call)).toThrow(ToolError);
   });
@@ -77,7 +90,11 @@ describe('restoreStrictToolCall with a DTO whose members are optional', () => {
   it('returns unknown tools, incomplete calls and inadmissible text as they are', () => {
     const unknown = { id: 'x', request: { name: 'nope', arguments: '{"a":null}' } };
     expect(restoreStrictToolCall(registry, unknown)).toBe(unknown);
-    const cut = { id: 'x', request: { name: 'get_weather', arguments: '{"location":"P","unit":null' }, complete: false };
+    const cut = {
+      id: 'x',
+      request: { name: 'get_weather', arguments: '{"location":"P","unit":null' },
+      complete: false,
+    };
     expect(restoreStrictToolCall(registry, cut)).toBe(cut);
     for (const text of ['', '  ', '[1]', '{"unit":null,"unit":null}', '{"days":1e400,"unit":null}']) {
       expect(restoreOptionalMembers(definition, text)).toBe(text);
@@ -96,7 +113,13 @@ describe('restoreOptionalMembers', () => {
         tags: { type: 'array', items: { $ref: '#/$defs/Tag' } },
       },
       required: ['title'],
-      $defs: { Tag: { type: 'object', properties: { label: { type: 'string' }, color: { type: 'string' } }, required: ['label'] } },
+      $defs: {
+        Tag: {
+          type: 'object',
+          properties: { label: { type: 'string' }, color: { type: 'string' } },
+          required: ['label'],
+        },
+      },
     },
   };
 
@@ -105,19 +128,24 @@ describe('restoreOptionalMembers', () => {
   });
 
   it('follows array items and local references', () => {
-    expect(restoreOptionalMembers(nullable, '{"title":"t","tags":[{"label":"a","color":null},{"label":"b","color":"red"}]}')).toBe(
-      '{"title":"t","tags":[{"label":"a"},{"label":"b","color":"red"}]}',
-    );
+    expect(
+      restoreOptionalMembers(nullable, '{"title":"t","tags":[{"label":"a","color":null},{"label":"b","color":"red"}]}'),
+    ).toBe('{"title":"t","tags":[{"label":"a"},{"label":"b","color":"red"}]}');
   });
 
   it('keeps a member named __proto__ as data while rewriting', () => {
-    const open: Definition = { name: 'p', inputSchema: { type: 'object', properties: { a: { type: 'string' }, ['__proto__']: { type: 'string' } } } };
+    const open: Definition = {
+      name: 'p',
+      inputSchema: { type: 'object', properties: { a: { type: 'string' }, ['__proto__']: { type: 'string' } } },
+    };
     expect(restoreOptionalMembers(open, '{"__proto__":"x","a":null}')).toBe('{"__proto__":"x"}');
   });
 
   it('refuses a definition that cannot be exported in strict mode, as the export does', () => {
     const loose: Definition = { name: 'loose', inputSchema: { type: 'object', properties: { m: { type: 'object' } } } };
-    expect(() => restoreOptionalMembers(loose, '{}')).toThrow(/^tool: invalid definition: restoreOptionalMembers: tool "loose": \/properties\/m/);
+    expect(() => restoreOptionalMembers(loose, '{}')).toThrow(
+      /^tool: invalid definition: restoreOptionalMembers: tool "loose": \/properties\/m/,
+    );
   });
 });
 
@@ -133,7 +161,12 @@ describe('restoreStrictToolCall keeps a null the contract admits (regression)', 
       additionalProperties: false,
     } as import('../../lib/protocol').JsonObject;
     const seen: unknown[] = [];
-    const registry = new P.Registry(P.FuncTool.create({ name: 'n_tool', inputSchema, decode: (v) => v }, (input) => { seen.push(input); return 'ok'; }));
+    const registry = new P.Registry(
+      P.FuncTool.create({ name: 'n_tool', inputSchema, decode: (v) => v }, (input) => {
+        seen.push(input);
+        return 'ok';
+      }),
+    );
     const call = { id: 'c', request: { name: 'n_tool', arguments: '{"n":null}' } };
     const restored = V.restoreStrictToolCall(registry, call);
     expect(restored.request.arguments).toBe('{"n":null}');
@@ -148,7 +181,11 @@ describe('restoreOptionalMembers keeps every other value admissible (regression)
   const P = require('../../lib/protocol') as typeof import('../../lib/protocol');
   const definition = {
     name: 'nums',
-    inputSchema: { type: 'object', properties: { a: { type: 'number' }, o: { type: 'string' }, s: { type: 'string' } }, additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { a: { type: 'number' }, o: { type: 'string' }, s: { type: 'string' } },
+      additionalProperties: false,
+    },
   } as import('../../lib/protocol').Definition;
 
   it('writes numbers JSON.stringify would turn into unsafe integer literals in exponent form', () => {

@@ -40,9 +40,14 @@ describe('strict export and restore with null-refusing keywords', () => {
 
   it('exports an optional member whose enum holds null but whose type refuses it as nullable, and restores its null to absent', () => {
     const { schema: strict } = strictInputSchema(def(schema));
-    expect((strict.properties as Record<string, JsonObject>)['size']).toEqual({ type: ['string', 'null'], enum: ['s', null] });
+    expect((strict.properties as Record<string, JsonObject>)['size']).toEqual({
+      type: ['string', 'null'],
+      enum: ['s', null],
+    });
     // `not` is removed (reported); the member was optional and refused null, so null now means absent.
-    expect((strict.properties as Record<string, JsonObject>)['code']).toEqual({ anyOf: [{ type: ['string', 'null'] }, { type: 'null' }] });
+    expect((strict.properties as Record<string, JsonObject>)['code']).toEqual({
+      anyOf: [{ type: ['string', 'null'] }, { type: 'null' }],
+    });
     expect(JSON.parse(restoreOptionalMembers(def(schema), '{"size":null,"code":null}'))).toEqual({});
   });
 
@@ -54,6 +59,9 @@ describe('strict export and restore with null-refusing keywords', () => {
       additionalProperties: false,
       $defs: { Place: { type: 'object', properties: { name: { type: 'string' } }, additionalProperties: false } },
     };
-    expect(strictInputSchema(def(withRef)).removed).toContainEqual({ pointer: '/properties/where', keyword: 'required' });
+    expect(strictInputSchema(def(withRef)).removed).toContainEqual({
+      pointer: '/properties/where',
+      keyword: 'required',
+    });
   });
 });

@@ -64,8 +64,17 @@ describe('strictInputSchema', () => {
       $defs: { Tag: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] } },
     };
     const strict = strictInputSchema(def(schema)).schema;
-    expect(strict.properties).toEqual({ tag: { description: 'one tag', anyOf: [{ $ref: '#/$defs/Tag' }, { type: 'null' }] } });
-    expect(strict.$defs).toEqual({ Tag: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'], additionalProperties: false } });
+    expect(strict.properties).toEqual({
+      tag: { description: 'one tag', anyOf: [{ $ref: '#/$defs/Tag' }, { type: 'null' }] },
+    });
+    expect(strict.$defs).toEqual({
+      Tag: {
+        type: 'object',
+        properties: { label: { type: 'string' } },
+        required: ['label'],
+        additionalProperties: false,
+      },
+    });
   });
 
   it('removes keywords strict mode refuses that only narrow, and reports each with its pointer', () => {
@@ -91,16 +100,38 @@ describe('strictInputSchema', () => {
   });
 
   it.each([
-    [{ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }, '/properties/m: keyword "additionalProperties"'],
-    [{ type: 'object', properties: { m: { type: 'object' } } }, '/properties/m: keyword "properties": an object with no declared members'],
+    [
+      { type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } },
+      '/properties/m: keyword "additionalProperties"',
+    ],
+    [
+      { type: 'object', properties: { m: { type: 'object' } } },
+      '/properties/m: keyword "properties": an object with no declared members',
+    ],
     [{ type: 'object', properties: { v: {} } }, '/properties/v: keyword "type": this schema accepts any JSON value'],
-    [{ type: 'object', properties: { v: { oneOf: [{ type: 'string' }, { type: 'number' }] } } }, '/properties/v: keyword "oneOf": strict mode does not support oneOf; use anyOf'],
+    [
+      { type: 'object', properties: { v: { oneOf: [{ type: 'string' }, { type: 'number' }] } } },
+      '/properties/v: keyword "oneOf": strict mode does not support oneOf; use anyOf',
+    ],
     [{ type: 'object', allOf: [{ properties: { a: { type: 'string' } } }] }, '(root): keyword "allOf"'],
-    [{ type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'string' } } } }, '/properties/t: keyword "prefixItems"'],
-    [{ type: 'object', properties: { t: { type: 'array' } } }, '/properties/t: keyword "items": strict mode needs an items schema'],
+    [
+      {
+        type: 'object',
+        properties: { t: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'string' } } },
+      },
+      '/properties/t: keyword "prefixItems"',
+    ],
+    [
+      { type: 'object', properties: { t: { type: 'array' } } },
+      '/properties/t: keyword "items": strict mode needs an items schema',
+    ],
     [{ type: 'object', patternProperties: { '^x-': { type: 'string' } } }, '(root): keyword "patternProperties"'],
     [
-      { type: 'object', properties: { v: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string' }] } }, required: ['v'] },
+      {
+        type: 'object',
+        properties: { v: { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string' }] } },
+        required: ['v'],
+      },
       '/properties/v/anyOf/0/properties/a: keyword "required": an optional member inside an anyOf branch',
     ],
   ])('refuses a schema strict mode would misread, naming the tool, pointer and keyword (%#)', (schema, expected) => {
@@ -116,7 +147,9 @@ describe('strictInputSchema', () => {
       required: ['v'],
       $defs: { A: { type: 'object', properties: { a: { type: 'string' } } } },
     });
-    expect(message).toContain('/properties/v/anyOf/0: keyword "$ref": the referenced schema "#/$defs/A" has the optional member "a"');
+    expect(message).toContain(
+      '/properties/v/anyOf/0: keyword "$ref": the referenced schema "#/$defs/A" has the optional member "a"',
+    );
   });
 });
 
@@ -124,7 +157,11 @@ describe('strict exports to OpenAI', () => {
   const weather: Definition = {
     name: 'get_weather',
     description: 'Weather',
-    inputSchema: { type: 'object', properties: { city: { type: 'string', minLength: 1, not: { const: '' } } }, required: ['city'] },
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', minLength: 1, not: { const: '' } } },
+      required: ['city'],
+    },
   };
 
   it('marks Chat Completions functions strict and reports removed keywords', () => {
@@ -135,7 +172,12 @@ describe('strict exports to OpenAI', () => {
         function: {
           name: 'get_weather',
           description: 'Weather',
-          parameters: { type: 'object', properties: { city: { type: 'string', minLength: 1 } }, required: ['city'], additionalProperties: false },
+          parameters: {
+            type: 'object',
+            properties: { city: { type: 'string', minLength: 1 } },
+            required: ['city'],
+            additionalProperties: false,
+          },
           strict: true,
         },
       },
@@ -147,7 +189,8 @@ describe('strict exports to OpenAI', () => {
         pointer: '/properties/city',
         keyword: 'not',
         action: 'removed',
-        message: 'tool "get_weather": /properties/city: OpenAI Chat Completions does not support (removed from the exported schema) "not"; scope-tool admission still enforces it',
+        message:
+          'tool "get_weather": /properties/city: OpenAI Chat Completions does not support (removed from the exported schema) "not"; scope-tool admission still enforces it',
       },
     ]);
   });
@@ -155,7 +198,13 @@ describe('strict exports to OpenAI', () => {
   it('marks Responses functions strict: true, and strict: false explicitly otherwise', () => {
     expect(exportOpenAIResponsesTools([weather], { strict: true }).tools[0].strict).toBe(true);
     const loose = exportOpenAIResponsesTools([weather]);
-    expect(loose.tools[0]).toEqual({ type: 'function', name: 'get_weather', description: 'Weather', parameters: weather.inputSchema, strict: false });
+    expect(loose.tools[0]).toEqual({
+      type: 'function',
+      name: 'get_weather',
+      description: 'Weather',
+      parameters: weather.inputSchema,
+      strict: false,
+    });
     expect(loose.notes).toEqual([]);
   });
 

@@ -17,8 +17,12 @@ describe('tool names per provider', () => {
   });
 
   it('refuses names OpenAI refuses instead of renaming them', () => {
-    expect(() => openAIResponsesTools([named('files.read')])).toThrow(/definitions\[0\]: tool name "files\.read" is refused by OpenAI Responses.*scope-tool never renames tools/);
-    expect(() => openAIChatTools([named('x'.repeat(65))])).toThrow(/refused by OpenAI Chat Completions, which requires 1 to 64/);
+    expect(() => openAIResponsesTools([named('files.read')])).toThrow(
+      /definitions\[0\]: tool name "files\.read" is refused by OpenAI Responses.*scope-tool never renames tools/,
+    );
+    expect(() => openAIChatTools([named('x'.repeat(65))])).toThrow(
+      /refused by OpenAI Chat Completions, which requires 1 to 64/,
+    );
   });
 
   it('accepts up to 128 characters for Anthropic and dots for Gemini', () => {
@@ -30,7 +34,9 @@ describe('tool names per provider', () => {
   it('refuses two definitions with the same name, naming both positions, for every provider', () => {
     const twice = [named('ping'), named('pong'), named('ping')];
     for (const exportTools of [openAIChatTools, openAIResponsesTools, anthropicTools, geminiTools]) {
-      expect(() => exportTools(twice)).toThrow(/definitions\[0\] and definitions\[2\] are both named "ping"; .* needs one tool per name/);
+      expect(() => exportTools(twice)).toThrow(
+        /definitions\[0\] and definitions\[2\] are both named "ping"; .* needs one tool per name/,
+      );
     }
   });
 });

@@ -6,8 +6,14 @@
  * `prepareToolCall` refuses them; nothing runs.
  */
 import {
-  AnthropicStreamAssembler, anthropicToolCalls, geminiContentFunctionCalls, geminiFunctionCalls, openAIChatToolCalls,
-  openAIMessageToolCalls, prepareToolCall, renderOutcome,
+  AnthropicStreamAssembler,
+  anthropicToolCalls,
+  geminiContentFunctionCalls,
+  geminiFunctionCalls,
+  openAIChatToolCalls,
+  openAIMessageToolCalls,
+  prepareToolCall,
+  renderOutcome,
 } from '../../lib/providers';
 import type { AssembledToolCall } from '../../lib/providers';
 import { FuncTool, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
@@ -18,7 +24,8 @@ const OPTIONAL_ONLY = { type: 'object', properties: { note: { type: 'string' } }
 /** Two tools whose members are all optional, so `{}` would run them; `ran` counts every run. */
 function optionalOnly() {
   const ran = jest.fn((input: unknown) => `ran with ${JSON.stringify(input)}`);
-  const tool = (name: string) => FuncTool.create({ name, inputSchema: OPTIONAL_ONLY, decode: (v: JsonValue) => v }, ran);
+  const tool = (name: string) =>
+    FuncTool.create({ name, inputSchema: OPTIONAL_ONLY, decode: (v: JsonValue) => v }, ran);
   return { registry: new Registry(tool('search'), tool('save')), ran };
 }
 
@@ -44,11 +51,19 @@ const REFUSED = { code: 'ERR_INVALID_INVOCATION', request: true, issue: 'invalid
 
 describe('OpenAI Chat: finish_reason', () => {
   const completion = (finish_reason: string | null | undefined, ...args: string[]) => ({
-    choices: [{
-      index: 0,
-      finish_reason,
-      message: { tool_calls: args.map((a, i) => ({ id: `call_${i}`, type: 'function' as const, function: { name: i === 0 ? 'search' : 'save', arguments: a } })) },
-    }],
+    choices: [
+      {
+        index: 0,
+        finish_reason,
+        message: {
+          tool_calls: args.map((a, i) => ({
+            id: `call_${i}`,
+            type: 'function' as const,
+            function: { name: i === 0 ? 'search' : 'save', arguments: a },
+          })),
+        },
+      },
+    ],
   });
 
   it("'length' with arguments '' is refused; the tool never runs", () => {
@@ -62,7 +77,10 @@ describe('OpenAI Chat: finish_reason', () => {
   it("'length' marks every call of the choice, whole-looking ones included (the cut may not be the last)", () => {
     const { registry } = optionalOnly();
     const calls = openAIChatToolCalls(completion('length', '{"note":"a"}', ''));
-    expect(calls.map((c) => [c.id, c.complete])).toEqual([['call_0', false], ['call_1', false]]);
+    expect(calls.map((c) => [c.id, c.complete])).toEqual([
+      ['call_0', false],
+      ['call_1', false],
+    ]);
     expect(verdicts(registry, calls)).toEqual([REFUSED, REFUSED]);
   });
 
@@ -96,14 +114,20 @@ describe('Anthropic: stop_reason', () => {
   it("'max_tokens' with input {} is refused, and so is its sibling; nothing runs", () => {
     const { registry, ran } = optionalOnly();
     const calls = anthropicToolCalls(message('max_tokens'));
-    expect(calls.map((c) => [c.id, c.complete])).toEqual([['toolu_a', false], ['toolu_b', false]]);
+    expect(calls.map((c) => [c.id, c.complete])).toEqual([
+      ['toolu_a', false],
+      ['toolu_b', false],
+    ]);
     expect(verdicts(registry, calls)).toEqual([REFUSED, REFUSED]);
     expect(ran).not.toHaveBeenCalled();
   });
 
-  it.each([['model_context_window_exceeded'], ['refusal'], ['pause_turn'], ['stop_sequence']])('%p marks the calls incomplete', (reason) => {
-    expect(anthropicToolCalls(message(reason)).map((c) => c.complete)).toEqual([false, false]);
-  });
+  it.each([['model_context_window_exceeded'], ['refusal'], ['pause_turn'], ['stop_sequence']])(
+    '%p marks the calls incomplete',
+    (reason) => {
+      expect(anthropicToolCalls(message(reason)).map((c) => c.complete)).toEqual([false, false]);
+    },
+  );
 
   it.each([['tool_use'], ['end_turn'], [null], [undefined]])('%p leaves the calls complete', (reason) => {
     const { registry } = optionalOnly();
@@ -114,7 +138,11 @@ describe('Anthropic: stop_reason', () => {
 
   it("the stream: a stopped block with no input text, then message_delta 'max_tokens', is incomplete", () => {
     const events = (reason: string) => [
-      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_s', name: 'save', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_s', name: 'save', input: {} },
+      },
       { type: 'content_block_stop', index: 0 },
       { type: 'message_delta', delta: { stop_reason: reason, stop_sequence: null }, usage: { output_tokens: 1 } },
     ];
@@ -130,16 +158,26 @@ describe('Anthropic: stop_reason', () => {
 
 describe('Gemini: finishReason', () => {
   const response = (finishReason: string | undefined) => ({
-    candidates: [{
-      finishReason,
-      content: { parts: [{ functionCall: { id: 'fc-1', name: 'search', args: { note: 'x' } } }, { functionCall: { id: 'fc-2', name: 'save', args: {} } }] },
-    }],
+    candidates: [
+      {
+        finishReason,
+        content: {
+          parts: [
+            { functionCall: { id: 'fc-1', name: 'search', args: { note: 'x' } } },
+            { functionCall: { id: 'fc-2', name: 'save', args: {} } },
+          ],
+        },
+      },
+    ],
   });
 
   it("'MAX_TOKENS' with args {} is refused, and so is its sibling; nothing runs", () => {
     const { registry, ran } = optionalOnly();
     const calls = geminiFunctionCalls(response('MAX_TOKENS'));
-    expect(calls.map((c) => [c.id, c.complete])).toEqual([['fc-1', false], ['fc-2', false]]);
+    expect(calls.map((c) => [c.id, c.complete])).toEqual([
+      ['fc-1', false],
+      ['fc-2', false],
+    ]);
     expect(verdicts(registry, calls)).toEqual([REFUSED, REFUSED]);
     expect(ran).not.toHaveBeenCalled();
   });

@@ -37,7 +37,9 @@ describe('the main sample replays every recorded provider tool call', () => {
     const text = block(lines, '▸ get_current_weather (id call_abc123)');
     expect(text).toContain('admitted: {\\n"location": "Boston, MA"\\n}');
     expect(text).toContain('authorization: requireScope(weather:read): permit for alice');
-    expect(text).toContain('openai tool result: {"role":"tool","tool_call_id":"call_abc123","content":"{\\"location\\":\\"Boston, MA\\",\\"temperature\\":7,\\"unit\\":\\"celsius\\"}"}');
+    expect(text).toContain(
+      'openai tool result: {"role":"tool","tool_call_id":"call_abc123","content":"{\\"location\\":\\"Boston, MA\\",\\"temperature\\":7,\\"unit\\":\\"celsius\\"}"}',
+    );
   });
 
   it('runs one call of the parallel pair and the policy refuses the other', () => {
@@ -68,7 +70,9 @@ describe('the main sample replays every recorded provider tool call', () => {
   it('suspends for confirmation, refuses an answer that fails its schema, and resumes with a valid one', () => {
     const text = block(lines, '▸ submit_analysis');
     expect(text).toContain('suspended: asks "File this 1214-character analysis as a note?"');
-    expect(text).toContain('answer {"approve":"yes"}: refused: tool: invalid input request: response: /approve: must be boolean');
+    expect(text).toContain(
+      'answer {"approve":"yes"}: refused: tool: invalid input request: response: /approve: must be boolean',
+    );
     expect(text).toContain('answer {"approve":true,"title":"Companion animals"}: accepted; resuming the call');
     expect(text).toContain('outcome: completed: Filed the analysis as note-1.');
     expect(text).toContain('"content":"Filed the analysis as note-1."');

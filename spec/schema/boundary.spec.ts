@@ -53,11 +53,14 @@ describe('issue 11 item 3: a nested DTO member needs @ValidateNested()', () => {
     ['unchecked_list', 'UncheckedList.labels', '@ValidateNested({ each: true })', 17],
     ['instance_only', 'InstanceOnly.label', '@ValidateNested()', 21],
     ['untyped', 'Untyped.label', '@ValidateNested() @Type(() => Label)', 25],
-  ])('%s: generation fails naming %s and the fix (Label.name was reported as "checked by the decoder only")', (tool, member, fix, line) => {
-    expect(errorsOf(tool)).toEqual([UNCHECKED(member, fix)]);
-    expect(result.errors.find((e) => e.tool === tool)?.line).toBe(line);
-    expect(missing(tool)).toBe(true);
-  });
+  ])(
+    '%s: generation fails naming %s and the fix (Label.name was reported as "checked by the decoder only")',
+    (tool, member, fix, line) => {
+      expect(errorsOf(tool)).toEqual([UNCHECKED(member, fix)]);
+      expect(result.errors.find((e) => e.tool === tool)?.line).toBe(line);
+      expect(missing(tool)).toBe(true);
+    },
+  );
 
   it.each([
     [Unchecked, 'Unchecked.label', '@ValidateNested()'],
@@ -78,8 +81,14 @@ describe('issue 11 item 3: a nested DTO member needs @ValidateNested()', () => {
       'Label.name: @IsAlpha is checked by the decoder only (its locale- and option-dependent rule has no JSON Schema form)',
     ]);
     expect(verdicts('checked', Checked, '{"label":{"name":"ab1"}}')).toEqual({ schema: true, decoder: false });
-    expect(verdicts('checked', Checked, '{"label":{"name":"ab"},"more":[{"name":"c2"}]}')).toEqual({ schema: true, decoder: false });
-    expect(verdicts('checked', Checked, '{"label":{"name":"ab"},"more":[{"name":"cd"}]}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('checked', Checked, '{"label":{"name":"ab"},"more":[{"name":"c2"}]}')).toEqual({
+      schema: true,
+      decoder: false,
+    });
+    expect(verdicts('checked', Checked, '{"label":{"name":"ab"},"more":[{"name":"cd"}]}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
   });
 });
 
@@ -91,10 +100,17 @@ describe('issue 11 item 4: @IsDefined() refuses null in the schema and the decod
     });
     expect(verdicts('defined_unknown', DefinedUnknown, '{"value":null}')).toEqual({ schema: false, decoder: false });
     for (const v of ['0', '""', 'false', '{}', '[null]', '{"a":null}']) {
-      expect([v, verdicts('defined_unknown', DefinedUnknown, `{"value":${v}}`)]).toEqual([v, { schema: true, decoder: true }]);
+      expect([v, verdicts('defined_unknown', DefinedUnknown, `{"value":${v}}`)]).toEqual([
+        v,
+        { schema: true, decoder: true },
+      ]);
     }
-    expect(decoderAlone(DefinedUnknown, '{"value":null}')).toBe('tool: invalid invocation: /value: must not be null (isDefined)');
-    expect((dtoInput(DefinedUnknown).inputSchema['properties'] as Record<string, unknown>)['value']).toEqual({ not: { type: 'null' } });
+    expect(decoderAlone(DefinedUnknown, '{"value":null}')).toBe(
+      'tool: invalid invocation: /value: must not be null (isDefined)',
+    );
+    expect((dtoInput(DefinedUnknown).inputSchema['properties'] as Record<string, unknown>)['value']).toEqual({
+      not: { type: 'null' },
+    });
   });
 
   it('@IsDefined() on T | null: the member is no longer nullable', () => {
@@ -106,7 +122,9 @@ describe('issue 11 item 4: @IsDefined() refuses null in the schema and the decod
   it('@IsDefined({ each: true }) on unknown[]: null items refused by both', () => {
     expect(verdicts('defined_items', DefinedItems, '{"values":[1,null]}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('defined_items', DefinedItems, '{"values":[1,{}]}')).toEqual({ schema: true, decoder: true });
-    expect(decoderAlone(DefinedItems, '{"values":[1,null]}')).toBe('tool: invalid invocation: /values/1: must not be null (isDefined)');
+    expect(decoderAlone(DefinedItems, '{"values":[1,null]}')).toBe(
+      'tool: invalid invocation: /values/1: must not be null (isDefined)',
+    );
   });
 
   it('@IsOptional() value?: unknown and @Allow() value!: unknown still take null (class-validator skips or checks nothing)', () => {

@@ -18,13 +18,16 @@ function exportedDecorators(): string[] {
   const names = new Set<string>();
   for (const [, mod] of index.matchAll(/export \* from '\.\/([^']+)'/g)) {
     const text = readFileSync(path.join(DECORATORS_DIR, `${mod}.d.ts`), 'utf8');
-    for (const [, name] of text.matchAll(/export declare function ([A-Z]\w*)/g)) if (name !== 'ValidatorConstraint') names.add(name as string);
+    for (const [, name] of text.matchAll(/export declare function ([A-Z]\w*)/g))
+      if (name !== 'ValidatorConstraint') names.add(name as string);
   }
   return [...names].sort();
 }
 
 const DECORATORS = exportedDecorators();
-const result: GenerationResult = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'catalogue', 'tsconfig.json') });
+const result: GenerationResult = generateManifest({
+  tsconfig: path.join(__dirname, 'fixtures', 'catalogue', 'tsconfig.json'),
+});
 
 describe('the decorator catalogue', () => {
   it('has a row for every decorator class-validator 0.15 exports, and no class-validator row it does not export', () => {
@@ -47,7 +50,9 @@ describe.each(Object.entries(DECORATOR_CATALOGUE))('@%s', (name, rule) => {
   const entry = result.manifest.tools.find((t) => t.name === tool);
   const warnings = result.warnings.filter((w) => w.tool === tool).map((w) => w.message);
   const errors = result.errors.filter((e) => e.tool === tool).map((e) => e.message);
-  const value = (entry?.definition.input_schema.properties as Record<string, Record<string, unknown>> | undefined)?.['value'];
+  const value = (entry?.definition.input_schema.properties as Record<string, Record<string, unknown>> | undefined)?.[
+    'value'
+  ];
 
   if (rule.kind === 'refused') {
     it('is refused, saying what to write instead', () => {
@@ -80,12 +85,29 @@ describe.each(Object.entries(DECORATOR_CATALOGUE))('@%s', (name, rule) => {
 /** Pattern rows against validator.js (through class-validator's own check functions). */
 const SAMPLES: Record<string, { check: (v: string) => boolean; values: string[] }> = {
   IsAscii: { check: validator.isAscii, values: ['abc', '', 'é', '~\u007f', 'a\u0080'] },
-  IsHexColor: { check: validator.isHexColor, values: ['#fff', 'fff', '#ffff', '#ffffff', '#fffffff', '#ggg', '#FFFFFFFF', ''] },
+  IsHexColor: {
+    check: validator.isHexColor,
+    values: ['#fff', 'fff', '#ffff', '#ffffff', '#fffffff', '#ggg', '#FFFFFFFF', ''],
+  },
   IsHexadecimal: { check: validator.isHexadecimal, values: ['ff', '0xff', '0hFF', '0x', 'xyz', '0XAB', ''] },
-  IsMongoId: { check: validator.isMongoId, values: ['507f1f77bcf86cd799439011', '507f1f77bcf86cd79943901', '0x7f1f77bcf86cd799439011', 'zz7f1f77bcf86cd799439011'] },
-  IsFirebasePushId: { check: validator.isFirebasePushId, values: ['-KpX_-kZ9i7f6r0Y9sN0', '-KpX_-kZ9i7f6r0Y9sN', 'KpX.-kZ9i7f6r0Y9sN00'] },
+  IsMongoId: {
+    check: validator.isMongoId,
+    values: [
+      '507f1f77bcf86cd799439011',
+      '507f1f77bcf86cd79943901',
+      '0x7f1f77bcf86cd799439011',
+      'zz7f1f77bcf86cd799439011',
+    ],
+  },
+  IsFirebasePushId: {
+    check: validator.isFirebasePushId,
+    values: ['-KpX_-kZ9i7f6r0Y9sN0', '-KpX_-kZ9i7f6r0Y9sN', 'KpX.-kZ9i7f6r0Y9sN00'],
+  },
   IsMilitaryTime: { check: validator.isMilitaryTime, values: ['00:00', '23:59', '2359', '24:00', '7:00', '12:60'] },
-  IsEthereumAddress: { check: validator.isEthereumAddress, values: ['0x' + 'a'.repeat(40), '0X' + 'A'.repeat(40), '0x' + 'a'.repeat(39), 'a'.repeat(42)] },
+  IsEthereumAddress: {
+    check: validator.isEthereumAddress,
+    values: ['0x' + 'a'.repeat(40), '0X' + 'A'.repeat(40), '0x' + 'a'.repeat(39), 'a'.repeat(42)],
+  },
 };
 
 describe.each(Object.entries(SAMPLES))('the %s pattern', (name, { check, values }) => {

@@ -14,12 +14,20 @@ describe('compareManifests', () => {
   const generated: Manifest = { version: 1, tools: [entry('a'), entry('b'), entry('c')] };
 
   it('finds nothing when the file equals the generated manifest', () => {
-    expect(compareManifests(generated, JSON.parse(serializeManifest(generated)))).toEqual({ missing: [], extra: [], stale: [] });
+    expect(compareManifests(generated, JSON.parse(serializeManifest(generated)))).toEqual({
+      missing: [],
+      extra: [],
+      stale: [],
+    });
   });
 
   it('names stale, missing and extra tools, each list sorted', () => {
     const file = { version: 1, tools: [entry('z'), entry('c', 'sha256:ff'), entry('a')] };
-    expect(compareManifests(generated, JSON.parse(JSON.stringify(file)))).toEqual({ missing: ['b'], extra: ['z'], stale: ['c'] });
+    expect(compareManifests(generated, JSON.parse(JSON.stringify(file)))).toEqual({
+      missing: ['b'],
+      extra: ['z'],
+      stale: ['c'],
+    });
   });
 
   it('treats a file that is not a manifest as missing every tool', () => {

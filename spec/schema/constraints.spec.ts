@@ -11,7 +11,15 @@ import { compileSchemaValue, type JsonObject, type JsonValue } from '../../lib/p
 import { dtoInput } from '../../lib/dto';
 import { generated } from './verdicts';
 import {
-  EachConst, KeptChecks, LinearPatterns, NoUnicodeFlag, TwoLists, UnicodeFlag, UnionKind, UnitRuns, When,
+  EachConst,
+  KeptChecks,
+  LinearPatterns,
+  NoUnicodeFlag,
+  TwoLists,
+  UnicodeFlag,
+  UnionKind,
+  UnitRuns,
+  When,
 } from './fixtures/constraints/constraints.tools';
 
 let result: GenerationResult;
@@ -30,7 +38,7 @@ function agree(name: string, dto: new () => object, value: JsonValue, accepted: 
   expect({ value, ...verdicts(name, dto, value) }).toEqual({ value, schema: accepted, decoder: accepted });
 }
 
-describe('5. @IsIn / @IsEnum combine with the member\'s other checks', () => {
+describe("5. @IsIn / @IsEnum combine with the member's other checks", () => {
   it('two @IsIn keep the values both allow (the last list used to win: "c" was accepted by the schema only)', () => {
     expect(propsOf('two_lists')['v']).toEqual({ type: 'string', enum: ['b'] });
     agree('two_lists', TwoLists, { v: 'c' }, false);
@@ -46,9 +54,29 @@ describe('5. @IsIn / @IsEnum combine with the member\'s other checks', () => {
     expect(props['lower']).toEqual({ type: 'string', pattern: '^[a-z]$', enum: ['a', 'B'] });
     expect(props['notX']).toEqual({ type: 'string', not: { enum: ['x'] }, enum: ['x', 'y'] });
     expect(props['size']).toEqual({ type: 'string', enum: ['m', 'l'] });
-    const ok = { role: 'user', code: 'a', short: 'a', lower: 'a', notX: 'y', size: 'm', tags: ['a'], maybe: null, orNull: null };
+    const ok = {
+      role: 'user',
+      code: 'a',
+      short: 'a',
+      lower: 'a',
+      notX: 'y',
+      size: 'm',
+      tags: ['a'],
+      maybe: null,
+      orNull: null,
+    };
     agree('kept_checks', KeptChecks, ok, true);
-    for (const bad of [{ role: 'admin' }, { code: '' }, { short: 'bbbb' }, { lower: 'B' }, { notX: 'x' }, { size: 's' }, { tags: ['c'] }, { maybe: 'b' }, { orNull: 'b' }]) {
+    for (const bad of [
+      { role: 'admin' },
+      { code: '' },
+      { short: 'bbbb' },
+      { lower: 'B' },
+      { notX: 'x' },
+      { size: 's' },
+      { tags: ['c'] },
+      { maybe: 'b' },
+      { orNull: 'b' },
+    ]) {
       agree('kept_checks', KeptChecks, { ...ok, ...bad }, false);
     }
   });
@@ -80,7 +108,7 @@ describe('16. @Equals', () => {
   });
 });
 
-describe('6. a check for another JSON type than the member\'s', () => {
+describe("6. a check for another JSON type than the member's", () => {
   it('fails generation, saying what to write (each: true, or the decorator for that type)', () => {
     expect(errorsOf('wrong_kind')).toEqual([
       'WrongKind.code: @Max checks numbers only, but the member is string: the decoder would refuse every value the schema accepts; ' +
@@ -112,7 +140,13 @@ describe('7. @Matches runs on RE2 in the schema and the decoder, with or without
     });
     const ok = { dot: '😀😀😀', negated: '😀😀', string: '😀', adjacent: 'a😀' };
     agree('no_unicode_flag', NoUnicodeFlag, ok, true);
-    for (const bad of [{ dot: '😀😀😀😀' }, { negated: '😀' }, { string: '😀😀' }, { adjacent: '😀' }, { string: '\u00a0' }]) {
+    for (const bad of [
+      { dot: '😀😀😀😀' },
+      { negated: '😀' },
+      { string: '😀😀' },
+      { adjacent: '😀' },
+      { string: '\u00a0' },
+    ]) {
       agree('no_unicode_flag', NoUnicodeFlag, { ...ok, ...bad }, false);
     }
   });
@@ -131,7 +165,9 @@ describe('7. @Matches runs on RE2 in the schema and the decoder, with or without
   it('fails generation for a JSDoc @pattern RE2 cannot run, naming the member', () => {
     const errors = errorsOf('tagged_not_re2');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^TaggedNotRe2\.tagged: the generated schema does not compile \(pattern "\^\(\?!a\)b" uses lookaround/);
+    expect(errors[0]).toMatch(
+      /^TaggedNotRe2\.tagged: the generated schema does not compile \(pattern "\^\(\?!a\)b" uses lookaround/,
+    );
   });
 
   it('takes ^([a-z0-9]+-?)+$, which backtracks exponentially on a RegExp, and both refuse the 42-byte input', () => {
@@ -142,7 +178,10 @@ describe('7. @Matches runs on RE2 in the schema and the decoder, with or without
   });
 
   it('with the u flag (or an ASCII-only pattern) both count an emoji as one character', () => {
-    expect(propsOf('unicode_flag')).toEqual({ short: { type: 'string', pattern: '^.{1,3}$' }, plain: { type: 'string', pattern: '^[\\w.-]{1,8}$' } });
+    expect(propsOf('unicode_flag')).toEqual({
+      short: { type: 'string', pattern: '^.{1,3}$' },
+      plain: { type: 'string', pattern: '^[\\w.-]{1,8}$' },
+    });
     agree('unicode_flag', UnicodeFlag, { short: '😀😀', plain: 'a.b' }, true);
     agree('unicode_flag', UnicodeFlag, { short: '😀😀😀😀', plain: 'a.b' }, false);
     agree('unicode_flag', UnicodeFlag, { short: 'ab', plain: '😀' }, false);
@@ -161,7 +200,14 @@ describe('7. @Matches runs on RE2 in the schema and the decoder, with or without
     const ok = { token: '😀', item: 'a😀b', line: '😀😀', word: '', email: '😀@b😀.c', lazy: '😀x' };
     agree('unit_runs', UnitRuns, ok, true);
     agree('unit_runs', UnitRuns, { ...ok, word: 'a😀b' }, true);
-    for (const bad of [{ token: '😀 ' }, { item: '😀,' }, { line: '' }, { word: ' 😀' }, { email: '😀@b' }, { lazy: 'a1x' }]) {
+    for (const bad of [
+      { token: '😀 ' },
+      { item: '😀,' },
+      { line: '' },
+      { word: ' 😀' },
+      { email: '😀@b' },
+      { lazy: 'a1x' },
+    ]) {
       agree('unit_runs', UnitRuns, { ...ok, ...bad }, false);
     }
   });
@@ -248,7 +294,8 @@ describe('14. class JSDoc tags, and every schema compiles before it is written',
   });
 
   it('every schema of the manifest compiles', () => {
-    for (const tool of result.manifest.tools) expect(() => compileSchemaValue(tool.definition.input_schema)).not.toThrow();
+    for (const tool of result.manifest.tools)
+      expect(() => compileSchemaValue(tool.definition.input_schema)).not.toThrow();
   });
 });
 
@@ -286,7 +333,9 @@ describe('21. Date members take date-time strings only', () => {
     agree('when', When, { at: '2024-05-01T10:00:00Z' }, true);
     const derived = dtoInput(When);
     expect(compileSchemaValue(derived.inputSchema).validate({ at: '2024-05-01' })).not.toEqual([]);
-    expect(() => derived.decode({ at: '2024-05-01' })).toThrow('/at: must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string');
+    expect(() => derived.decode({ at: '2024-05-01' })).toThrow(
+      '/at: must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string',
+    );
     expect(derived.decode({ at: '2024-05-01T10:00:00Z' })).toBeInstanceOf(When);
   });
 });
@@ -294,7 +343,15 @@ describe('21. Date members take date-time strings only', () => {
 describe('the fixture as a whole', () => {
   it('generates exactly the tools without a refused member, and no warnings', () => {
     expect(result.manifest.tools.map((t) => t.name)).toEqual([
-      'each_const', 'ignored_tag', 'kept_checks', 'linear_patterns', 'no_unicode_flag', 'two_lists', 'unicode_flag', 'union_kind', 'unit_runs',
+      'each_const',
+      'ignored_tag',
+      'kept_checks',
+      'linear_patterns',
+      'no_unicode_flag',
+      'two_lists',
+      'unicode_flag',
+      'union_kind',
+      'unit_runs',
       'when',
     ]);
     expect(result.warnings).toEqual([]);

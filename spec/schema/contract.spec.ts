@@ -29,7 +29,11 @@ function schemaOf(name: string): JsonObject {
 }
 
 /** The schema's and the decoder's verdicts on one JSON text, and the decoder's message. */
-function verdicts(name: string, dto: new () => object, json: string): { schema: boolean; decoder: boolean; message: string } {
+function verdicts(
+  name: string,
+  dto: new () => object,
+  json: string,
+): { schema: boolean; decoder: boolean; message: string } {
   const schema = schemaOf(name);
   const value = JSON.parse(json) as JsonValue;
   const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
@@ -77,7 +81,15 @@ describe('issue 7: schema and decoder agree', () => {
 
   it('reports exactly those errors; the other tools generate', () => {
     expect(result.errors.map((e) => e.tool)).toEqual(['matrix', 'grids', 'grids', 'undecorated', 'undecorated']);
-    expect(result.manifest.tools.map((t) => t.name)).toEqual(['bounds', 'decimals', 'free', 'moment', 'null_ints', 'sizes', 'two_nots']);
+    expect(result.manifest.tools.map((t) => t.name)).toEqual([
+      'bounds',
+      'decimals',
+      'free',
+      'moment',
+      'null_ints',
+      'sizes',
+      'two_nots',
+    ]);
   });
 
   it('a bound said twice keeps the tighter one, two divisors their least common multiple (the last decorator used to win)', () => {
@@ -89,12 +101,15 @@ describe('issue 7: schema and decoder agree', () => {
     // Before: @Min(3) replaced the JSDoc @minimum 5 (both sides took 4), and @Max(10) replaced @Max(8) (the schema took 9).
     expect(verdicts('bounds', Bounds, '{"n":4,"s":"ab","step":12}')).toMatchObject({ schema: false, decoder: false });
     expect(verdicts('bounds', Bounds, '{"n":9,"s":"ab","step":12}')).toMatchObject({ schema: false, decoder: false });
-    expect(verdicts('bounds', Bounds, '{"n":6,"s":"abcdef","step":12}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"n":6,"s":"abcdef","step":12}')).toMatchObject({
+      schema: false,
+      decoder: false,
+    });
     expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde","step":24}')).toMatchObject({ schema: true, decoder: true });
     expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde","step":6}')).toMatchObject({ schema: false, decoder: false });
   });
 
-  it('@IsNotIn and @NotEquals on one member: both hold (the second used to overwrite the first\'s not)', () => {
+  it("@IsNotIn and @NotEquals on one member: both hold (the second used to overwrite the first's not)", () => {
     expect((schemaOf('two_nots')['properties'] as Record<string, JsonObject>)['label']).toEqual({
       type: 'string',
       not: { anyOf: [{ enum: ['blocked'] }, { const: 'none' }] },
@@ -117,21 +132,44 @@ describe('issue 7: schema and decoder agree', () => {
     const props = schemaOf('null_ints')['properties'] as Record<string, JsonObject>;
     expect(props['values']).toEqual({ type: 'array', items: { type: 'integer' } });
     expect((props['things'] as { items: JsonObject }).items).not.toHaveProperty('anyOf');
-    expect(verdicts('null_ints', NullInts, '{"values":[1,null],"things":[]}')).toMatchObject({ schema: false, decoder: false });
-    expect(verdicts('null_ints', NullInts, '{"values":[1],"things":[null]}')).toMatchObject({ schema: false, decoder: false });
-    expect(verdicts('null_ints', NullInts, '{"values":[1,2],"things":[{"name":"a"}]}')).toMatchObject({ schema: true, decoder: true });
+    expect(verdicts('null_ints', NullInts, '{"values":[1,null],"things":[]}')).toMatchObject({
+      schema: false,
+      decoder: false,
+    });
+    expect(verdicts('null_ints', NullInts, '{"values":[1],"things":[null]}')).toMatchObject({
+      schema: false,
+      decoder: false,
+    });
+    expect(verdicts('null_ints', NullInts, '{"values":[1,2],"things":[{"name":"a"}]}')).toMatchObject({
+      schema: true,
+      decoder: true,
+    });
   });
 
   it('a Date member refuses a leap second (a Date cannot hold it) and the separators and offsets a Date cannot parse', () => {
-    for (const at of ['2016-12-31T23:59:60Z', '2016-12-31T23:59:60.25Z', '2024-05-01\t10:00:00Z', '2024-05-01T10:00:00+0100', '2024-05-01T10:00:00+01']) {
-      expect({ at, ...verdicts('moment', Moment, JSON.stringify({ at })) }).toMatchObject({ at, schema: false, decoder: false });
+    for (const at of [
+      '2016-12-31T23:59:60Z',
+      '2016-12-31T23:59:60.25Z',
+      '2024-05-01\t10:00:00Z',
+      '2024-05-01T10:00:00+0100',
+      '2024-05-01T10:00:00+01',
+    ]) {
+      expect({ at, ...verdicts('moment', Moment, JSON.stringify({ at })) }).toMatchObject({
+        at,
+        schema: false,
+        decoder: false,
+      });
     }
     for (const at of ['2016-12-31T23:59:59.999Z', '2024-05-01 10:00:00z', '2024-05-01t10:00:00+05:30']) {
-      expect({ at, ...verdicts('moment', Moment, JSON.stringify({ at })) }).toMatchObject({ at, schema: true, decoder: true });
+      expect({ at, ...verdicts('moment', Moment, JSON.stringify({ at })) }).toMatchObject({
+        at,
+        schema: true,
+        decoder: true,
+      });
     }
   });
 
-  it('@IsRFC3339 strings: the schema states isRFC3339\'s shape, so a tab separator or an offset without colon is refused by both', () => {
+  it("@IsRFC3339 strings: the schema states isRFC3339's shape, so a tab separator or an offset without colon is refused by both", () => {
     const json = (sentAt: string): string => JSON.stringify({ at: '2024-05-01T10:00:00Z', sentAt });
     for (const bad of ['2024-05-01\t10:00:00Z', '2024-05-01T10:00:00+01', '2024-05-01T10:00:00+0100']) {
       expect({ bad, ...verdicts('moment', Moment, json(bad)) }).toMatchObject({ bad, schema: false, decoder: false });
@@ -151,12 +189,22 @@ describe('issue 7: schema and decoder agree', () => {
     // A nullable Record keeps its values' schema (it used to close to additionalProperties: false, taking only {}).
     expect(props['counts']).toEqual({
       anyOf: [
-        { type: 'object', additionalProperties: { type: 'number' }, propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } } },
+        {
+          type: 'object',
+          additionalProperties: { type: 'number' },
+          propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } },
+        },
         { type: 'null' },
       ],
     });
-    expect(verdicts('free', Free, '{"tags":{},"extra":{},"counts":{"a":1}}')).toMatchObject({ schema: true, decoder: true });
-    expect(verdicts('free', Free, '{"tags":{},"extra":{},"counts":{"prototype":1}}')).toMatchObject({ schema: false, decoder: false });
+    expect(verdicts('free', Free, '{"tags":{},"extra":{},"counts":{"a":1}}')).toMatchObject({
+      schema: true,
+      decoder: true,
+    });
+    expect(verdicts('free', Free, '{"tags":{},"extra":{},"counts":{"prototype":1}}')).toMatchObject({
+      schema: false,
+      decoder: false,
+    });
     expect(schemaOf('free')['$defs']).toEqual({
       'scope-tool.free-value': {
         propertyNames: { not: { enum: ['__proto__', 'constructor', 'prototype'] } },
@@ -172,7 +220,10 @@ describe('issue 7: schema and decoder agree', () => {
     ]) {
       expect({ json, ...verdicts('free', Free, json) }).toMatchObject({ json, schema: false, decoder: false });
     }
-    expect(verdicts('free', Free, '{"tags":{"toString":"x"},"extra":{"a":[{"b":{"c":null}}]}}')).toMatchObject({ schema: true, decoder: true });
+    expect(verdicts('free', Free, '{"tags":{"toString":"x"},"extra":{"a":[{"b":{"c":null}}]}}')).toMatchObject({
+      schema: true,
+      decoder: true,
+    });
   });
 
   it('@IsNumber({ maxDecimalPlaces }) stays decoder-only (warned), and the decoder counts exponent forms instead of crashing', () => {
@@ -181,7 +232,9 @@ describe('issue 7: schema and decoder agree', () => {
     ]);
     const refused = verdicts('decimals', Decimals, '{"amount":1e-7}');
     expect(refused).toMatchObject({ schema: true, decoder: false });
-    expect(refused.message).toBe('tool: invalid invocation: /amount: must be a number conforming to the specified constraints (isNumber)');
+    expect(refused.message).toBe(
+      'tool: invalid invocation: /amount: must be a number conforming to the specified constraints (isNumber)',
+    );
     expect(verdicts('decimals', Decimals, '{"amount":0.07}')).toMatchObject({ decoder: true });
     expect(verdicts('decimals', Decimals, '{"amount":1e21}')).toMatchObject({ decoder: true });
   });

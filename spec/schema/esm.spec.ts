@@ -51,9 +51,16 @@ describe('issue 11 item 5: a definition the generator cannot match fails generat
   it('fails naming the root, the nested class and its definition name, instead of writing Label without constraints', () => {
     // A definition name of a form the generator does not know (as the ESM one was), for the nested class Label.
     const original = JsonSchemaGenerator.prototype.getSchemaForSymbol;
-    const spy = jest.spyOn(JsonSchemaGenerator.prototype, 'getSchemaForSymbol').mockImplementation(function (this: JsonSchemaGenerator, ...args) {
+    const spy = jest.spyOn(JsonSchemaGenerator.prototype, 'getSchemaForSymbol').mockImplementation(function (
+      this: JsonSchemaGenerator,
+      ...args
+    ) {
       const schema = original.apply(this, args);
-      return JSON.parse(JSON.stringify(schema).replace(/definitions\/Label"/g, 'definitions/label.Label"').replace(/"Label":/, '"label.Label":'));
+      return JSON.parse(
+        JSON.stringify(schema)
+          .replace(/definitions\/Label"/g, 'definitions/label.Label"')
+          .replace(/"Label":/, '"label.Label":'),
+      );
     });
     let result: GenerationResult;
     try {

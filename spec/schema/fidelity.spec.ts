@@ -46,14 +46,20 @@ const NO_OPTIONAL = (member: string): string =>
 describe('issue 7 fidelity: optional members (item 1)', () => {
   it('refuses x?: T without @IsOptional(): the schema did not require it, the decoder does', () => {
     // Before: the schema took {"name":"a"}, the decoder said /nickname: is required (isDefined).
-    expect(decoderAlone(NoOptional, '{"name":"a"}')).toBe('tool: invalid invocation: /nickname: is required (isDefined)');
+    expect(decoderAlone(NoOptional, '{"name":"a"}')).toBe(
+      'tool: invalid invocation: /nickname: is required (isDefined)',
+    );
     expect(errorsOf('no_optional')).toEqual([{ message: NO_OPTIONAL('NoOptional.nickname'), line: 9 }]);
   });
 
   it('refuses @IsDefined() with ?, saying to remove the ?', () => {
     expect(decoderAlone(DefinedOptional, '{}')).toBe('tool: invalid invocation: /x: is required (isDefined)');
     expect(errorsOf('defined_optional')).toEqual([
-      { message: 'DefinedOptional.x: is optional in TypeScript (?), but @IsDefined() makes the decoder require it; remove the ?', line: 14 },
+      {
+        message:
+          'DefinedOptional.x: is optional in TypeScript (?), but @IsDefined() makes the decoder require it; remove the ?',
+        line: 14,
+      },
     ]);
   });
 
@@ -72,23 +78,39 @@ describe('issue 7 fidelity: optional members (item 1)', () => {
       "ConditionalOptional.detail: @ValidateIf is checked by the decoder only (the schema cannot express the condition: it accepts the member's " +
         'absence and applies its checks whenever it is present, while the decoder requires and checks the member only when the condition holds)',
     ]);
-    expect(verdicts('conditional_optional', ConditionalOptional, '{"kind":"b"}')).toEqual({ schema: true, decoder: true });
-    expect(verdicts('conditional_optional', ConditionalOptional, '{"kind":"a","detail":"d"}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('conditional_optional', ConditionalOptional, '{"kind":"b"}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
+    expect(verdicts('conditional_optional', ConditionalOptional, '{"kind":"a","detail":"d"}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
     // The condition holds: the decoder requires the member (the schema cannot say so: the warning above).
-    expect(verdicts('conditional_optional', ConditionalOptional, '{"kind":"a"}')).toEqual({ schema: true, decoder: false });
+    expect(verdicts('conditional_optional', ConditionalOptional, '{"kind":"a"}')).toEqual({
+      schema: true,
+      decoder: false,
+    });
     expect(decoderAlone(ConditionalOptional, '{"kind":"b"}')).toBe('accepted');
   });
 
   it('@IsOptional() with ?, or an initializer: absent is fine for both', () => {
     expect(schemaOf('proper_optional')).not.toHaveProperty('required');
     expect(verdicts('proper_optional', ProperOptional, '{}')).toEqual({ schema: true, decoder: true });
-    expect(verdicts('proper_optional', ProperOptional, '{"nickname":"n","limit":3}')).toEqual({ schema: true, decoder: true });
+    expect(verdicts('proper_optional', ProperOptional, '{"nickname":"n","limit":3}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
   });
 });
 
 describe('issue 7 fidelity: inheritance (item 3)', () => {
   it('L3 extends L2 extends L1: the schema holds L1 @MaxLength(5) and L2 @MinLength(2), as class-validator applies both', () => {
-    expect((schemaOf('levels')['properties'] as Record<string, JsonObject>)['code']).toEqual({ type: 'string', minLength: 2, maxLength: 5 });
+    expect((schemaOf('levels')['properties'] as Record<string, JsonObject>)['code']).toEqual({
+      type: 'string',
+      minLength: 2,
+      maxLength: 5,
+    });
     // Before: the schema had only minLength 2 and took "abcdef", which the decoder refused (maxLength).
     expect(verdicts('levels', L3, '{"code":"abcdef","n":1}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('levels', L3, '{"code":"a","n":1}')).toEqual({ schema: false, decoder: false });
@@ -96,7 +118,10 @@ describe('issue 7 fidelity: inheritance (item 3)', () => {
   });
 
   it("L2 validated itself: its own @MinLength shadows L1's @IsString and @MaxLength (same record type)", () => {
-    expect((schemaOf('level_two')['properties'] as Record<string, JsonObject>)['code']).toEqual({ type: 'string', minLength: 2 });
+    expect((schemaOf('level_two')['properties'] as Record<string, JsonObject>)['code']).toEqual({
+      type: 'string',
+      minLength: 2,
+    });
     expect(verdicts('level_two', L2, '{"code":"abcdef"}')).toEqual({ schema: true, decoder: true });
     expect(verdicts('level_two', L2, '{"code":"a"}')).toEqual({ schema: false, decoder: false });
   });
@@ -148,12 +173,18 @@ describe('issue 7 fidelity: members the generator cannot read (items 4, 12, 18, 
       additionalProperties: false,
       required: ['name'],
     });
-    expect(verdicts('plain_getter', PlainGetter, '{"name":"a","upper":"B"}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('plain_getter', PlainGetter, '{"name":"a","upper":"B"}')).toEqual({
+      schema: false,
+      decoder: false,
+    });
     expect(verdicts('plain_getter', PlainGetter, '{"name":"a"}')).toEqual({ schema: true, decoder: true });
   });
 
   it('numeric member names (42, 0x10 named 16) keep their decorators (they used to be bare numbers)', () => {
-    expect(schemaOf('numeric')['properties']).toEqual({ '16': { type: 'integer', minimum: 1 }, '42': { type: 'integer', maximum: 9 } });
+    expect(schemaOf('numeric')['properties']).toEqual({
+      '16': { type: 'integer', minimum: 1 },
+      '42': { type: 'integer', maximum: 9 },
+    });
     expect(schemaOf('numeric')['required']).toEqual(['42', '16']);
     expect(verdicts('numeric', Numeric, '{"42":50,"16":1}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('numeric', Numeric, '{"42":1.5,"16":1}')).toEqual({ schema: false, decoder: false });
@@ -205,10 +236,24 @@ describe('issue 7 fidelity: JSDoc @default (item 17)', () => {
 describe('issue 7 fidelity: the run as a whole', () => {
   it('reports exactly these errors and generates the other tools', () => {
     expect(result.errors.map((e) => e.tool)).toEqual([
-      'no_optional', 'defined_optional', 'mixed', 'ignored', 'jsdoc_default', 'disagreeing_default', 'getter',
+      'no_optional',
+      'defined_optional',
+      'mixed',
+      'ignored',
+      'jsdoc_default',
+      'disagreeing_default',
+      'getter',
     ]);
     expect(result.manifest.tools.map((t) => t.name)).toEqual([
-      'computed', 'conditional_optional', 'init_default', 'level_two', 'levels', 'numeric', 'plain_getter', 'proper_optional', 'undefined_union',
+      'computed',
+      'conditional_optional',
+      'init_default',
+      'level_two',
+      'levels',
+      'numeric',
+      'plain_getter',
+      'proper_optional',
+      'undefined_union',
     ]);
   });
 });

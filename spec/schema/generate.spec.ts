@@ -38,8 +38,22 @@ describe('generateManifest on the sample project', () => {
     expect(result.errors).toEqual([]);
     expect(result.manifest.version).toBe(1);
     expect(result.manifest.tools.map((t) => t.name)).toEqual([
-      'add_contact', 'add_customer', 'book_room', 'create_note', 'greet', 'listNotes', 'page', 'ping',
-      'plant_tree', 'rename_user', 'search', 'set_optional', 'set_priority', 'set_style', 'tag', 'update_entity',
+      'add_contact',
+      'add_customer',
+      'book_room',
+      'create_note',
+      'greet',
+      'listNotes',
+      'page',
+      'ping',
+      'plant_tree',
+      'rename_user',
+      'search',
+      'set_optional',
+      'set_priority',
+      'set_style',
+      'tag',
+      'update_entity',
     ]);
   });
 
@@ -58,11 +72,14 @@ describe('generateManifest on the sample project', () => {
   });
 
   it("notes: a decoder-only decorator is a warning naming the field and why, located at the decorator's line", () => {
-    expect(tool('create_note').warnings).toEqual(['CreateNoteInput.title: @IsAlpha is checked by the decoder only (its locale- and option-dependent rule has no JSON Schema form)']);
+    expect(tool('create_note').warnings).toEqual([
+      'CreateNoteInput.title: @IsAlpha is checked by the decoder only (its locale- and option-dependent rule has no JSON Schema form)',
+    ]);
     expect(result.warnings.filter((w) => w.tool === 'create_note')).toEqual([
       {
         tool: 'create_note',
-        message: 'CreateNoteInput.title: @IsAlpha is checked by the decoder only (its locale- and option-dependent rule has no JSON Schema form)',
+        message:
+          'CreateNoteInput.title: @IsAlpha is checked by the decoder only (its locale- and option-dependent rule has no JSON Schema form)',
         file: 'notes.tools.ts',
         line: 7,
       },
@@ -75,7 +92,12 @@ describe('generateManifest on the sample project', () => {
       description: 'List every note.',
       input_schema: { type: 'object', properties: {}, additionalProperties: false },
     });
-    expect(tool('listNotes').source).toEqual({ file: 'notes.tools.ts', class: 'NotesTools', method: 'listNotes', input: null });
+    expect(tool('listNotes').source).toEqual({
+      file: 'notes.tools.ts',
+      class: 'NotesTools',
+      method: 'listNotes',
+      input: null,
+    });
     expect(tool('ping').definition).toEqual({
       name: 'ping',
       input_schema: { type: 'object', properties: {}, additionalProperties: false },
@@ -101,7 +123,12 @@ describe('generateManifest on the sample project', () => {
     expect(schemaOf('book_room')).toEqual({
       type: 'object',
       properties: {
-        checkIn: { description: 'When the stay starts.', type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
+        checkIn: {
+          description: 'When the stay starts.',
+          type: 'string',
+          format: 'date-time',
+          pattern: DATE_TIME_PATTERN,
+        },
         checkOut: { type: 'string', format: 'date-time' },
         requestedAt: { type: 'string', format: 'date-time' },
       },
@@ -134,7 +161,12 @@ describe('generateManifest on the sample project', () => {
     // lib/protocol compiles it (Ajv needs a synthetic $id to resolve "#") and recurses through it.
     const compiled = compileSchemaValue(schemaOf('plant_tree'));
     expect(compiled.validate({ label: 'a', children: [{ label: 'b', children: [] }] })).toEqual([]);
-    expect(compiled.validate({ label: 'a', children: [{ label: 'b', children: [{ label: 'c' }] }] })[0]?.path).toEqual(['children', 0, 'children', 0]);
+    expect(compiled.validate({ label: 'a', children: [{ label: 'b', children: [{ label: 'c' }] }] })[0]?.path).toEqual([
+      'children',
+      0,
+      'children',
+      0,
+    ]);
     expect(compiled.value).toEqual(schema);
   });
 
@@ -253,7 +285,12 @@ describe('generateManifest on the sample project', () => {
   });
 
   it('records the source and a sha256 fingerprint per tool, through an aliased @Tool import', () => {
-    expect(tool('rename_user').source).toEqual({ file: 'misc.tools.ts', class: 'MiscTools', method: 'rename', input: 'RenameInput' });
+    expect(tool('rename_user').source).toEqual({
+      file: 'misc.tools.ts',
+      class: 'MiscTools',
+      method: 'rename',
+      input: 'RenameInput',
+    });
     for (const t of result.manifest.tools) expect(t.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(new Set(result.manifest.tools.map((t) => t.fingerprint)).size).toBe(result.manifest.tools.length);
   });

@@ -39,7 +39,8 @@ describe('generateManifest contradictions', () => {
 
   it('refuses a tool name outside ^[A-Za-z0-9_-]{1,64}$', () => {
     expect(result.errors).toContainEqual({
-      message: 'BrokenTools.badName: tool name "bad name" must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })',
+      message:
+        'BrokenTools.badName: tool name "bad name" must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })',
       file: 'broken.tools.ts',
       line: 38,
     });

@@ -25,7 +25,10 @@ describe('generation refuses DTO properties named after Object.prototype members
   });
 
   it('names each such member of ProtoMany, at its declaration line', () => {
-    expect(errorsOf('proto_many')).toEqual([expect.stringMatching(/^ProtoMany\.hasOwnProperty: /), expect.stringMatching(/^ProtoMany\.toLocaleString: /)]);
+    expect(errorsOf('proto_many')).toEqual([
+      expect.stringMatching(/^ProtoMany\.hasOwnProperty: /),
+      expect.stringMatching(/^ProtoMany\.toLocaleString: /),
+    ]);
     expect(result.errors.filter((e) => e.tool === 'proto_many').map((e) => e.line)).toEqual([14, 16]);
   });
 

@@ -9,7 +9,21 @@ import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { ToolError } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
 import { generated, decoderAlone } from './verdicts';
-import { ArithOk, Bounds, ConstEnum, Customer, Flags, NullableValues, Settings, Template, ConstMember, ConstMemberOk, GoodOrder, Order, WithPaging } from './fixtures/review/review.tools';
+import {
+  ArithOk,
+  Bounds,
+  ConstEnum,
+  Customer,
+  Flags,
+  NullableValues,
+  Settings,
+  Template,
+  ConstMember,
+  ConstMemberOk,
+  GoodOrder,
+  Order,
+  WithPaging,
+} from './fixtures/review/review.tools';
 import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
 
 let result: GenerationResult;
@@ -31,7 +45,8 @@ function shapeMissing(tool: string): boolean {
   return !shapes.manifest.tools.some((t) => t.name === tool);
 }
 
-const QTY = "OrderLine.qty: the default 0 breaks the member's own constraints (must be >= 1); change the initializer or the constraint";
+const QTY =
+  "OrderLine.qty: the default 0 breaks the member's own constraints (must be >= 1); change the initializer or the constraint";
 
 describe('review item 1: defaults are checked per DTO class, wherever the class appears', () => {
   it('refuses a bad default in a DTO reached through an array (the decoder refused {"lines":[{"sku":"a"}]})', () => {
@@ -54,7 +69,10 @@ describe('review item 1: defaults are checked per DTO class, wherever the class 
   it('keeps a valid default in an array of DTOs: schema and decoder agree', () => {
     expect(errorsOf('good_order')).toEqual([]);
     expect(verdicts('good_order', GoodOrder, '{"lines":[{"sku":"a"}]}')).toEqual({ schema: true, decoder: true });
-    expect(verdicts('good_order', GoodOrder, '{"lines":[{"sku":"a","qty":0}]}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('good_order', GoodOrder, '{"lines":[{"sku":"a","qty":0}]}')).toEqual({
+      schema: false,
+      decoder: false,
+    });
   });
 });
 
@@ -62,7 +80,7 @@ describe('review item 2: a default the generator cannot evaluate is never droppe
   it('evaluates a member of a const object (DEFAULTS.order) and checks it against @IsIn', () => {
     expect(decoderAlone(ConstMember, '{}')).toMatch(/order/);
     expect(errorsOf('const_member')).toEqual([
-      "ConstMember.order: the default \"ASC\" breaks the member's own constraints (must be one of [\"asc\",\"desc\"]); change the initializer or the constraint",
+      'ConstMember.order: the default "ASC" breaks the member\'s own constraints (must be one of ["asc","desc"]); change the initializer or the constraint',
     ]);
     expect(schemaOf('const_member_ok')['properties']).toEqual({
       size: { type: 'integer', default: 10 },
@@ -76,7 +94,9 @@ describe('review item 2: a default the generator cannot evaluate is never droppe
     expect(errorsOf('arith')).toEqual([
       "Arith.limit: the default -21 breaks the member's own constraints (must be >= 0); change the initializer or the constraint",
     ]);
-    expect(schemaOf('arith_ok')['properties']).toEqual({ seconds: { type: 'integer', default: 86400, maximum: 86400 } });
+    expect(schemaOf('arith_ok')['properties']).toEqual({
+      seconds: { type: 'integer', default: 86400, maximum: 86400 },
+    });
     expect(verdicts('arith_ok', ArithOk, '{}')).toEqual({ schema: true, decoder: true });
   });
 
@@ -137,7 +157,9 @@ describe('review item 4: a DTO must be constructible without arguments', () => {
       }
       expect(caught).toBeInstanceOf(ToolError);
       expect((caught as ToolError).code).toBe('ERR_INVALID_TOOL');
-      expect((caught as ToolError).message).toMatch(/NeedsArg: the constructor throws when called without arguments .*a DTO must be constructible without arguments/);
+      expect((caught as ToolError).message).toMatch(
+        /NeedsArg: the constructor throws when called without arguments .*a DTO must be constructible without arguments/,
+      );
     }
     expect(decoderAlone(OptionalArg, '{"name":"a"}')).toBe('accepted');
   });
@@ -205,11 +227,21 @@ describe('review item 8: @Matches flags, @IsEnum of a const object, constant ari
 
   it('says how to write the pattern without g, s or m', () => {
     expect(errorsOf('global_flag')).toEqual([
-      FLAGS('GlobalFlag.code', 'g', 'drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail'),
+      FLAGS(
+        'GlobalFlag.code',
+        'g',
+        'drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail',
+      ),
     ]);
-    expect(errorsOf('dot_all')).toEqual([FLAGS('DotAll.code', 's', 'for the s flag, write [\\s\\S] where the pattern has .')]);
+    expect(errorsOf('dot_all')).toEqual([
+      FLAGS('DotAll.code', 's', 'for the s flag, write [\\s\\S] where the pattern has .'),
+    ]);
     expect(errorsOf('multiline')).toEqual([
-      FLAGS('Multiline.code', 'm', 'for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $'),
+      FLAGS(
+        'Multiline.code',
+        'm',
+        'for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $',
+      ),
     ]);
   });
 
@@ -229,8 +261,14 @@ describe('review item 8: @Matches flags, @IsEnum of a const object, constant ari
     });
     const ok = '{"seconds":86400,"int32":2147483647,"safe":-20}';
     expect(verdicts('bounds', Bounds, ok)).toEqual({ schema: true, decoder: true });
-    expect(verdicts('bounds', Bounds, '{"seconds":86401,"int32":0,"safe":0}')).toEqual({ schema: false, decoder: false });
-    expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":2147483648,"safe":0}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('bounds', Bounds, '{"seconds":86401,"int32":0,"safe":0}')).toEqual({
+      schema: false,
+      decoder: false,
+    });
+    expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":2147483648,"safe":0}')).toEqual({
+      schema: false,
+      decoder: false,
+    });
     expect(verdicts('bounds', Bounds, '{"seconds":0,"int32":0,"safe":-21}')).toEqual({ schema: false, decoder: false });
   });
 });
@@ -245,13 +283,27 @@ describe('review: false refusals of ordinary DTOs', () => {
     const why =
       "the schema cannot express the condition: it accepts the member's absence and applies its checks whenever it is present, " +
       'while the decoder requires and checks the member only when the condition holds';
-    expect(warningsOf('customer')).toEqual(['company', 'vat', 'region'].map((m) => `Customer.${m}: @ValidateIf is checked by the decoder only (${why})`));
-    expect(verdicts('customer', Customer, '{"hasCompany":false,"region":"eu"}')).toEqual({ schema: true, decoder: true });
-    expect(verdicts('customer', Customer, '{"hasCompany":true,"company":"ACME","vat":"X1","region":"eu"}')).toEqual({ schema: true, decoder: true });
-    expect(verdicts('customer', Customer, '{"hasCompany":true,"company":5,"vat":"X1","region":"eu"}')).toEqual({ schema: false, decoder: false });
+    expect(warningsOf('customer')).toEqual(
+      ['company', 'vat', 'region'].map((m) => `Customer.${m}: @ValidateIf is checked by the decoder only (${why})`),
+    );
+    expect(verdicts('customer', Customer, '{"hasCompany":false,"region":"eu"}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
+    expect(verdicts('customer', Customer, '{"hasCompany":true,"company":"ACME","vat":"X1","region":"eu"}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
+    expect(verdicts('customer', Customer, '{"hasCompany":true,"company":5,"vat":"X1","region":"eu"}')).toEqual({
+      schema: false,
+      decoder: false,
+    });
     expect(verdicts('customer', Customer, '{"hasCompany":false}')).toEqual({ schema: false, decoder: false });
     // The condition holds and company is absent: only the decoder can refuse it (what the warning says).
-    expect(verdicts('customer', Customer, '{"hasCompany":true,"vat":"X1","region":"eu"}')).toEqual({ schema: true, decoder: false });
+    expect(verdicts('customer', Customer, '{"hasCompany":true,"vat":"X1","region":"eu"}')).toEqual({
+      schema: true,
+      decoder: false,
+    });
     expect(decoderAlone(Customer, '{"hasCompany":false,"region":"eu"}')).toBe('accepted');
   });
 
@@ -312,14 +364,25 @@ describe('review: Record values of a union of primitive JSON types', () => {
       additionalProperties: { type: ['number', 'null'] },
       propertyNames: NAMES,
     });
-    expect(verdicts('nullable_values', NullableValues, '{"values":{"a":null,"b":2}}')).toEqual({ schema: true, decoder: true });
-    expect(verdicts('nullable_values', NullableValues, '{"values":{"a":"2"}}')).toEqual({ schema: false, decoder: false });
+    expect(verdicts('nullable_values', NullableValues, '{"values":{"a":null,"b":2}}')).toEqual({
+      schema: true,
+      decoder: true,
+    });
+    expect(verdicts('nullable_values', NullableValues, '{"values":{"a":"2"}}')).toEqual({
+      schema: false,
+      decoder: false,
+    });
   });
 
   it('a union with a DTO or an array stays refused', () => {
-    const fix = 'use string, number, boolean or unknown values (or a union of them, null included), or an array of a nested DTO';
-    expect(errorsOf('mixed_values')).toEqual([`MixedValues.values: Record values of type string | Address are not checked by the decoder; ${fix}`]);
-    expect(errorsOf('array_values')).toEqual([`ArrayValues.values: Record values of type string | number[] are not checked by the decoder; ${fix}`]);
+    const fix =
+      'use string, number, boolean or unknown values (or a union of them, null included), or an array of a nested DTO';
+    expect(errorsOf('mixed_values')).toEqual([
+      `MixedValues.values: Record values of type string | Address are not checked by the decoder; ${fix}`,
+    ]);
+    expect(errorsOf('array_values')).toEqual([
+      `ArrayValues.values: Record values of type string | number[] are not checked by the decoder; ${fix}`,
+    ]);
     expect(missing('mixed_values')).toBe(true);
     expect(missing('array_values')).toBe(true);
   });

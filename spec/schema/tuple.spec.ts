@@ -9,7 +9,11 @@ import { generateManifest } from '../../lib/schema';
 
 describe('tuple members', () => {
   const dir = path.join(__dirname, 'fixtures', 'tuple');
-  const result = generateManifest({ files: [path.join(dir, 'tuple.tools.ts')], root: dir, compilerOptions: { types: [] } });
+  const result = generateManifest({
+    files: [path.join(dir, 'tuple.tools.ts')],
+    root: dir,
+    compilerOptions: { types: [] },
+  });
 
   it('are written with prefixItems, and the schema compiles', () => {
     expect(result.errors).toEqual([]);
@@ -27,12 +31,16 @@ describe('tuple members', () => {
 
 describe('property initializers that break their own constraints (regression)', () => {
   const dir = path.join(__dirname, 'fixtures', 'tuple');
-  const result = generateManifest({ files: [path.join(dir, 'defaults.tools.ts')], root: dir, compilerOptions: { types: [] } });
+  const result = generateManifest({
+    files: [path.join(dir, 'defaults.tools.ts')],
+    root: dir,
+    compilerOptions: { types: [] },
+  });
 
   it('fail generation naming the member, the default and the fix; a valid default passes', () => {
     expect(result.manifest.tools).toEqual([]);
     expect(result.errors.map((e) => e.message)).toEqual([
-      'BadDefaultInput.low: the default 1 breaks the member\'s own constraints (must be >= 5); change the initializer or the constraint',
+      "BadDefaultInput.low: the default 1 breaks the member's own constraints (must be >= 5); change the initializer or the constraint",
     ]);
   });
 });

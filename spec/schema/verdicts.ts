@@ -16,16 +16,26 @@ export function generated(current: () => GenerationResult) {
   return {
     schemaOf,
     /** The error messages of one tool. */
-    errorsOf: (tool: string): string[] => current().errors.filter((e) => e.tool === tool).map((e) => e.message),
+    errorsOf: (tool: string): string[] =>
+      current()
+        .errors.filter((e) => e.tool === tool)
+        .map((e) => e.message),
     /** The warning messages of one tool. */
-    warningsOf: (tool: string): string[] => current().warnings.filter((e) => e.tool === tool).map((e) => e.message),
+    warningsOf: (tool: string): string[] =>
+      current()
+        .warnings.filter((e) => e.tool === tool)
+        .map((e) => e.message),
     /** Whether a tool is absent from the manifest. */
     missing: (tool: string): boolean => !current().manifest.tools.some((t) => t.name === tool),
     /**
      * The schema's and the decoder's verdicts on one argument (a value, or JSON text). A decoder
      * refusal must be a ToolError for invalid input, never a validator defect.
      */
-    verdicts(name: string, dto: new () => object, argument: JsonValue | { readonly json: string }): { schema: boolean; decoder: boolean } {
+    verdicts(
+      name: string,
+      dto: new () => object,
+      argument: JsonValue | { readonly json: string },
+    ): { schema: boolean; decoder: boolean } {
       const schema = schemaOf(name);
       const value = isJsonText(argument) ? (JSON.parse(argument.json) as JsonValue) : argument;
       const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
@@ -42,7 +52,13 @@ export function generated(current: () => GenerationResult) {
 }
 
 function isJsonText(argument: unknown): argument is { readonly json: string } {
-  return typeof argument === 'object' && argument !== null && !Array.isArray(argument) && typeof (argument as { json?: unknown }).json === 'string' && Object.keys(argument).length === 1;
+  return (
+    typeof argument === 'object' &&
+    argument !== null &&
+    !Array.isArray(argument) &&
+    typeof (argument as { json?: unknown }).json === 'string' &&
+    Object.keys(argument).length === 1
+  );
 }
 
 /** The decoder's verdict without a generated schema (for shapes the generator refuses): 'accepted' or its message. */

@@ -9,7 +9,13 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { generateManifest, type GenerationResult, type ManifestTool } from '../../lib/schema';
-import { compileSchemaValue, ToolError, type CompiledSchema, type JsonObject, type JsonValue } from '../../lib/protocol';
+import {
+  compileSchemaValue,
+  ToolError,
+  type CompiledSchema,
+  type JsonObject,
+  type JsonValue,
+} from '../../lib/protocol';
 import { dtoInput, type DtoInput } from '../../lib/dto';
 import { arbitraryOf } from './zoo/arbitrary';
 import { mutantsOf } from './zoo/mutations';
@@ -38,7 +44,10 @@ interface Verdict {
 
 function schemaVerdict(compiled: CompiledSchema, value: JsonValue): Verdict {
   const issues = compiled.validate(value);
-  return { accepted: issues.length === 0, detail: issues.map((i) => `${JSON.stringify(i.path)} ${i.message}`).join('; ') };
+  return {
+    accepted: issues.length === 0,
+    detail: issues.map((i) => `${JSON.stringify(i.path)} ${i.message}`).join('; '),
+  };
 }
 
 /** The decoder's verdict; anything but success or a clean ERR_INVALID_INVOCATION refusal is a crash. */
@@ -47,12 +56,21 @@ function decoderVerdict(input: DtoInput<object>, value: JsonValue): Verdict & { 
     input.decode(value);
     return { accepted: true, detail: '', crashed: false };
   } catch (e) {
-    const clean = e instanceof ToolError && e.code === 'ERR_INVALID_INVOCATION' && !/validator or transformer threw/.test(e.message);
+    const clean =
+      e instanceof ToolError &&
+      e.code === 'ERR_INVALID_INVOCATION' &&
+      !/validator or transformer threw/.test(e.message);
     return { accepted: false, detail: e instanceof Error ? e.message : String(e), crashed: !clean };
   }
 }
 
-function disagreement(tool: ManifestTool, label: string, json: string, s: Verdict, d: Verdict & { crashed: boolean }): string {
+function disagreement(
+  tool: ManifestTool,
+  label: string,
+  json: string,
+  s: Verdict,
+  d: Verdict & { crashed: boolean },
+): string {
   const verdict = (v: Verdict): string => (v.accepted ? 'accepted' : `refused (${v.detail})`);
   return (
     `${tool.source.input} (${tool.name}), ${label}: argument ${json}\n` +
@@ -64,7 +82,11 @@ function setUp(tool: ManifestTool): { compiled: CompiledSchema; input: DtoInput<
   const cls = CLASSES.get(tool.source.input ?? '');
   if (typeof cls !== 'function') throw new Error(`zoo class ${tool.source.input} is not exported`);
   const schema = tool.definition.input_schema;
-  return { compiled: compileSchemaValue(schema), input: dtoInput(cls as new () => object, { inputSchema: schema }), schema };
+  return {
+    compiled: compileSchemaValue(schema),
+    input: dtoInput(cls as new () => object, { inputSchema: schema }),
+    schema,
+  };
 }
 
 describe('the fixture zoo', () => {
@@ -77,7 +99,9 @@ describe('the fixture zoo', () => {
 
 describe.each(result.manifest.tools.map((t) => [t.name, t] as const))('zoo tool %s', (_name, tool) => {
   const { compiled, input, schema } = setUp(tool);
-  const arb = arbitraryOf(schema, schema).filter((v) => compiled.validate(v as JsonValue).length === 0) as fc.Arbitrary<JsonValue>;
+  const arb = arbitraryOf(schema, schema).filter(
+    (v) => compiled.validate(v as JsonValue).length === 0,
+  ) as fc.Arbitrary<JsonValue>;
 
   it('accepts every value generated from its input schema (fast-check, fixed seed)', () => {
     fc.assert(
@@ -85,7 +109,8 @@ describe.each(result.manifest.tools.map((t) => [t.name, t] as const))('zoo tool 
         const json = JSON.stringify(value);
         const parsed = JSON.parse(json) as JsonValue;
         const d = decoderVerdict(input, parsed);
-        if (!d.accepted) throw new Error(disagreement(tool, 'generated value', json, schemaVerdict(compiled, parsed), d));
+        if (!d.accepted)
+          throw new Error(disagreement(tool, 'generated value', json, schemaVerdict(compiled, parsed), d));
       }),
       { seed: 20240501, numRuns: 40 },
     );

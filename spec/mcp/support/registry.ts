@@ -2,16 +2,7 @@
  * The registry the MCP server specs serve: one tool per behavior they check (completed call,
  * refused call, failure with secret diagnostics, suspension, cancellation, media, progress).
  */
-import {
-  CallError,
-  Failure,
-  FuncTool,
-  Guard,
-  InputRequest,
-  Output,
-  Registry,
-  ToolError,
-} from '../../../lib/protocol';
+import { CallError, Failure, FuncTool, Guard, InputRequest, Output, Registry, ToolError } from '../../../lib/protocol';
 import type { JsonObject, JsonValue } from '../../../lib/protocol';
 
 /** A text that must never reach an MCP client. */
@@ -25,7 +16,8 @@ const object = (properties: JsonObject, required: string[] = []): JsonObject => 
 });
 
 function decodeObject(value: JsonValue): Record<string, JsonValue> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ToolError('ERR_INVALID_INVOCATION', 'not an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ToolError('ERR_INVALID_INVOCATION', 'not an object');
   return value as Record<string, JsonValue>;
 }
 
@@ -47,22 +39,42 @@ function untilAborted(signal: AbortSignal | undefined): Promise<never> {
 
 /** Builds the registry; `observed` records aborts and contexts. */
 export function testRegistry(observed: Observed = { aborted: [], contexts: [], started: () => undefined }): Registry {
-  const tool = <In>(name: string, inputSchema: JsonObject, fn: (input: Record<string, JsonValue>, call: { signal?: AbortSignal; context?: unknown; continuation?: { response: string; state: string } }) => unknown) =>
-    FuncTool.create<Record<string, JsonValue>, unknown>({ name, description: `The ${name} tool.`, inputSchema, decode: decodeObject }, (input, call) => {
-      observed.contexts.push(call.context);
-      observed.started(name);
-      return fn(input, call) as In;
-    });
+  const tool = <In>(
+    name: string,
+    inputSchema: JsonObject,
+    fn: (
+      input: Record<string, JsonValue>,
+      call: { signal?: AbortSignal; context?: unknown; continuation?: { response: string; state: string } },
+    ) => unknown,
+  ) =>
+    FuncTool.create<Record<string, JsonValue>, unknown>(
+      { name, description: `The ${name} tool.`, inputSchema, decode: decodeObject },
+      (input, call) => {
+        observed.contexts.push(call.context);
+        observed.started(name);
+        return fn(input, call) as In;
+      },
+    );
 
-  const weather = tool('get_weather', object({ location: { type: 'string', minLength: 1 }, unit: { enum: ['celsius', 'fahrenheit'] } }, ['location']), (input) =>
-    `Weather in ${String(input.location)}: 18 degrees, cloudy`);
-  const forecast = tool('forecast', object({ city: { type: 'string' } }, ['city']), (input) => ({ city: input.city, days: [18, 19, 21] }));
+  const weather = tool(
+    'get_weather',
+    object({ location: { type: 'string', minLength: 1 }, unit: { enum: ['celsius', 'fahrenheit'] } }, ['location']),
+    (input) => `Weather in ${String(input.location)}: 18 degrees, cloudy`,
+  );
+  const forecast = tool('forecast', object({ city: { type: 'string' } }, ['city']), (input) => ({
+    city: input.city,
+    days: [18, 19, 21],
+  }));
   const refused = new Guard({ tool: tool('delete_all', object({}), () => 'deleted'), authorizer: () => false });
   const failing = tool('charge_card', object({ amount: { type: 'integer', minimum: 1 } }, ['amount']), () => {
     throw new CallError({ cause: new Error(`${SECRET} gateway timeout`), evidence: Output.text(`${SECRET} evidence`) });
   });
   const failure = tool('book_flight', object({ date: { type: 'string' } }, ['date']), () => {
-    throw new Failure({ kind: 'failed', output: Output.text('Invalid departure date: must be in the future.'), cause: new Error(SECRET) });
+    throw new Failure({
+      kind: 'failed',
+      output: Output.text('Invalid departure date: must be in the future.'),
+      cause: new Error(SECRET),
+    });
   });
   const boom = tool('boom', object({}), () => {
     throw new Error(`${SECRET} stack`);
@@ -71,7 +83,10 @@ export function testRegistry(observed: Observed = { aborted: [], contexts: [], s
     if (call.continuation === undefined) {
       return InputRequest.create({
         prompt: JSON.stringify(`File the note "${String(input.text)}"?`),
-        responseSchema: object({ approve: { type: 'boolean' }, title: { type: 'string', minLength: 1, maxLength: 20 } }, ['approve']),
+        responseSchema: object(
+          { approve: { type: 'boolean' }, title: { type: 'string', minLength: 1, maxLength: 20 } },
+          ['approve'],
+        ),
         continuationState: '{"step":"confirm"}',
       });
     }
@@ -89,7 +104,8 @@ export function testRegistry(observed: Observed = { aborted: [], contexts: [], s
       prompt: '"Where?"',
       responseSchema: object({ address: object({ street: { type: 'string' } }, ['street']) }, ['address']),
       continuationState: '1',
-    }));
+    }),
+  );
   const slow = tool('slow', object({}), async (_input, call) => {
     try {
       return await untilAborted(call.signal);
@@ -104,11 +120,15 @@ export function testRegistry(observed: Observed = { aborted: [], contexts: [], s
         { kind: 'text', text: 'Here you go:' },
         { kind: 'media', media: { mime: 'image/png', source: { kind: 'bytes', bytes: 'iVBORw0KGgo=' } } },
         { kind: 'media', media: { mime: 'audio/wav', source: { kind: 'bytes', bytes: 'UklGRg==' } } },
-        { kind: 'media', media: { mime: 'application/pdf', source: { kind: 'uri', uri: 'https://example.com/docs/report.pdf' } } },
+        {
+          kind: 'media',
+          media: { mime: 'application/pdf', source: { kind: 'uri', uri: 'https://example.com/docs/report.pdf' } },
+        },
         { kind: 'media', media: { mime: 'application/zip', source: { kind: 'bytes', bytes: 'UEsDBA==' } } },
         { kind: 'media', media: { mime: 'image/jpeg', source: { kind: 'reference', ref: 'blob-42' } } },
       ],
       details: '{"pages":3}',
-    }));
+    }),
+  );
   return new Registry(weather, forecast, refused, failing, failure, boom, confirm, yesNo, nested, slow, media);
 }

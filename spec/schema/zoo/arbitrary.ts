@@ -22,7 +22,10 @@ export function resolveRef(schema: Schema, root: Schema): Schema {
   const ref = schema['$ref'];
   if (typeof ref !== 'string') return schema;
   const { $ref: _ref, ...rest } = schema;
-  const target = ref === '#' ? root : (((root['$defs'] ?? {}) as Record<string, Schema>)[decodeURIComponent(ref.replace('#/$defs/', ''))] ?? {});
+  const target =
+    ref === '#'
+      ? root
+      : (((root['$defs'] ?? {}) as Record<string, Schema>)[decodeURIComponent(ref.replace('#/$defs/', ''))] ?? {});
   return { ...target, ...rest };
 }
 
@@ -47,7 +50,11 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
   let base: fc.Arbitrary<string>;
   const format = schema['format'];
   if (format === 'date-time' || format === 'date') {
-    const dates = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
+    const dates = fc.date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('2099-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
     base = dates.map((d) => (format === 'date' ? d.toISOString().slice(0, 10) : d.toISOString()));
   } else if (format === 'email') {
     base = fc.stringMatching(/^[a-z]{1,8}(\.[a-z]{1,8})?@[a-z]{2,10}\.(com|org|net)$/);
@@ -63,7 +70,12 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
   }
   return base.filter((s) => {
     const n = codePoints(s);
-    return (s as unknown as { isWellFormed(): boolean }).isWellFormed() && n >= min && n <= max && patterns.every((p) => p.test(s));
+    return (
+      (s as unknown as { isWellFormed(): boolean }).isWellFormed() &&
+      n >= min &&
+      n <= max &&
+      patterns.every((p) => p.test(s))
+    );
   });
 }
 
@@ -107,7 +119,10 @@ export function arbitraryOf(input: Schema, root: Schema, depth = 0): fc.Arbitrar
   const schema = resolveRef(input, root);
   if ('const' in schema) return fc.constant(schema['const']);
   if (Array.isArray(schema['enum'])) return fc.constantFrom(...(schema['enum'] as unknown[]));
-  if (Array.isArray(schema['anyOf'])) return fc.oneof(...(schema['anyOf'] as Schema[]).map((s) => arbitraryOf({ ...schema, anyOf: undefined, ...s }, root, depth)));
+  if (Array.isArray(schema['anyOf']))
+    return fc.oneof(
+      ...(schema['anyOf'] as Schema[]).map((s) => arbitraryOf({ ...schema, anyOf: undefined, ...s }, root, depth)),
+    );
   const type = schema['type'];
   if (Array.isArray(type)) return fc.oneof(...type.map((t) => arbitraryOf({ ...schema, type: t }, root, depth)));
   switch (type) {
@@ -144,9 +159,16 @@ function arrayArb(schema: Schema, root: Schema, depth: number): fc.Arbitrary<unk
   const itemArb = arbitraryOf(items, root, depth + 1);
   const list =
     schema['uniqueItems'] === true
-      ? fc.uniqueArray(itemArb, { minLength: Math.max(0, min - contained.length), maxLength: max, selector: (v) => JSON.stringify(v) })
+      ? fc.uniqueArray(itemArb, {
+          minLength: Math.max(0, min - contained.length),
+          maxLength: max,
+          selector: (v) => JSON.stringify(v),
+        })
       : fc.array(itemArb, { minLength: Math.max(0, min - contained.length), maxLength: max });
-  return list.map((xs) => [...contained.filter((c) => !xs.some((x) => JSON.stringify(x) === JSON.stringify(c))), ...xs]);
+  return list.map((xs) => [
+    ...contained.filter((c) => !xs.some((x) => JSON.stringify(x) === JSON.stringify(c))),
+    ...xs,
+  ]);
 }
 
 function objectArb(schema: Schema, root: Schema, depth: number): fc.Arbitrary<unknown> {
@@ -156,7 +178,9 @@ function objectArb(schema: Schema, root: Schema, depth: number): fc.Arbitrary<un
   if (Object.keys(properties).length === 0 && isSchema(extra)) {
     const minKeys = typeof schema['minProperties'] === 'number' ? schema['minProperties'] : 0;
     const key = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 8 }).filter((k) => !FORBIDDEN.has(k));
-    return fc.dictionary(key, arbitraryOf(extra, root, depth + 1), { minKeys, maxKeys: minKeys + 3 }).map((d) => ({ ...d }));
+    return fc
+      .dictionary(key, arbitraryOf(extra, root, depth + 1), { minKeys, maxKeys: minKeys + 3 })
+      .map((d) => ({ ...d }));
   }
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [k, v] of Object.entries(properties)) {

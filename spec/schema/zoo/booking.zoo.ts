@@ -1,6 +1,18 @@
 import { Expose, Type } from 'class-transformer';
 import {
-  ArrayMinSize, IsBoolean, IsDate, IsEnum, IsIn, IsInt, IsOptional, IsPositive, IsString, Length, Matches, Max, Min,
+  ArrayMinSize,
+  IsBoolean,
+  IsDate,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
@@ -51,9 +63,19 @@ export class CarRental {
 
 @Toolset()
 export class BookingZoo {
-  @Tool({ name: 'zoo_book_room' }) room(input: RoomBooking): string { return String(input.room); }
-  @Tool({ name: 'zoo_book_table' }) table(input: TableBooking): number { return input.partySize; }
-  @Tool({ name: 'zoo_find_flight' }) flight(input: FlightSearch): string { return input.from; }
-  @Tool({ name: 'zoo_cancel_booking' }) cancel(input: CancelBooking): string { return input.bookingId; }
-  @Tool({ name: 'zoo_rent_car' }) car(input: CarRental): number { return input.days; }
+  @Tool({ name: 'zoo_book_room' }) room(input: RoomBooking): string {
+    return String(input.room);
+  }
+  @Tool({ name: 'zoo_book_table' }) table(input: TableBooking): number {
+    return input.partySize;
+  }
+  @Tool({ name: 'zoo_find_flight' }) flight(input: FlightSearch): string {
+    return input.from;
+  }
+  @Tool({ name: 'zoo_cancel_booking' }) cancel(input: CancelBooking): string {
+    return input.bookingId;
+  }
+  @Tool({ name: 'zoo_rent_car' }) car(input: CarRental): number {
+    return input.days;
+  }
 }

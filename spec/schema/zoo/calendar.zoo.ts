@@ -1,6 +1,17 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsBoolean, IsDate, IsEnum, IsInt, IsMilitaryTime, IsOptional, IsString, IsUUID, Length, Max, Min,
+  ArrayMaxSize,
+  IsBoolean,
+  IsDate,
+  IsEnum,
+  IsInt,
+  IsMilitaryTime,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
@@ -52,9 +63,19 @@ export class FreeBusy {
 
 @Toolset()
 export class CalendarZoo {
-  @Tool({ name: 'zoo_create_event' }) create(input: CreateEvent): string { return input.title; }
-  @Tool({ name: 'zoo_recurring_event' }) recurring(input: RecurringEvent): string { return input.at; }
-  @Tool({ name: 'zoo_delete_event' }) remove(input: EventRef): string { return input.eventId; }
-  @Tool({ name: 'zoo_move_event' }) move(input: MoveEvent): string { return input.eventId; }
-  @Tool({ name: 'zoo_free_busy' }) freeBusy(input: FreeBusy): number { return input.slotMinutes ?? 30; }
+  @Tool({ name: 'zoo_create_event' }) create(input: CreateEvent): string {
+    return input.title;
+  }
+  @Tool({ name: 'zoo_recurring_event' }) recurring(input: RecurringEvent): string {
+    return input.at;
+  }
+  @Tool({ name: 'zoo_delete_event' }) remove(input: EventRef): string {
+    return input.eventId;
+  }
+  @Tool({ name: 'zoo_move_event' }) move(input: MoveEvent): string {
+    return input.eventId;
+  }
+  @Tool({ name: 'zoo_free_busy' }) freeBusy(input: FreeBusy): number {
+    return input.slotMinutes ?? 30;
+  }
 }

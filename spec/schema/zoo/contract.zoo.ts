@@ -1,6 +1,22 @@
 import { Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsDate, IsEmpty, IsIn, IsNotIn, IsInt, IsObject, IsOptional, IsRFC3339, IsString, Length, Max, Min, NotEquals, ValidateNested,
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsDate,
+  IsEmpty,
+  IsIn,
+  IsNotIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsRFC3339,
+  IsString,
+  Length,
+  Max,
+  Min,
+  NotEquals,
+  ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -12,10 +28,14 @@ import { Tool, Toolset } from '../fixtures/project/decorators';
 
 /** A seating plan: (number | null)[] whose each-constraints refuse null, so the schema refuses null items. */
 export class SeatScores {
-  @IsArray() @IsInt({ each: true }) @Min(0, { each: true }) @Max(10, { each: true }) @ArrayMaxSize(6) scores!: (number | null)[];
+  @IsArray() @IsInt({ each: true }) @Min(0, { each: true }) @Max(10, { each: true }) @ArrayMaxSize(6) scores!: (
+    number | null
+  )[];
   @IsOptional() @IsIn(['aisle', 'window'], { each: true }) seats?: ('aisle' | 'window' | null)[];
   /** Checks that pass a null item keep it: null stays in the items' schema. */
-  @IsOptional() @IsArray() @IsNotIn(['blocked'], { each: true }) @NotEquals('none', { each: true }) labels?: (string | null)[];
+  @IsOptional() @IsArray() @IsNotIn(['blocked'], { each: true }) @NotEquals('none', { each: true }) labels?: (
+    string | null
+  )[];
   @IsOptional() @IsArray() @IsEmpty({ each: true }) blanks?: (string | null)[];
 }
 
@@ -51,8 +71,16 @@ export class Sheet {
 
 @Toolset()
 export class ContractZoo {
-  @Tool({ name: 'zoo_seat_scores' }) seats(input: SeatScores): number { return input.scores.length; }
-  @Tool({ name: 'zoo_tag_bag' }) tags(input: TagBag): number { return Object.keys(input.labels).length; }
-  @Tool({ name: 'zoo_reminder' }) remind(input: Reminder): string { return input.text; }
-  @Tool({ name: 'zoo_sheet' }) sheet(input: Sheet): number { return input.rows.length; }
+  @Tool({ name: 'zoo_seat_scores' }) seats(input: SeatScores): number {
+    return input.scores.length;
+  }
+  @Tool({ name: 'zoo_tag_bag' }) tags(input: TagBag): number {
+    return Object.keys(input.labels).length;
+  }
+  @Tool({ name: 'zoo_reminder' }) remind(input: Reminder): string {
+    return input.text;
+  }
+  @Tool({ name: 'zoo_sheet' }) sheet(input: Sheet): number {
+    return input.rows.length;
+  }
 }

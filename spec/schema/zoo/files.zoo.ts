@@ -1,7 +1,20 @@
 import { Expose } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayUnique, Contains, IsArray, IsBoolean, IsHexColor, IsInt, IsOptional, IsString, Length, Matches, Max,
-  MaxLength, Min, NotContains,
+  ArrayMaxSize,
+  ArrayUnique,
+  Contains,
+  IsArray,
+  IsBoolean,
+  IsHexColor,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  NotContains,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -24,7 +37,12 @@ export class MoveFile {
 }
 
 export class TagFiles {
-  @IsArray() @IsString({ each: true }) @Length(1, 255, { each: true }) @ArrayUnique() @ArrayMaxSize(20) paths!: string[];
+  @IsArray()
+  @IsString({ each: true })
+  @Length(1, 255, { each: true })
+  @ArrayUnique()
+  @ArrayMaxSize(20)
+  paths!: string[];
   @IsString() @Matches(/^[a-z][a-z0-9-]{0,31}$/) tag!: string;
   @IsOptional() @IsHexColor() color?: string;
 }
@@ -36,9 +54,19 @@ export class SearchFiles {
 
 @Toolset()
 export class FilesZoo {
-  @Tool({ name: 'zoo_read_file' }) read(input: ReadFile): string { return input.path; }
-  @Tool({ name: 'zoo_write_file' }) write(input: WriteFile): string { return input.path; }
-  @Tool({ name: 'zoo_move_file' }) move(input: MoveFile): string { return input.toPath; }
-  @Tool({ name: 'zoo_tag_files' }) tag(input: TagFiles): string { return input.tag; }
-  @Tool({ name: 'zoo_search_files' }) search(input: SearchFiles): string { return input.glob; }
+  @Tool({ name: 'zoo_read_file' }) read(input: ReadFile): string {
+    return input.path;
+  }
+  @Tool({ name: 'zoo_write_file' }) write(input: WriteFile): string {
+    return input.path;
+  }
+  @Tool({ name: 'zoo_move_file' }) move(input: MoveFile): string {
+    return input.toPath;
+  }
+  @Tool({ name: 'zoo_tag_files' }) tag(input: TagFiles): string {
+    return input.tag;
+  }
+  @Tool({ name: 'zoo_search_files' }) search(input: SearchFiles): string {
+    return input.glob;
+  }
 }

@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsIn, IsNumber, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
 export class Point {
@@ -36,9 +47,19 @@ export class Elevation {
 
 @Toolset()
 export class GeoZoo {
-  @Tool({ name: 'zoo_nearby' }) nearby(input: NearbySearch): number { return input.radius; }
-  @Tool({ name: 'zoo_route' }) route(input: Route): number { return input.waypoints.length; }
-  @Tool({ name: 'zoo_geocode' }) geocode(input: Geocode): string { return input.address; }
-  @Tool({ name: 'zoo_in_box' }) box(input: BoundingBox): number { return input.northEast.lat; }
-  @Tool({ name: 'zoo_elevation' }) elevation(input: Elevation): number { return input.points.length; }
+  @Tool({ name: 'zoo_nearby' }) nearby(input: NearbySearch): number {
+    return input.radius;
+  }
+  @Tool({ name: 'zoo_route' }) route(input: Route): number {
+    return input.waypoints.length;
+  }
+  @Tool({ name: 'zoo_geocode' }) geocode(input: Geocode): string {
+    return input.address;
+  }
+  @Tool({ name: 'zoo_in_box' }) box(input: BoundingBox): number {
+    return input.northEast.lat;
+  }
+  @Tool({ name: 'zoo_elevation' }) elevation(input: Elevation): number {
+    return input.points.length;
+  }
 }

@@ -1,7 +1,19 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayContains, ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmptyObject, IsObject, IsOptional, IsString, Length,
-  Matches, Max, Min, ValidateNested,
+  ArrayContains,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsEnum,
+  IsInt,
+  IsNotEmptyObject,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -43,9 +55,19 @@ export class StockQuery {
 
 @Toolset()
 export class InventoryZoo {
-  @Tool({ name: 'zoo_adjust_stock' }) adjust(input: AdjustStock): number { return input.lines.length; }
-  @Tool({ name: 'zoo_product_attributes' }) attrs(input: ProductAttributes): string { return input.sku; }
-  @Tool({ name: 'zoo_reorder_rule' }) reorder(input: ReorderRule): string { return input.sku; }
-  @Tool({ name: 'zoo_shipment_checklist' }) checklist(input: ShipmentChecklist): string { return input.carrier; }
-  @Tool({ name: 'zoo_stock_query' }) query(input: StockQuery): string { return input.warehouse ?? 'all'; }
+  @Tool({ name: 'zoo_adjust_stock' }) adjust(input: AdjustStock): number {
+    return input.lines.length;
+  }
+  @Tool({ name: 'zoo_product_attributes' }) attrs(input: ProductAttributes): string {
+    return input.sku;
+  }
+  @Tool({ name: 'zoo_reorder_rule' }) reorder(input: ReorderRule): string {
+    return input.sku;
+  }
+  @Tool({ name: 'zoo_shipment_checklist' }) checklist(input: ShipmentChecklist): string {
+    return input.carrier;
+  }
+  @Tool({ name: 'zoo_stock_query' }) query(input: StockQuery): string {
+    return input.warehouse ?? 'all';
+  }
 }

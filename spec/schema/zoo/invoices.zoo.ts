@@ -1,7 +1,21 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayNotEmpty, IsDivisibleBy, IsEnum, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString, Length,
-  Matches, Max, Min, ValidateNested,
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsDivisibleBy,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -51,9 +65,19 @@ export class CreditNote {
 
 @Toolset()
 export class InvoiceZoo {
-  @Tool({ name: 'zoo_create_invoice' }) create(input: CreateInvoice): string { return input.customerId; }
-  @Tool({ name: 'zoo_pay_invoice' }) pay(input: PayInvoice): number { return input.amount; }
-  @Tool({ name: 'zoo_list_invoices' }) list(input: InvoiceQuery): number { return input.pageSize; }
-  @Tool({ name: 'zoo_tax_rates' }) tax(input: TaxRates): number { return input.roundingCents; }
-  @Tool({ name: 'zoo_credit_note' }) credit(input: CreditNote): number { return input.amountCents; }
+  @Tool({ name: 'zoo_create_invoice' }) create(input: CreateInvoice): string {
+    return input.customerId;
+  }
+  @Tool({ name: 'zoo_pay_invoice' }) pay(input: PayInvoice): number {
+    return input.amount;
+  }
+  @Tool({ name: 'zoo_list_invoices' }) list(input: InvoiceQuery): number {
+    return input.pageSize;
+  }
+  @Tool({ name: 'zoo_tax_rates' }) tax(input: TaxRates): number {
+    return input.roundingCents;
+  }
+  @Tool({ name: 'zoo_credit_note' }) credit(input: CreditNote): number {
+    return input.amountCents;
+  }
 }

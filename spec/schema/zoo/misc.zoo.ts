@@ -1,5 +1,17 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
 /** A folder tree. */
@@ -50,11 +62,25 @@ export class Scores {
 
 @Toolset()
 export class MiscZoo {
-  @Tool({ name: 'zoo_folder_tree' }) tree(input: FolderNode): string { return input.name; }
-  @Tool({ name: 'zoo_post_comment' }) comment(input: PostComment): string { return input.postId; }
-  @Tool({ name: 'zoo_noop' }) noop(_input: NoArguments): string { return 'ok'; }
-  @Tool({ name: 'zoo_thermostat' }) thermostat(input: Thermostat): number { return input.target; }
-  @Tool({ name: 'zoo_nullables' }) nullables(input: Nullables): string { return input.label ?? ''; }
-  @Tool({ name: 'zoo_literals' }) literals(input: Literals): string { return input.size; }
-  @Tool({ name: 'zoo_scores' }) scores(input: Scores): number { return input.values.length; }
+  @Tool({ name: 'zoo_folder_tree' }) tree(input: FolderNode): string {
+    return input.name;
+  }
+  @Tool({ name: 'zoo_post_comment' }) comment(input: PostComment): string {
+    return input.postId;
+  }
+  @Tool({ name: 'zoo_noop' }) noop(_input: NoArguments): string {
+    return 'ok';
+  }
+  @Tool({ name: 'zoo_thermostat' }) thermostat(input: Thermostat): number {
+    return input.target;
+  }
+  @Tool({ name: 'zoo_nullables' }) nullables(input: Nullables): string {
+    return input.label ?? '';
+  }
+  @Tool({ name: 'zoo_literals' }) literals(input: Literals): string {
+    return input.size;
+  }
+  @Tool({ name: 'zoo_scores' }) scores(input: Scores): number {
+    return input.values.length;
+  }
 }

@@ -23,7 +23,11 @@ function setAt(root: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const copy: unknown = Array.isArray(root) ? [...root] : { ...(root as object) };
   const [head, ...rest] = path;
-  (copy as Record<string | number, unknown>)[head as string | number] = setAt((root as Record<string | number, unknown>)[head as string | number], rest, value);
+  (copy as Record<string | number, unknown>)[head as string | number] = setAt(
+    (root as Record<string | number, unknown>)[head as string | number],
+    rest,
+    value,
+  );
   return copy;
 }
 
@@ -59,7 +63,15 @@ export function mutantsOf(schema: Schema, value: unknown): Mutant[] {
     const at = '/' + path.join('/');
     const put = (label: string, nv: unknown): void => add(`${at}: ${label}`, setAt(value, path, nv));
     // JSON kinds the member does not take, and coercible look-alikes.
-    for (const [kind, sample] of [['null', null], ['integer', 7], ['number', 2.5], ['string', 'text'], ['boolean', true], ['array', []], ['object', {}]] as const) {
+    for (const [kind, sample] of [
+      ['null', null],
+      ['integer', 7],
+      ['number', 2.5],
+      ['string', 'text'],
+      ['boolean', true],
+      ['array', []],
+      ['object', {}],
+    ] as const) {
       if (!typesOf(s).includes(kind)) put(`${kind} instead`, sample);
     }
     if (typeof v === 'number') put('the number as a string', String(v));
@@ -67,36 +79,66 @@ export function mutantsOf(schema: Schema, value: unknown): Mutant[] {
     if (Array.isArray(s['enum'])) {
       put('a value outside the enum', 'zz-not-a-member');
       for (const e of s['enum'] as unknown[]) put(`enum value ${JSON.stringify(e)}`, e);
-      if ((s['enum'] as unknown[]).some((e) => typeof e === 'number')) put('an enum number as a string', String((s['enum'] as unknown[])[0]));
+      if ((s['enum'] as unknown[]).some((e) => typeof e === 'number'))
+        put('an enum number as a string', String((s['enum'] as unknown[])[0]));
     }
     if ('const' in s) put('another value than the const', typeof s['const'] === 'boolean' ? !s['const'] : 'zz-other');
     if (typeof v === 'string') {
-      for (const [k, d] of [['minLength', -1], ['minLength', 0], ['maxLength', 0], ['maxLength', 1]] as const) {
-        if (typeof s[k] === 'number') put(`${k} ${s[k]}${d >= 0 ? ' + ' + d : ' - 1'}`, stretch(v, (s[k] as number) + d));
+      for (const [k, d] of [
+        ['minLength', -1],
+        ['minLength', 0],
+        ['maxLength', 0],
+        ['maxLength', 1],
+      ] as const) {
+        if (typeof s[k] === 'number')
+          put(`${k} ${s[k]}${d >= 0 ? ' + ' + d : ' - 1'}`, stretch(v, (s[k] as number) + d));
       }
       if (typeof s['maxLength'] === 'number' && (s['maxLength'] as number) > 0) {
         put('maxLength in astral code points', '😀'.repeat(s['maxLength'] as number));
         put('maxLength + 1 in astral code points', '😀'.repeat((s['maxLength'] as number) + 1));
       }
       if (s['pattern'] !== undefined || s['allOf'] !== undefined) {
-        for (const t of ['', ' ', 'A', 'zz', '0', v + ' ', ' ' + v, v.toLowerCase(), v.toUpperCase(), '..', '*']) put(`pattern probe ${JSON.stringify(t)}`, t);
+        for (const t of ['', ' ', 'A', 'zz', '0', v + ' ', ' ' + v, v.toLowerCase(), v.toUpperCase(), '..', '*'])
+          put(`pattern probe ${JSON.stringify(t)}`, t);
       }
-      if (s['format'] === 'date-time') for (const t of ['2024-05-01', '2024-02-30T10:00:00Z', '2024-05-01 10:00:00Z', '2024-05-01T10:00:00', '2024-05-01T24:00:00Z', '2016-12-31T23:59:60Z', '2016-12-31T23:59:60.5Z', '2024-05-01\t10:00:00Z', '2024-05-01T10:00:00+0100', '2024-05-01T10:00:00+01']) put(`date-time probe ${t}`, t);
-      if (s['format'] === 'email') for (const t of ['a@b', 'a@b.co', 'no-at-sign', 'a b@c.com']) put(`email probe ${t}`, t);
-      if (s['format'] === 'uri') for (const t of ['example.com', 'https://example.com', 'urn:isbn:123', 'http://localhost']) put(`uri probe ${t}`, t);
+      if (s['format'] === 'date-time')
+        for (const t of [
+          '2024-05-01',
+          '2024-02-30T10:00:00Z',
+          '2024-05-01 10:00:00Z',
+          '2024-05-01T10:00:00',
+          '2024-05-01T24:00:00Z',
+          '2016-12-31T23:59:60Z',
+          '2016-12-31T23:59:60.5Z',
+          '2024-05-01\t10:00:00Z',
+          '2024-05-01T10:00:00+0100',
+          '2024-05-01T10:00:00+01',
+        ])
+          put(`date-time probe ${t}`, t);
+      if (s['format'] === 'email')
+        for (const t of ['a@b', 'a@b.co', 'no-at-sign', 'a b@c.com']) put(`email probe ${t}`, t);
+      if (s['format'] === 'uri')
+        for (const t of ['example.com', 'https://example.com', 'urn:isbn:123', 'http://localhost'])
+          put(`uri probe ${t}`, t);
     }
     if (typeof v === 'number') {
       const step = typesOf(s).includes('integer') ? 1 : 0.5;
-      if (typeof s['minimum'] === 'number') for (const d of [-step, 0]) put(`minimum ${d}`, (s['minimum'] as number) + d);
-      if (typeof s['maximum'] === 'number') for (const d of [0, step]) put(`maximum + ${d}`, (s['maximum'] as number) + d);
-      if (typeof s['exclusiveMinimum'] === 'number') for (const d of [0, step]) put(`exclusiveMinimum + ${d}`, (s['exclusiveMinimum'] as number) + d);
-      if (typeof s['exclusiveMaximum'] === 'number') for (const d of [0, -step]) put(`exclusiveMaximum ${d}`, (s['exclusiveMaximum'] as number) + d);
-      if (typeof s['multipleOf'] === 'number') for (const d of [0, 1]) put(`multipleOf + ${d}`, (s['multipleOf'] as number) * 3 + d);
+      if (typeof s['minimum'] === 'number')
+        for (const d of [-step, 0]) put(`minimum ${d}`, (s['minimum'] as number) + d);
+      if (typeof s['maximum'] === 'number')
+        for (const d of [0, step]) put(`maximum + ${d}`, (s['maximum'] as number) + d);
+      if (typeof s['exclusiveMinimum'] === 'number')
+        for (const d of [0, step]) put(`exclusiveMinimum + ${d}`, (s['exclusiveMinimum'] as number) + d);
+      if (typeof s['exclusiveMaximum'] === 'number')
+        for (const d of [0, -step]) put(`exclusiveMaximum ${d}`, (s['exclusiveMaximum'] as number) + d);
+      if (typeof s['multipleOf'] === 'number')
+        for (const d of [0, 1]) put(`multipleOf + ${d}`, (s['multipleOf'] as number) * 3 + d);
       if (typesOf(s).includes('integer')) put('a fraction', v + 0.5);
     }
     if (Array.isArray(v)) {
       const first = v[0];
-      if (typeof s['minItems'] === 'number') put(`minItems - 1`, v.slice(0, Math.max(0, (s['minItems'] as number) - 1)));
+      if (typeof s['minItems'] === 'number')
+        put(`minItems - 1`, v.slice(0, Math.max(0, (s['minItems'] as number) - 1)));
       if (typeof s['maxItems'] === 'number' && first !== undefined) {
         const grown = [...v];
         while (grown.length <= (s['maxItems'] as number)) grown.push(first);
@@ -104,22 +146,32 @@ export function mutantsOf(schema: Schema, value: unknown): Mutant[] {
       }
       if (first !== undefined) put('a repeated item', [...v, first]);
       put('an array holding an array', [v]);
-      if (depth < MAX_DEPTH && first !== undefined && s['items'] !== undefined) visit(s['items'] as Schema, first, [...path, 0], depth + 1);
+      if (depth < MAX_DEPTH && first !== undefined && s['items'] !== undefined)
+        visit(s['items'] as Schema, first, [...path, 0], depth + 1);
     }
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       const obj = v as Record<string, unknown>;
       const props = (s['properties'] ?? {}) as Record<string, Schema>;
-      for (const k of Array.isArray(s['required']) ? (s['required'] as string[]) : []) if (k in obj) add(`${at}/${k}: required member removed`, deleteAt(value, [...path, k]));
+      for (const k of Array.isArray(s['required']) ? (s['required'] as string[]) : [])
+        if (k in obj) add(`${at}/${k}: required member removed`, deleteAt(value, [...path, k]));
       put('an unknown member', { ...obj, zz_unknown_member: 1 });
       for (const name of ['__proto__', 'constructor', 'prototype']) {
-        const text = JSON.stringify(setAt(value, path, { ...obj, zz_marker: 0 })).replace('"zz_marker":0', `"${name}":{"polluted":true}`);
+        const text = JSON.stringify(setAt(value, path, { ...obj, zz_marker: 0 })).replace(
+          '"zz_marker":0',
+          `"${name}":{"polluted":true}`,
+        );
         raw(`${at}: forbidden member ${name}`, text);
-        raw(`${at}: forbidden member ${name} holding a string`, text.replace(`"${name}":{"polluted":true}`, `"${name}":"x"`));
+        raw(
+          `${at}: forbidden member ${name} holding a string`,
+          text.replace(`"${name}":{"polluted":true}`, `"${name}":"x"`),
+        );
       }
       if (Object.keys(obj).length > 0 && Object.keys(props).length === 0) put('an empty object', {});
       if (depth < MAX_DEPTH) {
         for (const [k, child] of Object.entries(obj)) {
-          const cs = props[k] ?? (typeof s['additionalProperties'] === 'object' ? (s['additionalProperties'] as Schema) : undefined);
+          const cs =
+            props[k] ??
+            (typeof s['additionalProperties'] === 'object' ? (s['additionalProperties'] as Schema) : undefined);
           if (cs !== undefined) visit(cs, child, [...path, k], depth + 1);
         }
       }

@@ -1,7 +1,20 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsEnum, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min,
-  MinLength, ValidateNested,
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -44,8 +57,16 @@ export class Suggest {
 
 @Toolset()
 export class SearchZoo {
-  @Tool({ name: 'zoo_search' }) search(input: SearchQuery): string { return input.query; }
-  @Tool({ name: 'zoo_filtered_search' }) filtered(input: FilteredSearch): string { return input.query; }
-  @Tool({ name: 'zoo_facets' }) facets(input: FacetRequest): number { return input.facets.length; }
-  @Tool({ name: 'zoo_suggest' }) suggest(input: Suggest): string { return input.prefix; }
+  @Tool({ name: 'zoo_search' }) search(input: SearchQuery): string {
+    return input.query;
+  }
+  @Tool({ name: 'zoo_filtered_search' }) filtered(input: FilteredSearch): string {
+    return input.query;
+  }
+  @Tool({ name: 'zoo_facets' }) facets(input: FacetRequest): number {
+    return input.facets.length;
+  }
+  @Tool({ name: 'zoo_suggest' }) suggest(input: Suggest): string {
+    return input.prefix;
+  }
 }

@@ -1,6 +1,18 @@
 import { Expose } from 'class-transformer';
 import {
-  ArrayUnique, Equals, IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Length, Matches, Max, MaxLength, Min,
+  ArrayUnique,
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotIn,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
 } from 'class-validator';
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
@@ -37,9 +49,19 @@ export class ListUsers {
 
 @Toolset()
 export class UsersZoo {
-  @Tool({ name: 'zoo_create_user' }) create(input: CreateUser): string { return input.handle; }
-  @Tool({ name: 'zoo_update_profile' }) update(input: UpdateProfile): string { return input.handle; }
-  @Tool({ name: 'zoo_delete_user' }) remove(input: DeleteUser): string { return input.handle; }
-  @Tool({ name: 'zoo_assign_roles' }) assign(input: AssignRoles): number { return input.roles.length; }
-  @Tool({ name: 'zoo_list_users' }) list(input: ListUsers): number { return input.limit; }
+  @Tool({ name: 'zoo_create_user' }) create(input: CreateUser): string {
+    return input.handle;
+  }
+  @Tool({ name: 'zoo_update_profile' }) update(input: UpdateProfile): string {
+    return input.handle;
+  }
+  @Tool({ name: 'zoo_delete_user' }) remove(input: DeleteUser): string {
+    return input.handle;
+  }
+  @Tool({ name: 'zoo_assign_roles' }) assign(input: AssignRoles): number {
+    return input.roles.length;
+  }
+  @Tool({ name: 'zoo_list_users' }) list(input: ListUsers): number {
+    return input.limit;
+  }
 }
