@@ -10,9 +10,14 @@ import type { Continuation } from '../protocol';
  * - `continuation`: present when the call resumes a suspended one (the method returned an
  *   InputRequest earlier): `state` is the checkpoint it saved, `response` the validated answer,
  *   both raw JSON texts.
+ * - `idempotencyKey`: the key of this logical call, passed unchanged from CallOptions: the same on
+ *   the first run and on every resume (the runtime derives it from the thread id and the provider
+ *   call id); pass it to your own side effects so a replayed call does not repeat them. Undefined
+ *   when the caller names none.
  */
 export interface ToolCall {
   readonly signal?: AbortSignal;
   readonly context?: unknown;
   readonly continuation?: Continuation;
+  readonly idempotencyKey?: string;
 }

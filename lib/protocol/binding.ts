@@ -68,7 +68,8 @@ export class Binding {
    * Errors the tool throws pass through unchanged (same object). Ports Binding.Call (DESIGN.md 3.8).
    *
    * Deadline (no seed counterpart): the smaller of `binding.timeoutMs` and `options.timeoutMs`
-   * (ms). Under a finite deadline the tool gets `{ signal, context }`: `context` unchanged, a signal
+   * (ms). Under a finite deadline the tool gets `{ signal, context, idempotencyKey }`: `context` and
+   * `idempotencyKey` unchanged, a signal
    * that aborts with the caller's reason when `options.signal` aborts, or with a DOMException
    * `TimeoutError` when the deadline passes. At the deadline the call ends at once, whether or not
    * the policy or tool ever settles, with a Failure of kind `failed` whose output the model reads:
@@ -82,7 +83,9 @@ export class Binding {
    * @throws ToolError ERR_INVALID_INVOCATION (`invocation does not belong to binding`) for an
    *   invocation prepared by another contract instance, or (`call options: timeoutMs is ...`) for
    *   a timeoutMs that is not a whole number from 1 to MAX_TIMEOUT_MS or Infinity (the tool is not
-   *   called); ERR_INVALID_RESULT when the tool resolves to something that is not a valid Result;
+   *   called), or (`call options: idempotencyKey is ...`) for an idempotencyKey that is not a
+   *   string (the tool is not called); ERR_INVALID_RESULT when the tool resolves to something that
+   *   is not a valid Result;
    *   Failure (kind `failed`) when the deadline passes
    */
   async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
@@ -90,6 +93,13 @@ export class Binding {
       throw new ToolError(
         'ERR_INVALID_INVOCATION',
         `invocation does not belong to binding ${goQuote(this.#contract.name)}; prepare it with this binding's contract`,
+      );
+    }
+    const key: unknown = options?.idempotencyKey;
+    if (key !== undefined && typeof key !== 'string') {
+      throw new ToolError(
+        'ERR_INVALID_INVOCATION',
+        `call options: idempotencyKey is ${key === null ? 'null' : typeof key}; pass a string or leave it out`,
       );
     }
     let timeoutMs = this.#timeoutMs;

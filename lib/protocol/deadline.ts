@@ -67,8 +67,8 @@ let expire: (scope: CallScope, reason: unknown) => void = () => undefined;
 let settle: (scope: CallScope) => void = () => undefined;
 
 /**
- * The options a Binding hands its tool for one call under a deadline: the caller's `context`,
- * unchanged, and a `signal` that aborts with the caller's abort reason when the caller's signal
+ * The options a Binding hands its tool for one call under a deadline: the caller's `context` and
+ * `idempotencyKey`, unchanged, and a `signal` that aborts with the caller's abort reason when the caller's signal
  * aborts, or with a TimeoutError when the deadline passes (whichever comes first), until the call
  * settles. The AbortSignal is made on the first read of `signal` (making one costs microseconds on
  * Node 20), so a call that settles without anything reading it makes none; `isCallAborted` and
@@ -78,6 +78,7 @@ let settle: (scope: CallScope) => void = () => undefined;
  */
 export class CallScope implements CallOptions {
   readonly context: unknown;
+  readonly idempotencyKey: string | undefined;
   readonly #caller: AbortSignal | undefined;
   #controller: AbortController | undefined;
   /** Set when the deadline passed: its TimeoutError, or the caller's reason when that came first. */
@@ -111,9 +112,10 @@ export class CallScope implements CallOptions {
     };
   }
 
-  constructor(caller: AbortSignal | undefined, context: unknown) {
+  constructor(caller: AbortSignal | undefined, context: unknown, idempotencyKey?: string) {
     this.#caller = caller;
     this.context = context;
+    this.idempotencyKey = idempotencyKey;
     Object.freeze(this);
   }
 
@@ -158,18 +160,20 @@ export function isCallScope(options: CallOptions | undefined): boolean {
 }
 
 /**
- * What a FuncTool's function receives: `{ signal, context, continuation }`, frozen, `signal` an own
- * enumerable getter of the call's CallScope (made on first read). @internal
+ * What a FuncTool's function receives: `{ signal, context, continuation, idempotencyKey }`, frozen,
+ * `signal` an own enumerable getter of the call's CallScope (made on first read). @internal
  */
 class FuncCallScope {
   readonly context: unknown;
   readonly continuation: Continuation | undefined;
+  readonly idempotencyKey: string | undefined;
   readonly #scope: CallScope;
 
   constructor(scope: CallScope, continuation: Continuation | undefined) {
     this.#scope = scope;
     this.context = scope.context;
     this.continuation = continuation;
+    this.idempotencyKey = scope.idempotencyKey;
     Object.freeze(this);
   }
 
@@ -180,16 +184,26 @@ class FuncCallScope {
 }
 
 /**
- * The frozen `{ signal, context, continuation }` a FuncTool hands its function: a CallScope's signal
- * stays lazy (see CallScope). @internal
+ * The frozen `{ signal, context, continuation, idempotencyKey }` a FuncTool hands its function: a
+ * CallScope's signal stays lazy (see CallScope). @internal
  */
 export function funcCallOf(
   options: CallOptions | undefined,
   continuation: Continuation | undefined,
-): { readonly signal?: AbortSignal; readonly context?: unknown; readonly continuation?: Continuation } {
+): {
+  readonly signal?: AbortSignal;
+  readonly context?: unknown;
+  readonly continuation?: Continuation;
+  readonly idempotencyKey?: string;
+} {
   const scope = scopeOf(options);
   if (scope !== undefined) return new FuncCallScope(scope, continuation);
-  return Object.freeze({ signal: options?.signal, context: options?.context, continuation });
+  return Object.freeze({
+    signal: options?.signal,
+    context: options?.context,
+    continuation,
+    idempotencyKey: options?.idempotencyKey,
+  });
 }
 
 const SETTLED: Promise<void> = Promise.resolve();
@@ -212,7 +226,7 @@ export function callWithin(
   options: CallOptions | undefined,
   start: (options: CallOptions) => Promise<Result>,
 ): Promise<Result> {
-  const scope = new CallScope(options?.signal, options?.context);
+  const scope = new CallScope(options?.signal, options?.context, options?.idempotencyKey);
   let pending: Promise<Result>;
   try {
     pending = start(scope);

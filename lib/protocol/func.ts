@@ -48,11 +48,16 @@ export interface FuncConfig<In> {
   readonly encode?: (input: In) => JsonValue;
 }
 
-/** What the function receives beside its input: the execution signal, caller context, continuation. */
+/**
+ * What the function receives beside its input: the execution signal, caller context, continuation,
+ * and the call's idempotency key (CallOptions.idempotencyKey: the same on the first run and on every
+ * resume of one call; undefined when the caller names none).
+ */
 export interface FuncCall {
   readonly signal?: AbortSignal;
   readonly context?: unknown;
   readonly continuation?: Continuation;
+  readonly idempotencyKey?: string;
 }
 
 /** The adapted function: it may return a value or a Promise; what it throws passes unchanged. */

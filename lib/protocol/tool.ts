@@ -13,12 +13,19 @@ import { isCallScope } from './deadline';
  * - `context`: caller-owned data (identity, tenancy), passed unchanged to authorizers and tools.
  * - `timeoutMs`: the deadline of this call in milliseconds (Binding.call): a whole number from 1 to
  *   MAX_TIMEOUT_MS, or Infinity; the smaller of it and the binding's deadline applies. A Binding
- *   hands its tool `{ signal, context }` only: a signal that also aborts at the deadline.
+ *   hands its tool `{ signal, context, idempotencyKey }` only: a signal that also aborts at the deadline.
+ * - `idempotencyKey`: a key that names this logical call, the same on its first run and on every
+ *   resume of it (the runtime derives it from the thread id and the provider call id, see
+ *   lib/runtime/identity.ts); a tool passes it to its own side effects (a payment API's
+ *   `Idempotency-Key` header, a unique database column) so a replayed call does not repeat them.
+ *   Passed unchanged to authorizers and tools; undefined when the caller names none. No seed
+ *   counterpart (the seed leaves call identity to the driving runtime).
  */
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly context?: unknown;
   readonly timeoutMs?: number;
+  readonly idempotencyKey?: string;
 }
 
 /**
@@ -41,10 +48,11 @@ export function isToolShaped(value: unknown): value is Tool {
 }
 
 /**
- * The options handed to authorizers and tools: a fresh frozen `{ signal, context }`; a Binding's
- * CallScope (already fresh and frozen, its signal made on first read) is passed on as is. @internal
+ * The options handed to authorizers and tools: a fresh frozen `{ signal, context, idempotencyKey }`;
+ * a Binding's CallScope (already fresh and frozen, its signal made on first read) is passed on as
+ * is. @internal
  */
 export function callOptionsOf(options: CallOptions | undefined): CallOptions {
   if (isCallScope(options)) return options as CallOptions;
-  return Object.freeze({ signal: options?.signal, context: options?.context });
+  return Object.freeze({ signal: options?.signal, context: options?.context, idempotencyKey: options?.idempotencyKey });
 }
