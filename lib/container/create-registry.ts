@@ -2,14 +2,23 @@
  * `createRegistry()`: toolsets plus the manifest become a protocol Registry of Guard-wrapped
  * bindings, registered as one atomic batch (DESIGN.md section 5).
  */
-import { Registry, ToolError } from '../protocol';
+import { Registry } from '../protocol';
 import { checkTimeout } from '../protocol/deadline';
 import type { Tool } from '../protocol';
 import { isPolicy, readPolicies, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { loadManifest } from './manifest';
 import type { Manifest, ManifestTool } from './manifest';
-import { invalidToolset, missingFromManifest } from './messages';
+import {
+  missingFromManifest,
+  needsResolver,
+  notAPolicy,
+  notAToolset,
+  policiesNotArray,
+  resolverReturnedOther,
+  resolverReturnedPromise,
+  resolverThrew,
+} from './messages';
 import { checkEntry, inputClassOf, methodTool } from './method-tool';
 import { guardAll, PolicyResolver } from './policies';
 import type { Instantiate } from './policies';
@@ -93,12 +102,10 @@ export function createRegistry(options: CreateRegistryOptions): Registry {
 
 function sharedPolicies(policies: readonly Policy[] | undefined): readonly Policy[] {
   if (policies === undefined) return [];
-  if (!Array.isArray(policies)) throw invalidToolset('createRegistry: options.policies must be an array of policies');
+  if (!Array.isArray(policies)) throw policiesNotArray();
   policies.forEach((p: unknown, i) => {
     if (!isPolicy(p)) {
-      throw invalidToolset(
-        `createRegistry: options.policies[${i}] is not an Authorizer, function or class; pass an object with authorize(), a function returning a boolean, or a class with authorize()`,
-      );
+      throw notAPolicy(i);
     }
   });
   return policies;
@@ -114,7 +121,7 @@ function toolsOf(
   const cls = (instance as { constructor?: unknown }).constructor;
   if (typeof cls !== 'function' || readToolset(cls) === undefined) {
     const name = typeof cls === 'function' ? cls.name : typeof instance;
-    throw invalidToolset(`${name} is not a toolset; decorate its class with @Toolset()`);
+    throw notAToolset(name);
   }
   const classPolicies = readPolicies(cls, 'class');
   return scanToolset(cls).map((scanned) => {
@@ -139,26 +146,18 @@ function instantiator(resolve: Resolve | undefined): Instantiate {
       try {
         instance = resolve(cls as Constructor);
       } catch (e) {
-        throw new ToolError(
-          'ERR_INVALID_TOOL',
-          `${what}: the resolver threw; make it return an instance of ${cls.name}`,
-          { cause: e },
-        );
+        throw resolverThrew(what, cls, e);
       }
     } else if (cls.length === 0) {
       instance = new (cls as new () => object)();
     } else {
-      throw invalidToolset(
-        `${what}: the constructor takes ${cls.length} argument(s); pass an instance, or a resolve function that builds ${cls.name}`,
-      );
+      throw needsResolver(what, cls);
     }
     if (typeof (instance as { then?: unknown } | null)?.then === 'function') {
-      throw invalidToolset(
-        `${what}: the resolver returned a Promise; registration is synchronous, so resolve instances before createRegistry`,
-      );
+      throw resolverReturnedPromise(what);
     }
     if (!(instance instanceof cls)) {
-      throw invalidToolset(`${what}: the resolver did not return an instance of ${cls.name}`);
+      throw resolverReturnedOther(what, cls);
     }
     return instance;
   };

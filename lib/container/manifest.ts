@@ -4,8 +4,8 @@
  * generator imports it) and its run-time reader.
  */
 import { readFileSync } from 'node:fs';
-import { ToolError } from '../protocol';
 import type { JsonObject } from '../protocol';
+import { manifestErrors } from './messages';
 
 /** Where a tool comes from: file (POSIX, relative to the project root), class, method, input DTO. */
 export interface ManifestSource {
@@ -37,8 +37,6 @@ export interface Manifest {
   readonly tools: readonly ManifestTool[];
 }
 
-const FIX = 'run scope-tool generate';
-
 /**
  * Reads and checks a manifest: a path to a `*.manifest.json` file (read synchronously, UTF-8), or
  * an already parsed object. Unknown members are tolerated (a newer generator may add some); what
@@ -55,18 +53,16 @@ export function loadManifest(pathOrObject: string | unknown): Manifest {
     try {
       text = readFileSync(pathOrObject, 'utf8');
     } catch (e) {
-      throw new ToolError('ERR_INVALID_TOOL', `${where}: cannot be read; ${FIX} (or pass the right path)`, {
-        cause: e,
-      });
+      throw manifestErrors.unreadable(where, e);
     }
     try {
       value = JSON.parse(text);
     } catch (e) {
-      throw new ToolError('ERR_INVALID_TOOL', `${where}: is not valid JSON; ${FIX}`, { cause: e });
+      throw manifestErrors.notJson(where, e);
     }
   }
   const fail = (pointer: string, what: string): never => {
-    throw new ToolError('ERR_INVALID_TOOL', `${where}: ${pointer}: ${what}; ${FIX}`);
+    throw manifestErrors.member(where, pointer, what);
   };
   const root = objectAt(value, '', fail);
   if (root.version !== 1) fail('/version', `must be 1, found ${JSON.stringify(root.version) ?? 'nothing'}`);

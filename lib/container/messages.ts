@@ -1,5 +1,8 @@
 /**
- * The container's error texts, worded in one place. Each names the tool, `Class.method` and the fix.
+ * The container's error texts, worded in one place. Each builder names the tool, `Class.method` or
+ * the manifest member, then the fix. Every one is a ToolError ERR_INVALID_TOOL
+ * (`tool: invalid tool: ...`), except `toolRefusedAtBind`, which keeps the code of the refusal it
+ * wraps. spec/container/messages.spec.ts pins each sentence once.
  * @internal
  */
 import { ToolError } from '../protocol';
@@ -17,7 +20,128 @@ export function staleEntry(tool: string, place: string, what: string): ToolError
   return new ToolError('ERR_INVALID_TOOL', `tool "${tool}" (${place}): the manifest is stale: ${what}; ${GENERATE}`);
 }
 
-/** A toolset or policy the container cannot use. */
+/** The `what` of staleEntry when the manifest names another class. */
+export function staleClass(inManifest: string, inSource: string): string {
+  return `it names class ${inManifest} but the tool is declared by ${inSource}`;
+}
+
+/** The `what` of staleEntry when the manifest names another method. */
+export function staleMethod(inManifest: string, inSource: string): string {
+  return `it names method ${inManifest} but the tool is method ${inSource}`;
+}
+
+/** The `what` of staleEntry when the input DTO class differs (`null`: the method takes no input). */
+export function staleInput(inSource: string | null, inManifest: string | null): string {
+  return `the input DTO is ${inSource ?? 'none'} in the source but ${inManifest ?? 'none'} in the manifest`;
+}
+
+/**
+ * The `what` of staleEntry when the DTO's wire member names and `input_schema.properties` differ:
+ * `missing` are in the source only, `extra` in the manifest only (`input`: the DTO class name).
+ */
+export function staleMembers(input: string | null, missing: readonly string[], extra: readonly string[]): string {
+  return [
+    missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
+    extra.length > 0
+      ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())`
+      : '',
+  ]
+    .filter((s) => s !== '')
+    .join('; ');
+}
+
+/** A toolset or policy the container cannot use; `detail` is the whole sentence. */
 export function invalidToolset(detail: string): ToolError {
   return new ToolError('ERR_INVALID_TOOL', detail);
 }
+
+/** `options.policies` of createRegistry is not an array. */
+export function policiesNotArray(): ToolError {
+  return invalidToolset('createRegistry: options.policies must be an array of policies');
+}
+
+/** `options.policies[index]` of createRegistry is not a policy. */
+export function notAPolicy(index: number): ToolError {
+  return invalidToolset(
+    `createRegistry: options.policies[${index}] is not an Authorizer, function or class; pass an object with authorize(), a function returning a boolean, or a class with authorize()`,
+  );
+}
+
+/** An instance given as a toolset whose class has no `@Toolset()`. */
+export function notAToolset(name: string): ToolError {
+  return invalidToolset(`${name} is not a toolset; decorate its class with @Toolset()`);
+}
+
+/** The resolver threw while building `cls` (`what`: `toolset X` or `policy P of X.m`). */
+export function resolverThrew(what: string, cls: Function, cause: unknown): ToolError {
+  return new ToolError('ERR_INVALID_TOOL', `${what}: the resolver threw; make it return an instance of ${cls.name}`, {
+    cause,
+  });
+}
+
+/** No resolver, and `cls` cannot be built with `new cls()`. */
+export function needsResolver(what: string, cls: Function): ToolError {
+  return invalidToolset(
+    `${what}: the constructor takes ${cls.length} argument(s); pass an instance, or a resolve function that builds ${cls.name}`,
+  );
+}
+
+/** The resolver returned a Promise for `what`. */
+export function resolverReturnedPromise(what: string): ToolError {
+  return invalidToolset(
+    `${what}: the resolver returned a Promise; registration is synchronous, so resolve instances before createRegistry`,
+  );
+}
+
+/** The resolver returned something that is not an instance of `cls`. */
+export function resolverReturnedOther(what: string, cls: Function): ToolError {
+  return invalidToolset(`${what}: the resolver did not return an instance of ${cls.name}`);
+}
+
+/** A resolved policy instance without `authorize()` (`where`: `Class.method`). */
+export function policyWithoutAuthorize(policy: Function, where: string): ToolError {
+  return invalidToolset(
+    `policy ${policy.name} of ${where}: the resolved instance has no authorize() method; fix the resolver`,
+  );
+}
+
+/** A tool method without `design:paramtypes` (`place`: `Class.method`). */
+export function noParamTypes(place: string): ToolError {
+  return invalidToolset(
+    `${place}: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`,
+  );
+}
+
+/** A tool method whose first parameter is not a class (`got`: the run-time type's name). */
+export function inputNotAClass(place: string, got: string): ToolError {
+  return invalidToolset(
+    `${place}: the first parameter must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`,
+  );
+}
+
+/**
+ * The DTO layer refused a tool's input at bind (`refusal`: its ToolError); the same code, the
+ * refusal's detail prefixed with the tool and `Class.method`, since dtoInput names only the DTO.
+ */
+export function toolRefusedAtBind(tool: string, place: string, refusal: ToolError): ToolError {
+  const detail = refusal.message.replace(/^tool: invalid tool: |^jsonschema: invalid schema: /, '');
+  return new ToolError(refusal.code, `tool "${tool}" (${place}): ${detail}`, { cause: refusal });
+}
+
+/** A manifest that cannot be used (`where`: `manifest <path>` or `manifest`). */
+export const manifestErrors = Object.freeze({
+  /** The file cannot be read. */
+  unreadable(where: string, cause: unknown): ToolError {
+    return new ToolError('ERR_INVALID_TOOL', `${where}: cannot be read; ${GENERATE} (or pass the right path)`, {
+      cause,
+    });
+  },
+  /** The file is not JSON. */
+  notJson(where: string, cause: unknown): ToolError {
+    return new ToolError('ERR_INVALID_TOOL', `${where}: is not valid JSON; ${GENERATE}`, { cause });
+  },
+  /** The member at `pointer` (a JSON Pointer, `(root)` for the document) breaks `what`. */
+  member(where: string, pointer: string, what: string): ToolError {
+    return new ToolError('ERR_INVALID_TOOL', `${where}: ${pointer}: ${what}; ${GENERATE}`);
+  },
+});

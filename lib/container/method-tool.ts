@@ -9,7 +9,16 @@ import { dtoInput, dtoWireNames, emptyInput } from '../dto';
 import type { DtoClass, DtoInput } from '../dto';
 import { readParamTypes } from '../decorators';
 import type { ManifestTool } from './manifest';
-import { invalidToolset, staleEntry } from './messages';
+import {
+  inputNotAClass,
+  noParamTypes,
+  staleClass,
+  staleEntry,
+  staleInput,
+  staleMembers,
+  staleMethod,
+  toolRefusedAtBind,
+} from './messages';
 import type { ScannedTool } from './scanner';
 
 const NOT_DTO = new Set<unknown>([
@@ -35,17 +44,13 @@ const NOT_DTO = new Set<unknown>([
 export function inputClassOf(tool: ScannedTool, place: string): DtoClass | null {
   const types = readParamTypes(tool.prototype, tool.methodName);
   if (types === undefined) {
-    throw invalidToolset(
-      `${place}: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`,
-    );
+    throw noParamTypes(place);
   }
   if (types.length === 0) return null;
   const first = types[0];
   if (typeof first !== 'function' || NOT_DTO.has(first)) {
     const got = typeof first === 'function' ? first.name : String(first);
-    throw invalidToolset(
-      `${place}: the first parameter must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`,
-    );
+    throw inputNotAClass(place, got);
   }
   return first as DtoClass;
 }
@@ -65,18 +70,14 @@ export function checkEntry(
 ): void {
   const name = tool.metadata.name;
   if (entry.source.class !== cls.name) {
-    throw staleEntry(name, place, `it names class ${entry.source.class} but the tool is declared by ${cls.name}`);
+    throw staleEntry(name, place, staleClass(entry.source.class, cls.name));
   }
   if (entry.source.method !== tool.methodName) {
-    throw staleEntry(name, place, `it names method ${entry.source.method} but the tool is method ${tool.methodName}`);
+    throw staleEntry(name, place, staleMethod(entry.source.method, tool.methodName));
   }
   const input = dto === null ? null : dto.name;
   if (entry.source.input !== input) {
-    throw staleEntry(
-      name,
-      place,
-      `the input DTO is ${input ?? 'none'} in the source but ${entry.source.input ?? 'none'} in the manifest`,
-    );
+    throw staleEntry(name, place, staleInput(input, entry.source.input));
   }
   const props = entry.definition.input_schema.properties;
   const inManifest = props !== null && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : [];
@@ -84,13 +85,7 @@ export function checkEntry(
   const missing = inSource.filter((p) => !inManifest.includes(p));
   const extra = inManifest.filter((p) => !inSource.includes(p));
   if (missing.length > 0 || extra.length > 0) {
-    const parts = [
-      missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
-      extra.length > 0
-        ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())`
-        : '',
-    ].filter((s) => s !== '');
-    throw staleEntry(name, place, parts.join('; '));
+    throw staleEntry(name, place, staleMembers(input, missing, extra));
   }
 }
 
@@ -147,12 +142,7 @@ export function methodTool(
   } catch (e) {
     // Name the tool: dtoInput names only the DTO.
     if (!(e instanceof ToolError)) throw e;
-    const detail = e.message.replace(/^tool: invalid tool: |^jsonschema: invalid schema: /, '');
-    throw new ToolError(
-      e.code,
-      `tool "${entry.name}" (${tool.prototype.constructor.name}.${tool.methodName}): ${detail}`,
-      { cause: e },
-    );
+    throw toolRefusedAtBind(entry.name, `${tool.prototype.constructor.name}.${tool.methodName}`, e);
   }
   const method = tool.method;
   const func = FuncTool.create(

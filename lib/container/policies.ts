@@ -5,7 +5,7 @@
 import { Guard } from '../protocol';
 import type { Authorizer, AuthorizerFunc, Tool } from '../protocol';
 import type { Policy } from '../decorators';
-import { invalidToolset } from './messages';
+import { policyWithoutAuthorize } from './messages';
 
 /** Builds instances of classes: the container's resolver, or `new` for zero-argument constructors. @internal */
 export type Instantiate = (cls: Function, what: string) => object;
@@ -37,9 +37,7 @@ export class PolicyResolver {
       `policy ${policy.name || '(anonymous class)'} of ${where}`,
     ) as Authorizer;
     if (typeof instance.authorize !== 'function') {
-      throw invalidToolset(
-        `policy ${policy.name} of ${where}: the resolved instance has no authorize() method; fix the resolver`,
-      );
+      throw policyWithoutAuthorize(policy, where);
     }
     this.#instances.set(policy, instance);
     return instance;

@@ -16,6 +16,20 @@ import {
 } from '../../lib/protocol';
 import type { Binding, Result } from '../../lib/protocol';
 import { entry, manifest } from './fixtures';
+import {
+  missingFromManifest,
+  needsResolver,
+  notAToolset,
+  staleClass,
+  staleEntry,
+  staleInput,
+  staleMembers,
+  staleMethod,
+} from '../../lib/container/messages';
+import type { ToolError } from '../../lib/protocol';
+
+/** Matches a thrown error with the code and the fields of `expected` (built by lib/container/messages.ts). */
+const refusal = (expected: ToolError) => expect.objectContaining({ code: expected.code, message: expected.message });
 
 class CreateNoteInput {
   @IsString() @Length(1, 120) title!: string;
@@ -283,7 +297,7 @@ describe('toolset resolution', () => {
 
   it('refuses a class whose constructor takes arguments when no resolver is given', () => {
     expect(() => createRegistry({ manifest: NOTES_MANIFEST, toolsets: [NotesTools] })).toThrow(
-      /toolset NotesTools: the constructor takes 1 argument\(s\); pass an instance, or a resolve function/,
+      refusal(needsResolver('toolset NotesTools', NotesTools)),
     );
   });
 
@@ -304,7 +318,7 @@ describe('toolset resolution', () => {
     }
     expect(() =>
       createRegistry({ manifest: manifest(entry('ping', 'NotMarked', 'ping', null)), toolsets: [new NotMarked()] }),
-    ).toThrow(/NotMarked is not a toolset; decorate its class with @Toolset\(\)/);
+    ).toThrow(refusal(notAToolset('NotMarked')));
   });
 });
 
@@ -314,11 +328,7 @@ describe('manifest checks', () => {
   it('refuses a @Tool method missing from the manifest, naming the tool, Class.method and the command', () => {
     const partial = manifest(NOTES_MANIFEST.tools[0], NOTES_MANIFEST.tools[2]);
     expect(() => createRegistry({ manifest: partial, toolsets: [tools] })).toThrow(
-      expect.objectContaining({
-        code: 'ERR_INVALID_TOOL',
-        message:
-          'tool: invalid tool: tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate',
-      }),
+      refusal(missingFromManifest('create_note', 'NotesTools.createNote')),
     );
   });
 
@@ -329,7 +339,7 @@ describe('manifest checks', () => {
       NOTES_MANIFEST.tools[2],
     );
     expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
-      'tool "create_note" (NotesTools.createNote): the manifest is stale: the input DTO is CreateNoteInput in the source but NoteInput in the manifest; run scope-tool generate',
+      refusal(staleEntry('create_note', 'NotesTools.createNote', staleInput('CreateNoteInput', 'NoteInput'))),
     );
   });
 
@@ -341,7 +351,7 @@ describe('manifest checks', () => {
       NOTES_MANIFEST.tools[2],
     );
     expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
-      /the manifest is stale: CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have \(a member without a class-validator decorator is invisible at run time: decorate it, e\.g\. @Allow\(\)\); run scope-tool generate/,
+      refusal(staleEntry('create_note', 'NotesTools.createNote', staleMembers('CreateNoteInput', ['tags'], ['body']))),
     );
   });
 
@@ -352,7 +362,7 @@ describe('manifest checks', () => {
       NOTES_MANIFEST.tools[2],
     );
     expect(() => createRegistry({ manifest: renamed, toolsets: [tools] })).toThrow(
-      /names method addNote but the tool is method createNote; run scope-tool generate/,
+      refusal(staleEntry('create_note', 'NotesTools.createNote', staleMethod('addNote', 'createNote'))),
     );
     const moved = manifest(
       NOTES_MANIFEST.tools[0],
@@ -360,7 +370,7 @@ describe('manifest checks', () => {
       NOTES_MANIFEST.tools[2],
     );
     expect(() => createRegistry({ manifest: moved, toolsets: [tools] })).toThrow(
-      /names class OldTools but the tool is declared by NotesTools/,
+      refusal(staleEntry('create_note', 'NotesTools.createNote', staleClass('OldTools', 'NotesTools'))),
     );
   });
 });
@@ -394,7 +404,7 @@ describe('atomic registration', () => {
         toolsets: [new NotesTools(new NotesStore()), new Second()],
         registry,
       }),
-    ).toThrow(/tool "ping" \(Second\.ping\) is missing from the manifest/);
+    ).toThrow(refusal(missingFromManifest('ping', 'Second.ping')));
     expect(registry.definitions()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import 'reflect-metadata';
 import { createRegistry } from '../../lib/container';
+import { resolverThrew } from '../../lib/container/messages';
 import { classifyFailure } from '../../lib/protocol';
 import { Directory, NOTES_MANIFEST, NotesStore, NotesTools, run, WritersOnly } from './di-fixtures';
 
@@ -76,9 +77,7 @@ describe('createRegistry with an InversifyJS container as its resolver', () => {
       error = e as Error & { code?: string; cause?: unknown };
     }
     expect(error?.code).toBe('ERR_INVALID_TOOL');
-    expect(error?.message).toBe(
-      'tool: invalid tool: policy WritersOnly of NotesTools.addNote: the resolver threw; make it return an instance of WritersOnly',
-    );
+    expect(error?.message).toBe(resolverThrew('policy WritersOnly of NotesTools.addNote', WritersOnly, null).message);
     expect(String((error?.cause as Error).message)).toContain('WritersOnly');
   });
 });

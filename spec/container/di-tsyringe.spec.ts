@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { container as root, inject, injectable, Lifecycle } from 'tsyringe';
 import type { DependencyContainer } from 'tsyringe';
 import { createRegistry } from '../../lib/container';
+import { resolverReturnedOther } from '../../lib/container/messages';
 import { classifyFailure } from '../../lib/protocol';
 import { Directory, NOTES_MANIFEST, NotesStore, NotesTools, run, WritersOnly } from './di-fixtures';
 
@@ -58,8 +59,6 @@ describe('createRegistry with a tsyringe container as its resolver', () => {
       error = e as Error & { code?: string; cause?: unknown };
     }
     expect(error?.code).toBe('ERR_INVALID_TOOL');
-    expect(error?.message).toBe(
-      'tool: invalid tool: toolset NotesTools: the resolver did not return an instance of NotesTools',
-    );
+    expect(error?.message).toBe(resolverReturnedOther('toolset NotesTools', NotesTools).message);
   });
 });

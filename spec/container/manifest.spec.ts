@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadManifest } from '../../lib/container';
+import { manifestErrors } from '../../lib/container/messages';
 import { entry, manifest } from './fixtures';
 
 describe('loadManifest', () => {
@@ -31,9 +32,7 @@ describe('loadManifest', () => {
     expect(() => loadManifest('/nonexistent/tools.manifest.json')).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: expect.stringContaining(
-          'manifest /nonexistent/tools.manifest.json: cannot be read; run scope-tool generate',
-        ),
+        message: manifestErrors.unreadable('manifest /nonexistent/tools.manifest.json', null).message,
       }),
     );
   });

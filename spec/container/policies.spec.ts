@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createRegistry } from '../../lib/container';
+import { notAPolicy } from '../../lib/container/messages';
 import { classifyFailure } from '../../lib/protocol';
 import type { Authorization, CallOptions } from '../../lib/protocol';
 import { Directory, NOTES_MANIFEST, NotesStore, NotesTools, run, WritersOnly } from './di-fixtures';
@@ -71,6 +72,6 @@ describe('createRegistry({ policies }): policies asked before every tool', () =>
         resolve: resolver(),
         policies: [42 as never],
       }),
-    ).toThrow('tool: invalid tool: createRegistry: options.policies[0] is not an Authorizer, function or class');
+    ).toThrow(expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: notAPolicy(0).message }));
   });
 });

@@ -1,0 +1,123 @@
+import { hasErrorCode, ToolError } from '../../lib/protocol';
+import {
+  inputNotAClass,
+  manifestErrors,
+  missingFromManifest,
+  needsResolver,
+  noParamTypes,
+  notAPolicy,
+  notAToolset,
+  policiesNotArray,
+  policyWithoutAuthorize,
+  resolverReturnedOther,
+  resolverReturnedPromise,
+  resolverThrew,
+  staleClass,
+  staleEntry,
+  staleInput,
+  staleMembers,
+  staleMethod,
+  toolRefusedAtBind,
+} from '../../lib/container/messages';
+
+// The one place the container's sentences are pinned; other specs assert codes and fields.
+class NotesTools {
+  constructor(readonly store: unknown) {}
+}
+class WritersOnly {}
+
+describe('container messages', () => {
+  it('a tool missing from the manifest names the tool, Class.method and the command', () => {
+    const err = missingFromManifest('create_note', 'NotesTools.createNote');
+    expect(err.code).toBe('ERR_INVALID_TOOL');
+    expect(err.message).toBe(
+      'tool: invalid tool: tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate',
+    );
+  });
+
+  it('a stale entry says what differs: the input DTO, class, method or members', () => {
+    const stale = (what: string) => staleEntry('create_note', 'NotesTools.createNote', what).message;
+    expect(stale(staleInput('CreateNoteInput', 'NoteInput'))).toBe(
+      'tool: invalid tool: tool "create_note" (NotesTools.createNote): the manifest is stale: the input DTO is CreateNoteInput in the source but NoteInput in the manifest; run scope-tool generate',
+    );
+    expect(staleInput(null, 'NoteInput')).toBe('the input DTO is none in the source but NoteInput in the manifest');
+    expect(staleClass('OldTools', 'NotesTools')).toBe('it names class OldTools but the tool is declared by NotesTools');
+    expect(staleMethod('addNote', 'createNote')).toBe('it names method addNote but the tool is method createNote');
+    expect(staleMembers('CreateNoteInput', ['tags'], ['body'])).toBe(
+      'CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())',
+    );
+    expect(staleMembers(null, [], ['body'])).toBe(
+      'the manifest lists body which the method does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())',
+    );
+  });
+
+  it('createRegistry options and toolsets that cannot be used name the item and the fix', () => {
+    expect(policiesNotArray().message).toBe(
+      'tool: invalid tool: createRegistry: options.policies must be an array of policies',
+    );
+    expect(notAPolicy(1).message).toBe(
+      'tool: invalid tool: createRegistry: options.policies[1] is not an Authorizer, function or class; pass an object with authorize(), a function returning a boolean, or a class with authorize()',
+    );
+    expect(notAToolset('NotMarked').message).toBe(
+      'tool: invalid tool: NotMarked is not a toolset; decorate its class with @Toolset()',
+    );
+  });
+
+  it('resolver failures name what was being built and the class', () => {
+    const cause = new Error('no binding');
+    const threw = resolverThrew('policy WritersOnly of NotesTools.addNote', WritersOnly, cause);
+    expect(threw.message).toBe(
+      'tool: invalid tool: policy WritersOnly of NotesTools.addNote: the resolver threw; make it return an instance of WritersOnly',
+    );
+    expect(threw.cause).toBe(cause);
+    expect(needsResolver('toolset NotesTools', NotesTools).message).toBe(
+      'tool: invalid tool: toolset NotesTools: the constructor takes 1 argument(s); pass an instance, or a resolve function that builds NotesTools',
+    );
+    expect(resolverReturnedPromise('toolset NotesTools').message).toBe(
+      'tool: invalid tool: toolset NotesTools: the resolver returned a Promise; registration is synchronous, so resolve instances before createRegistry',
+    );
+    expect(resolverReturnedOther('toolset NotesTools', NotesTools).message).toBe(
+      'tool: invalid tool: toolset NotesTools: the resolver did not return an instance of NotesTools',
+    );
+    expect(policyWithoutAuthorize(WritersOnly, 'NotesTools.addNote').message).toBe(
+      'tool: invalid tool: policy WritersOnly of NotesTools.addNote: the resolved instance has no authorize() method; fix the resolver',
+    );
+  });
+
+  it('tool methods without a usable input type name Class.method and the compiler options or fix', () => {
+    expect(noParamTypes('NotesTools.createNote').message).toBe(
+      'tool: invalid tool: NotesTools.createNote: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true',
+    );
+    expect(inputNotAClass('NotesTools.createNote', 'Object').message).toBe(
+      'tool: invalid tool: NotesTools.createNote: the first parameter must be a class-validator DTO class (found Object: an interface, type literal or primitive has no run-time shape); declare the input as a class',
+    );
+  });
+
+  it('a DTO refused at bind keeps its code and gains the tool and Class.method', () => {
+    const refusal = new ToolError('ERR_INVALID_SCHEMA', 'at /properties: must be object');
+    const err = toolRefusedAtBind('create_note', 'NotesTools.createNote', refusal);
+    expect(err.code).toBe('ERR_INVALID_SCHEMA');
+    expect(err.message).toBe(
+      'jsonschema: invalid schema: tool "create_note" (NotesTools.createNote): at /properties: must be object',
+    );
+    expect(hasErrorCode(err, 'ERR_INVALID_SCHEMA')).toBe(true);
+    expect(toolRefusedAtBind('t', 'T.m', new ToolError('ERR_INVALID_TOOL', 'CreateNoteInput: x')).message).toBe(
+      'tool: invalid tool: tool "t" (T.m): CreateNoteInput: x',
+    );
+  });
+
+  it('a manifest that cannot be used names the file, the JSON Pointer and the command', () => {
+    const cause = new Error('ENOENT');
+    const unreadable = manifestErrors.unreadable('manifest /x/tools.manifest.json', cause);
+    expect(unreadable.message).toBe(
+      'tool: invalid tool: manifest /x/tools.manifest.json: cannot be read; run scope-tool generate (or pass the right path)',
+    );
+    expect(unreadable.cause).toBe(cause);
+    expect(manifestErrors.notJson('manifest m.json', cause).message).toBe(
+      'tool: invalid tool: manifest m.json: is not valid JSON; run scope-tool generate',
+    );
+    expect(manifestErrors.member('manifest', '/version', 'must be 1, found 2').message).toBe(
+      'tool: invalid tool: manifest: /version: must be 1, found 2; run scope-tool generate',
+    );
+  });
+});
