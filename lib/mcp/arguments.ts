@@ -2,9 +2,10 @@
  * MCP `tools/call` arguments → a protocol Request. MCP carries arguments as a JSON object that the
  * transport has already parsed, so admission sees them re-serialized, once, here.
  */
-import { MAX_DEPTH, ToolError, canonicalJson, markRefusal } from '../protocol';
+import { MAX_DEPTH, canonicalJson, markRefusal } from '../protocol';
 import type { AdmissionIssue, Request } from '../protocol';
 import { plainJsonText } from '../protocol/json-data';
+import { argumentsRefused } from '../protocol/messages';
 
 /**
  * Serializes the `arguments` of an MCP `tools/call` once, into the Request that `Contract.prepare`
@@ -31,7 +32,7 @@ export function mcpRequest(name: string, args: unknown): Request {
   if (plain !== undefined) return { name, arguments: plain };
   const issue = unfaithful(args);
   if (issue !== undefined) {
-    throw markRefusal(new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issue.message}`, { issues: [issue] }));
+    throw markRefusal(argumentsRefused([issue]));
   }
   return { name, arguments: serialize(args) };
 }

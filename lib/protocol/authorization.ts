@@ -8,8 +8,9 @@ import { isInvocation, normalizedArguments } from './contract';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
-import { ToolError, goQuote, instanceOf, messageOf } from './errors';
+import { ToolError, instanceOf, messageOf } from './errors';
 import { Failure } from './failure';
+import { authorizationFailedText, needsInvocation, notAuthorizedText } from './messages';
 import { Output } from './output';
 import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
@@ -80,7 +81,7 @@ export class AuthorizationError extends Error {
   readonly #diagnosticCause: unknown;
 
   constructor(toolName: string, diagnosticCause?: unknown) {
-    super(toolName === '' ? 'tool: authorization failed' : `tool: authorization for ${goQuote(toolName)} failed`);
+    super(authorizationFailedText(toolName));
     this.name = 'AuthorizationError';
     this.#toolName = toolName;
     this.#diagnosticCause = diagnosticCause;
@@ -204,7 +205,7 @@ export class Guard implements Tool, WrappingTool {
       // reads `signal` (lib/protocol/deadline.ts), which a policy that decides at once never does.
       if (isCallAborted(opts)) throw abortReasonOf(opts);
       if (!isInvocation(invocation)) {
-        throw new ToolError('ERR_INVALID_INVOCATION', 'Guard.call needs an Invocation from Contract.prepare()');
+        throw needsInvocation('Guard.call');
       }
       let returned: unknown;
       let pending: Promise<unknown> | undefined;
@@ -275,7 +276,7 @@ export class Guard implements Tool, WrappingTool {
     }
     if (isCallAborted(opts)) throw abortReasonOf(opts);
     if (outcome.kind === 'decided' && outcome.value === false) {
-      throw new Failure({ kind: 'rejected', output: Output.text(`error: tool ${goQuote(name)} is not authorized`) });
+      throw new Failure({ kind: 'rejected', output: Output.text(notAuthorizedText(name)) });
     }
     return Promise.resolve(this.#tool.call(invocation, options));
   }

@@ -13,6 +13,7 @@ import type { JsonValue } from './json';
 import { isJsonObject } from './json-data';
 import type { Request } from './request';
 import { validateRequest } from './request';
+import { argumentsRefused } from './messages';
 import { markRefusal } from './refusal';
 import type { CompiledSchema } from './schema';
 
@@ -187,7 +188,7 @@ export function takePrepared(invocation: Invocation, form: ValueForm): unknown {
 
 /** Refuses the arguments: the first issue's message (it already names its place and fix) and all issues. */
 function refuse(issues: readonly AdmissionIssue[]): ToolError {
-  return new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issues[0].message}`, { issues });
+  return argumentsRefused(issues);
 }
 
 /**

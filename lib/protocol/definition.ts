@@ -6,6 +6,7 @@ import { ToolError, goQuote } from './errors';
 import type { JsonObject } from './json';
 import { MAX_INPUT_BYTES, admitJson, hasLoneSurrogate, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
+import { wireJsonRefused } from './messages';
 
 /**
  * A tool's definition.
@@ -113,7 +114,7 @@ export function encodeDefinition(definition: Definition): string {
 export function decodeDefinition(wireJson: string): Definition {
   const admitted = admitJson(String(wireJson));
   if (!admitted.ok) {
-    throw new ToolError('ERR_INVALID_DEFINITION', `wire JSON: ${admitted.issue.message}`, { issues: [admitted.issue] });
+    throw wireJsonRefused('ERR_INVALID_DEFINITION', admitted.issue);
   }
   const wire = admitted.value;
   if (!isJsonObject(wire)) throw new ToolError('ERR_INVALID_DEFINITION', 'wire JSON must be an object');

@@ -14,6 +14,7 @@ import { detailOf, rewrap } from './detail';
 import { ToolError, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { admitJson } from './json';
+import { argumentsRefused, needsInvocation } from './messages';
 import { toJsonText } from './json-data';
 import { Output, isOutput, jsonOutputOf } from './output';
 import type { Result } from './result';
@@ -125,7 +126,7 @@ function encodeArguments<In>(encode: (input: In) => JsonValue, input: In): strin
 function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: string): In {
   const admitted = admitJson(argumentsJson);
   if (!admitted.ok) {
-    throw new ToolError('ERR_INVALID_INVOCATION', `arguments: ${admitted.issue.message}`, { issues: [admitted.issue] });
+    throw argumentsRefused([admitted.issue]);
   }
   return decode(admitted.value);
 }
@@ -273,7 +274,7 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       // reads `signal` (lib/protocol/deadline.ts), which a function that returns at once never does.
       if (isCallAborted(options)) throw abortReasonOf(options);
       if (!isInvocation(invocation)) {
-        throw new ToolError('ERR_INVALID_INVOCATION', 'FuncTool.call needs an Invocation from Contract.prepare()');
+        throw needsInvocation('FuncTool.call');
       }
       let input: In;
       const prepared = takePrepared(invocation, this.#valueForm);

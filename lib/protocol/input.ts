@@ -7,6 +7,7 @@ import { ToolError, goQuote, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { MAX_INPUT_BYTES, admitJson, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
+import { wireJsonRefused } from './messages';
 import { deepFreeze } from './output';
 import type { CompiledSchema } from './schema';
 import { compileSchemaValue } from './schema';
@@ -203,9 +204,7 @@ export class InputRequest {
   static parse(wireJson: string): InputRequest {
     const admitted = admitJson(String(wireJson));
     if (!admitted.ok) {
-      throw new ToolError('ERR_INVALID_INPUT_REQUEST', `wire JSON: ${admitted.issue.message}`, {
-        issues: [admitted.issue],
-      });
+      throw wireJsonRefused('ERR_INVALID_INPUT_REQUEST', admitted.issue);
     }
     const wire = admitted.value;
     if (!isJsonObject(wire)) throw new ToolError('ERR_INVALID_INPUT_REQUEST', 'wire JSON must be an object');

@@ -8,6 +8,7 @@ import { ToolError, goQuote, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { MAX_INPUT_BYTES, admitJson, checkJson, hasLoneSurrogate, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
+import { wireJsonRefused } from './messages';
 
 const TOKEN = Symbol('Output');
 let emptyOutput: Output | undefined;
@@ -106,8 +107,7 @@ export class Output {
    */
   static parse(wireJson: string): Output {
     const admitted = admitJson(String(wireJson));
-    if (!admitted.ok)
-      throw new ToolError('ERR_INVALID_OUTPUT', `wire JSON: ${admitted.issue.message}`, { issues: [admitted.issue] });
+    if (!admitted.ok) throw wireJsonRefused('ERR_INVALID_OUTPUT', admitted.issue);
     const wire = admitted.value;
     if (!isJsonObject(wire))
       throw new ToolError('ERR_INVALID_OUTPUT', 'wire JSON must be an object { content?, details? }');

@@ -38,9 +38,7 @@ describe('bind', () => {
     const err = thrownBy(() => bind(new FakeTool({ name: 'bad name', inputSchema: { type: 'object' } }))) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(hasErrorCode(err, 'ERR_INVALID_DEFINITION')).toBe(true);
-    expect(err.message).toBe(
-      'tool: invalid tool: definition: tool: invalid definition: name "bad name" must match ^[A-Za-z0-9_-]{1,64}$',
-    );
+    expect(err.message).toContain('"bad name"');
   });
 
   it('refuses a definition() that throws, keeping the thrown error reachable', () => {
@@ -60,7 +58,7 @@ describe('bind', () => {
     ) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
     expect(hasErrorCode(err, 'ERR_INVALID_SCHEMA')).toBe(true);
-    expect(err.message).toMatch(/^tool: invalid tool: input schema of "echo": jsonschema: invalid schema/);
+    expect(err.message).toContain('"echo"');
   });
 
   it('declares the input validator once, through the wrapping chain', () => {
@@ -90,9 +88,7 @@ describe('bind', () => {
     };
     const err = thrownBy(() => bind(tool)) as ToolError;
     expect(err.code).toBe('ERR_INVALID_TOOL');
-    expect(err.message).toBe(
-      'tool: invalid tool: input validation declaration: tool: input validation panicked: declaration bug',
-    );
+    expect(err.message).toContain('declaration bug');
     expect(err.cause).toBeInstanceOf(InputValidatorError);
     expect(isError(err, bug)).toBe(true);
   });
@@ -199,7 +195,7 @@ describe('Binding.call', () => {
     });
     const binding = bind(new Guard({ tool: inner, authorizer: authorize }));
     expect(() => binding.contract.prepare({ name: 'echo', arguments: '{}' })).toThrow(
-      'tool: invalid invocation: arguments: nope',
+      expect.objectContaining({ code: 'ERR_INVALID_INVOCATION', message: expect.stringContaining('nope') }),
     );
     expect(authorize).not.toHaveBeenCalled();
   });

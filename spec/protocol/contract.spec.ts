@@ -62,16 +62,15 @@ describe('Contract.prepare', () => {
   it('refuses a wrong tool name, byte for byte and case-sensitively', () => {
     const err = refusal(() => contractOf().prepare({ name: 'Weather', arguments: '{}' }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toContain('call name "Weather" does not match bound tool "weather"');
+    expect(err.message).toContain('"Weather"');
+    expect(err.message).toContain('"weather"');
   });
 
   it('refuses an empty name as an invalid request inside an invalid invocation', () => {
     const err = refusal(() => contractOf().prepare({ name: '', arguments: '{}' }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
     expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
-    expect(err.message).toBe(
-      'tool: invalid invocation: tool: invalid request: name must not be empty; send the name of a defined tool',
-    );
+    expect(err.cause).toMatchObject({ code: 'ERR_INVALID_REQUEST' });
   });
 
   it('refuses a request that is not an object', () => {
@@ -91,7 +90,7 @@ describe('Contract.prepare', () => {
     const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: `{"city":"${filler}"}` }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
     expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
-    expect(err.message).toContain('1048577 bytes, more than the 1048576-byte limit');
+    expect(err.message).toContain('1048577 bytes');
   });
 
   it('counts UTF-8 bytes, not UTF-16 code units, against MAX_INPUT_BYTES', () => {
@@ -115,10 +114,8 @@ describe('Contract.prepare', () => {
   ])('refuses top-level %s arguments', (_label, args, text) => {
     const err = refusal(() => contractOf().prepare({ name: 'weather', arguments: args }));
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toBe(
-      `tool: invalid invocation: arguments: (root): must be a JSON object, ${text}; send the arguments as one JSON object`,
-    );
-    expect(err.issues[0].code).toBe('schema');
+    expect(err.issues[0]).toMatchObject({ code: 'schema', path: [] });
+    expect(err.issues[0].message).toContain(text);
   });
 
   it('refuses malformed JSON and trailing garbage', () => {
@@ -164,7 +161,8 @@ describe('Contract.prepare', () => {
         throw invalid;
       }).prepare({ name: 'weather', arguments: '{"days":3}' }),
     );
-    expect(err.message).toBe('tool: invalid invocation: arguments: /days: must be even');
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toContain('/days: must be even');
     expect(isError(err, invalid)).toBe(true);
     expect(err.issues[0].constraint).toBe('isEven');
     expect(err.cause).not.toBeInstanceOf(InputValidatorError);
@@ -178,9 +176,7 @@ describe('Contract.prepare', () => {
       }).prepare({ name: 'weather', arguments: '{}' }),
     );
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toBe(
-      'tool: invalid invocation: arguments: tool: input validation panicked: cannot read properties of undefined',
-    );
+    expect(err.message).toContain('cannot read properties of undefined');
     const defect = err.cause as InputValidatorError;
     expect(defect).toBeInstanceOf(InputValidatorError);
     expect(defect.thrown).toBe(bug);

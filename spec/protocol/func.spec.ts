@@ -69,8 +69,8 @@ describe('FuncTool as input validator', () => {
     const { prepare } = make(fn);
     const err = thrownBy(() => prepare('{"n":3}')) as ToolError;
     expect(err.code).toBe('ERR_INVALID_INVOCATION');
-    expect(err.message).toBe('tool: invalid invocation: arguments: /n: must be even');
     expect(err.issues[0].path).toEqual(['n']);
+    expect(err.issues[0].message).toContain('must be even');
     expect(fn).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,40 @@
+/**
+ * Protocol messages built in more than one file, worded in one place. Each keeps the Go seed's
+ * sentinel prefix (`tool: invalid invocation: ...`, lib/protocol/errors.ts). Messages used by one
+ * file only stay beside their check. spec/protocol/messages.spec.ts pins each sentence once.
+ * @internal
+ */
+import type { AdmissionIssue, ToolErrorCode } from './errors';
+import { ToolError, goQuote } from './errors';
+
+/**
+ * The arguments of a call were refused at admission: `tool: invalid invocation: arguments: ` and
+ * the first issue's message (it names its place and fix); all issues travel on `issues`.
+ * Used by Contract.prepare, FuncTool's decoder and the MCP argument reader.
+ */
+export function argumentsRefused(issues: readonly AdmissionIssue[]): ToolError {
+  return new ToolError('ERR_INVALID_INVOCATION', `arguments: ${issues[0].message}`, { issues });
+}
+
+/**
+ * A wire JSON text (definition, output, input request) that admission refused: `<sentinel>: wire
+ * JSON: ` and the issue's message, under `code`.
+ */
+export function wireJsonRefused(code: ToolErrorCode, issue: AdmissionIssue): ToolError {
+  return new ToolError(code, `wire JSON: ${issue.message}`, { issues: [issue] });
+}
+
+/** `who` (`Guard.call`, `FuncTool.call`) was given something that Contract.prepare did not create. */
+export function needsInvocation(who: string): ToolError {
+  return new ToolError('ERR_INVALID_INVOCATION', `${who} needs an Invocation from Contract.prepare()`);
+}
+
+/** The model-facing output text of a call the authorizer refused (ports Guard.Call). */
+export function notAuthorizedText(toolName: string): string {
+  return `error: tool ${goQuote(toolName)} is not authorized`;
+}
+
+/** The message of an AuthorizationError (ports AuthorizationError.Error). */
+export function authorizationFailedText(toolName: string): string {
+  return toolName === '' ? 'tool: authorization failed' : `tool: authorization for ${goQuote(toolName)} failed`;
+}

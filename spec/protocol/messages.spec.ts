@@ -1,0 +1,41 @@
+import {
+  argumentsRefused,
+  authorizationFailedText,
+  needsInvocation,
+  notAuthorizedText,
+  wireJsonRefused,
+} from '../../lib/protocol/messages';
+import type { AdmissionIssue } from '../../lib/protocol';
+
+// The one place the shared protocol sentences are pinned; other specs assert codes and fields.
+const issue: AdmissionIssue = { code: 'schema', path: ['days'], keyword: 'type', message: '/days: must be integer' };
+
+describe('protocol messages', () => {
+  it('refused arguments: the seed prefix, then the first issue, with every issue attached', () => {
+    const second: AdmissionIssue = { code: 'schema', path: ['city'], keyword: 'required', message: 'x' };
+    const err = argumentsRefused([issue, second]);
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toBe('tool: invalid invocation: arguments: /days: must be integer');
+    expect(err.issues).toEqual([issue, second]);
+  });
+
+  it('refused wire JSON: the sentinel of the given code, then the issue', () => {
+    const err = wireJsonRefused('ERR_INVALID_OUTPUT', issue);
+    expect(err.code).toBe('ERR_INVALID_OUTPUT');
+    expect(err.message).toBe('tool: invalid output: wire JSON: /days: must be integer');
+    expect(err.issues).toEqual([issue]);
+  });
+
+  it('an invocation that Contract.prepare did not create names the caller', () => {
+    const err = needsInvocation('Guard.call');
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.message).toBe('tool: invalid invocation: Guard.call needs an Invocation from Contract.prepare()');
+  });
+
+  it('authorization texts keep the Go seed wording, with Go quoting', () => {
+    expect(notAuthorizedText('delete_note')).toBe('error: tool "delete_note" is not authorized');
+    expect(notAuthorizedText('a"b')).toBe('error: tool "a\\"b" is not authorized');
+    expect(authorizationFailedText('delete_note')).toBe('tool: authorization for "delete_note" failed');
+    expect(authorizationFailedText('')).toBe('tool: authorization failed');
+  });
+});
