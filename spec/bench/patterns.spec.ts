@@ -1,5 +1,5 @@
 /**
- * Shape of the pattern probe of `npm run bench` (bench/patterns.ts, issue 11 item 1): every case
+ * Shape of the pattern probe of `npm run bench` (bench/patterns.ts): every case
  * refuses its adversarial strings at prepare, and the probe reports one time per size and a growth
  * per doubling. No timing is asserted here (the numbers are the bench's).
  */

@@ -9,7 +9,7 @@ import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import type { ToolCall } from '../../lib/decorators';
 import { createRegistry } from '../../lib/container';
 import { DEFAULT_TIMEOUT_MS, Failure } from '../../lib/protocol';
-import type { Binding, ToolError } from '../../lib/protocol';
+import type { Binding } from '../../lib/protocol';
 import { renderOutcome } from '../../lib/providers';
 import { entry, manifest } from './fixtures';
 

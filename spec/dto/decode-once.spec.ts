@@ -1,5 +1,5 @@
 /**
- * A dtoInput decoder runs once per invocation (issue 5): FuncTool decodes the admitted value at
+ * A dtoInput decoder runs once per invocation: FuncTool decodes the admitted value at
  * prepare, skips the decoder's own schema pass when the contract's schema validates exactly as the
  * decoder's does, and hands that input to the invocation's first call. Later calls decode afresh.
  */

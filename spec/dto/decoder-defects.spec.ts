@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 6: a validator or transformer that throws is a defect of the tool, not the model's
+ * A validator or transformer that throws is a defect of the tool, not the model's
  * mistake. The decoder reported a throwing custom `@Validate` constraint (its database is down) as
  * "the arguments could not be decoded" and a RangeError of user code as "nested too deeply" (both
  * invalid arguments, "fix the call and try again"). Now the throw passes through the decoder
@@ -85,7 +85,7 @@ function propose(dto: new () => object, args: string): { error: unknown; seen: s
   return { error: undefined, seen: undefined };
 }
 
-describe("issue 11 item 6: a throwing validator is the tool's failure, not invalid arguments", () => {
+describe("a throwing validator is the tool's failure, not invalid arguments", () => {
   it.each([
     ['a custom @Validate constraint whose database is down', Lookup, '{"customer":"c-1"}', outage],
     ['a validator that throws a RangeError', Recursing, '{"path":"a"}', overflow],
@@ -153,7 +153,7 @@ function tree(levels: number): JsonValue {
   return v;
 }
 
-describe('issue 11 item 6: admitted depth never overflows the decoder', () => {
+describe('admitted depth never overflows the decoder', () => {
   it('decodes a free-form value nested 9,999 levels (the admission limit is 10,000) instead of a false too_deep', () => {
     const value = nested(9_999);
     const decoded = dtoInput(Free).decode({ value }) as Free;
@@ -171,7 +171,7 @@ describe('issue 11 item 6: admitted depth never overflows the decoder', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ToolError);
-    const path = Array.from({ length: MAX_DTO_DEPTH }, (_, i) => ['children', 0]).flat();
+    const path = Array.from({ length: MAX_DTO_DEPTH }, () => ['children', 0]).flat();
     expect((error as ToolError).issues).toEqual([
       { code: 'too_deep', path, message: 'Node objects nest more than 100 levels deep here; send a shallower value' },
     ]);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: the decoder's `@Matches` runs on RE2 (linear time), the engine of the schema's
+ * The decoder's `@Matches` runs on RE2 (linear time), the engine of the schema's
  * `pattern`, with the same verdict; class-validator's backtracking RegExp never sees model-sent text.
  */
 import 'reflect-metadata';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 2: the policy sees the value the tool runs with. A dtoInput decoder applies defaults,
+ * The policy sees the value the tool runs with. A dtoInput decoder applies defaults,
  * @Transform, @Expose wire names, nested DTOs and Dates; Contract.prepare encodes the decoded input
  * (dtoInput's encode, through the DTO plan) into Invocation.normalizedArguments, and a Guard hands
  * that text to its policy as Authorization.arguments.
@@ -42,7 +42,7 @@ function listBinding(admin: boolean) {
   return { binding: bind(new Guard({ tool, authorizer: policy })), ran, seen };
 }
 
-describe('a Guard policy over a dtoInput tool (issue 11, item 2)', () => {
+describe('a Guard policy over a dtoInput tool', () => {
   it('rejects {"path":"/data"} for a non-admin: the default recursive=true is what the policy judges', async () => {
     const { binding, ran, seen } = listBinding(false);
     const invocation = binding.contract.prepare({ name: 'list', arguments: '{"path":"/data"}' });

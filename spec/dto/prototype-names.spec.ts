@@ -114,7 +114,7 @@ describe('a DTO property named after an Object.prototype member', () => {
     );
   });
 
-  it('covers the names the review listed', () => {
+  it('lists the Object.prototype members and accessors, __proto__ included', () => {
     for (const name of [
       'valueOf',
       'toString',

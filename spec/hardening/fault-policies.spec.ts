@@ -299,7 +299,7 @@ describe('a continuation that is not one', () => {
   });
 });
 
-describe('a policy that never settles (issue 11, item 10)', () => {
+describe('a policy that never settles', () => {
   it('ends at the deadline with a failed Failure the model reads; the tool never runs', async () => {
     const g = guarded(() => new Promise<boolean>(() => undefined));
     const outcome = await runTool(g.tool, { timeoutMs: 20 });

@@ -231,7 +231,7 @@ describe('a tool that builds invalid content blocks or details', () => {
   );
 });
 
-describe('a tool that never settles (issue 11, item 10)', () => {
+describe('a tool that never settles', () => {
   it('ends at the deadline with a failed Failure the model reads, when no signal was given', async () => {
     const outcome = await runTool(
       rawTool('t', () => new Promise<Result>(() => undefined)),

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 13: the `context` factory runs inside the call's containment. A factory that
+ * The `context` factory runs inside the call's containment. A factory that
  * throws, or an async one that rejects (which used to become an unhandled rejection), fails that
  * call with the generic text; its message and stack go to `onError` only, and the server keeps
  * answering. Over Streamable HTTP with the SDK Client, and in memory.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 12: bearer token authentication of serveStreamableHttp (the SDK's
+ * Bearer token authentication of serveStreamableHttp (the SDK's
  * requireBearerAuth behavior without express): 401 / 403 with `WWW-Authenticate`, RFC 9728
  * protected resource metadata, `authInfo` and the request headers in the `context` factory, and
  * a Guard policy reading the token's scopes from `CallOptions.context`, called by the SDK Client.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 11: serveStreamableHttp checks Host and Origin against allow-lists (DNS
+ * serveStreamableHttp checks Host and Origin against allow-lists (DNS
  * rebinding). Raw requests with forged headers, always sent to 127.0.0.1, to servers bound to
  * 127.0.0.1, ::ffff:127.0.0.1 and 0.0.0.0 (which used to accept any Host).
  */

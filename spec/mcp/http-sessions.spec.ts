@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 14: sessions of serveStreamableHttp expire when idle, the session cap is per
+ * Sessions of serveStreamableHttp expire when idle, the session cap is per
  * client (authenticated clientId, else remote address) beside the global one, and a request
  * whose body stalls is cut (408, connection closed). Small limits; no assertion on time.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 10: a call has a deadline. A policy or tool that never settles, called without a
+ * A call has a deadline. A policy or tool that never settles, called without a
  * signal, ends at the binding's (or the call's) deadline as a classified Failure the model reads.
  * Deadlines are small (20 to 50 ms); the tests assert outcomes, never elapsed time.
  */

@@ -1,5 +1,5 @@
 /**
- * The per-call fast paths (issue 5) keep every semantic of the slow ones: shared definition
+ * The per-call fast paths keep every semantic of the slow ones: shared definition
  * snapshots, the admitted value handed to FuncTool's validator, the admitted text parsed (not
  * re-scanned) at call, and results encoded without a detached copy.
  */
@@ -497,7 +497,7 @@ describe('admission reuses the frames of a shallow scan without carrying anythin
   });
 });
 
-describe('regressions found by the review of the fast paths', () => {
+describe('FuncTool results: awaiting thenables and reading getters', () => {
   const run = async (fn: () => unknown): Promise<string> => {
     const binding = bind(
       FuncTool.create({ name: 'f', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, fn),

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 2 at the protocol: Contract.prepare states a FuncTool's decoded input as JSON once
+ * Contract.prepare states a FuncTool's decoded input as JSON once
  * (FuncConfig.encode) into Invocation.normalizedArguments; a Guard's policy sees that text as
  * Authorization.arguments. Without an encoder it is the admitted text. An encoder's failure is the
  * tool's defect, never a refusal of the model's arguments. (The dtoInput encoder: spec/dto/normalized-arguments.spec.ts.)

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: every schema pattern runs on RE2 (linear time), keeping its ECMA-262 meaning;
+ * Every schema pattern runs on RE2 (linear time), keeping its ECMA-262 meaning;
  * what RE2 cannot express is refused at compile (lib/protocol/regex.ts, lib/protocol/schema.ts).
  */
 import { FuncTool, ToolError, bind, compileSchemaValue, type JsonValue } from '../../lib/protocol';

@@ -1,5 +1,5 @@
 /**
- * The compiled-validator cache is keyed on the canonical schema without pure annotations (issue 5):
+ * The compiled-validator cache is keyed on the canonical schema without pure annotations:
  * schemas that differ only in annotations share a validator and validate identically, and nothing
  * else is ever shared.
  */

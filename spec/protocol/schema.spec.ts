@@ -283,7 +283,7 @@ describe('compileSchemaValue: cache', () => {
   });
 });
 
-describe('CompiledSchema.validate reports every violation (issue 11 item 7)', () => {
+describe('CompiledSchema.validate reports every violation', () => {
   const create = compileSchemaValue({
     type: 'object',
     properties: {
