@@ -1,0 +1,2 @@
+export { StoreError, type StoreErrorCode } from './errors';
+export { MemoryStore, type MemoryStoreOptions } from './memory';

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from '../store';
+import { StoreError, _closedError } from './errors';
+import { EXPIRED_OUTCOME, checkFilter, checkKey, checkName, checkNow, checkOutcome, checkRecord } from './record';
+
+const STORE = 'MemoryStore';
+
+type State = 'waiting' | 'taken' | 'finished' | 'expired';
+
+interface Entry {
+  readonly record: SuspensionRecord;
+  readonly seq: number;
+  state: State;
+  claim?: string;
+  outcome?: StoredOutcome;
+}
+
+/** Options of a MemoryStore. */
+export interface MemoryStoreOptions {
+  /** The clock used to forget claimed token ids after their expiry, ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/**
+ * A SuspensionStore in this process's memory: for tests and single-process services. Nothing
+ * survives the process; every operation is atomic because it runs without awaiting. Records are
+ * checked as every store checks them (lib/runtime/stores/record.ts) and kept as frozen copies.
+ *
+ * Errors (rejections): ERR_STORE_INVALID_RECORD (commit of a malformed record or of a version other
+ * than SUSPENSION_RECORD_VERSION, naming the field), ERR_STORE_INVALID_ARGUMENT (a malformed key,
+ * outcome, filter, instant or token id), ERR_STORE_NOT_TAKEN (finish without owning the record),
+ * ERR_STORE_CLOSED (any call after close).
+ */
+export class MemoryStore implements SuspensionStore {
+  readonly #records = new Map<string, Entry>();
+  readonly #counts = new Map<string, number>();
+  readonly #claimed = new Map<string, number>();
+  readonly #now: () => number;
+  #seq = 0;
+  #sweepAt = 64;
+  #closed = false;
+
+  /** @param options - see MemoryStoreOptions */
+  constructor(options: MemoryStoreOptions = {}) {
+    this.#now = options.now ?? Date.now;
+  }
+
+  #open(operation: string): void {
+    if (this.#closed) throw _closedError(STORE, operation);
+  }
+
+  async commit(record: SuspensionRecord): Promise<boolean> {
+    this.#open('commit');
+    const checked = checkRecord(STORE, 'commit', record);
+    const id = entryId(checked);
+    if (this.#records.has(id)) return false;
+    this.#records.set(id, { record: checked, seq: this.#seq++, state: 'waiting' });
+    return true;
+  }
+
+  async get(
+    key: CallKey,
+  ): Promise<{ readonly record: SuspensionRecord; readonly outcome?: StoredOutcome } | undefined> {
+    this.#open('get');
+    const entry = this.#records.get(entryId(checkKey(STORE, 'get', key)));
+    if (entry === undefined) return undefined;
+    return entry.outcome === undefined ? { record: entry.record } : { record: entry.record, outcome: entry.outcome };
+  }
+
+  async take(key: CallKey, now: number): Promise<TakeResult> {
+    this.#open('take');
+    const entry = this.#records.get(entryId(checkKey(STORE, 'take', key)));
+    checkNow(STORE, 'take', now);
+    if (entry === undefined) return { status: 'missing' };
+    if (entry.state === 'waiting' && now > entry.record.expiresAt) {
+      entry.state = 'expired';
+      entry.outcome = EXPIRED_OUTCOME;
+    }
+    switch (entry.state) {
+      case 'expired':
+        return { status: 'expired', record: entry.record };
+      case 'waiting': {
+        const claim = randomUUID();
+        entry.state = 'taken';
+        entry.claim = claim;
+        return { status: 'taken', record: entry.record, claim };
+      }
+      default:
+        return entry.outcome === undefined
+          ? { status: 'answered', record: entry.record }
+          : { status: 'answered', record: entry.record, outcome: entry.outcome };
+    }
+  }
+
+  async finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void> {
+    this.#open('finish');
+    const checkedKey = checkKey(STORE, 'finish', key);
+    checkName(STORE, 'finish', claim, 'claim');
+    const checked = checkOutcome(STORE, 'finish', outcome);
+    const entry = this.#records.get(entryId(checkedKey));
+    if (entry === undefined || entry.state !== 'taken' || entry.claim !== claim) {
+      throw notTaken(STORE, checkedKey, entry === undefined ? 'missing' : entry.state);
+    }
+    entry.state = 'finished';
+    entry.outcome = checked;
+  }
+
+  async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
+    this.#open('countCall');
+    checkName(STORE, 'countCall', threadId, 'threadId');
+    checkName(STORE, 'countCall', tool, 'tool');
+    const toolKey = JSON.stringify([threadId, tool]);
+    const totalKey = JSON.stringify([threadId]);
+    const toolCount = (this.#counts.get(toolKey) ?? 0) + 1;
+    const total = (this.#counts.get(totalKey) ?? 0) + 1;
+    this.#counts.set(toolKey, toolCount);
+    this.#counts.set(totalKey, total);
+    return { tool: toolCount, total };
+  }
+
+  async list(filter: ListFilter, now: number): Promise<SuspensionRecord[]> {
+    this.#open('list');
+    const { by, value } = checkFilter(STORE, 'list', filter);
+    checkNow(STORE, 'list', now);
+    const out: Entry[] = [];
+    for (const entry of this.#records.values()) {
+      if (entry.state === 'waiting' && now <= entry.record.expiresAt && entry.record[by] === value) out.push(entry);
+    }
+    out.sort((a, b) => a.record.createdAt - b.record.createdAt || a.seq - b.seq);
+    return out.map((entry) => entry.record);
+  }
+
+  async claim(tokenId: string, expiresAt: number): Promise<boolean> {
+    this.#open('claim');
+    checkName(STORE, 'claim', tokenId, 'tokenId');
+    checkNow(STORE, 'claim', expiresAt, 'expiresAt');
+    if (this.#claimed.has(tokenId)) return false;
+    if (this.#claimed.size >= this.#sweepAt) {
+      const now = this.#now();
+      for (const [id, expiry] of this.#claimed) if (expiry < now) this.#claimed.delete(id);
+      this.#sweepAt = Math.max(64, 2 * this.#claimed.size);
+    }
+    this.#claimed.set(tokenId, expiresAt);
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+}
+
+function entryId(key: CallKey): string {
+  return JSON.stringify([key.threadId, key.callId]);
+}
+
+/** The ERR_STORE_NOT_TAKEN error of `finish`. @internal */
+export function notTaken(store: string, key: CallKey, state: string): StoreError {
+  const why =
+    state === 'missing'
+      ? 'no record has this key'
+      : state === 'taken'
+        ? 'the record was taken under another claim'
+        : `the record is ${state}, not taken`;
+  return new StoreError(
+    'ERR_STORE_NOT_TAKEN',
+    `${store}: finish ${JSON.stringify(key.threadId)}/${JSON.stringify(key.callId)}: ${why}; ` +
+      'finish only with the claim that take returned, once',
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * Checks and (de)serializes what the stores keep: SuspensionRecord and StoredOutcome as JSON text,
+ * keys, filters and instants. Every store runs the same checks, so they refuse the same inputs.
+ * @internal
+ */
+import {
+  SUSPENSION_RECORD_VERSION,
+  type CallKey,
+  type ListFilter,
+  type StoredOutcome,
+  type SuspensionRecord,
+} from '../store';
+import { StoreError } from './errors';
+
+const RECORD_FIELDS = [
+  'version',
+  'threadId',
+  'callId',
+  'tool',
+  'contractFingerprint',
+  'arguments',
+  'argumentsDigest',
+  'principal',
+  'inputRequest',
+  'idempotencyKey',
+  'createdAt',
+  'expiresAt',
+] as const;
+const OUTCOME_KINDS = new Set(['completed', 'suspended', 'refused', 'rejected', 'failed', 'expired', 'error']);
+const OUTCOME_FIELDS = new Set(['kind', 'output', 'inputRequest', 'message']);
+const SHA256 = /^sha256:[0-9a-f]{64}$/;
+// A NUL cannot be stored in a PostgreSQL text column, and a lone surrogate would be changed to
+// U+FFFD on its way to the database, so two keys could collide: neither is admitted in a key.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  if (typeof value === 'number') return String(value);
+  return typeof value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function keyString(value: unknown, where: string, fail: (detail: string) => never): string {
+  if (typeof value !== 'string' || value === '')
+    fail(`${where}: expected a non-empty string, received ${describe(value)}`);
+  if (UNSTORABLE.test(value)) fail(`${where}: contains a NUL or a lone surrogate, which no store can keep`);
+  return value;
+}
+
+function instant(value: unknown, where: string, fail: (detail: string) => never): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    fail(`${where}: expected ms since the epoch (a non-negative safe integer), received ${describe(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Checks a record given to `commit` (or read back from a database) and returns a plain copy of its
+ * known fields, frozen.
+ * @throws StoreError ERR_STORE_INVALID_RECORD naming the first field that is wrong
+ */
+export function checkRecord(store: string, operation: string, value: unknown): SuspensionRecord {
+  const fail = (detail: string): never => {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: invalid suspension record: ${detail}; build the record as lib/runtime/store.ts describes`,
+    );
+  };
+  if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
+  const record = value as Record<string, unknown>;
+  if (record.version !== SUSPENSION_RECORD_VERSION) {
+    fail(
+      `version: expected ${SUSPENSION_RECORD_VERSION} (SUSPENSION_RECORD_VERSION), received ${describe(record.version)}` +
+        ' (a record of another version is written by another scope-tool release: resume it with that release)',
+    );
+  }
+  for (const key of Object.keys(record)) {
+    if (!(RECORD_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
+  }
+  keyString(record.threadId, 'threadId', fail);
+  keyString(record.callId, 'callId', fail);
+  keyString(record.tool, 'tool', fail);
+  for (const field of ['contractFingerprint', 'argumentsDigest'] as const) {
+    if (typeof record[field] !== 'string' || !SHA256.test(record[field] as string)) {
+      fail(`${field}: expected "sha256:" and 64 lower-case hex digits, received ${describe(record[field])}`);
+    }
+  }
+  if (typeof record.arguments !== 'string')
+    fail(`arguments: expected a JSON text, received ${describe(record.arguments)}`);
+  if (typeof record.principal !== 'string')
+    fail(`principal: expected a string, received ${describe(record.principal)}`);
+  if (UNSTORABLE.test(record.principal as string)) fail('principal: contains a NUL or a lone surrogate');
+  if (typeof record.inputRequest !== 'string' || record.inputRequest === '') {
+    fail(`inputRequest: expected the InputRequest wire JSON text, received ${describe(record.inputRequest)}`);
+  }
+  keyString(record.idempotencyKey, 'idempotencyKey', fail);
+  instant(record.createdAt, 'createdAt', fail);
+  instant(record.expiresAt, 'expiresAt', fail);
+  const copy: Record<string, unknown> = {};
+  for (const field of RECORD_FIELDS) copy[field] = record[field];
+  return Object.freeze(copy) as unknown as SuspensionRecord;
+}
+
+/**
+ * Checks an outcome given to `finish` (or read back) and returns a frozen plain copy.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the field (ERR_STORE_INVALID_RECORD when read back)
+ */
+export function checkOutcome(
+  store: string,
+  operation: string,
+  value: unknown,
+  code: 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD' = 'ERR_STORE_INVALID_ARGUMENT',
+): StoredOutcome {
+  const fail = (detail: string): never => {
+    throw new StoreError(code, `${store}: ${operation}: invalid outcome: ${detail}; pass a StoredOutcome`);
+  };
+  if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
+  const outcome = value as Record<string, unknown>;
+  for (const key of Object.keys(outcome)) if (!OUTCOME_FIELDS.has(key)) fail(`${JSON.stringify(key)}: unknown member`);
+  if (typeof outcome.kind !== 'string' || !OUTCOME_KINDS.has(outcome.kind)) {
+    fail(`kind: expected one of ${[...OUTCOME_KINDS].join(', ')}, received ${describe(outcome.kind)}`);
+  }
+  const copy: Record<string, unknown> = { kind: outcome.kind };
+  for (const field of ['output', 'inputRequest', 'message'] as const) {
+    if (outcome[field] === undefined) continue;
+    if (typeof outcome[field] !== 'string') fail(`${field}: expected a string, received ${describe(outcome[field])}`);
+    copy[field] = outcome[field];
+  }
+  return Object.freeze(copy) as unknown as StoredOutcome;
+}
+
+function argumentError(store: string, operation: string) {
+  return (detail: string): never => {
+    throw new StoreError('ERR_STORE_INVALID_ARGUMENT', `${store}: ${operation}: ${detail}`);
+  };
+}
+
+/** Checks a CallKey. @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the member */
+export function checkKey(store: string, operation: string, key: unknown): CallKey {
+  const fail = argumentError(store, operation);
+  if (typeof key !== 'object' || key === null) fail(`key: expected { threadId, callId }, received ${describe(key)}`);
+  const k = key as Record<string, unknown>;
+  return { threadId: keyString(k.threadId, 'key.threadId', fail), callId: keyString(k.callId, 'key.callId', fail) };
+}
+
+/** Checks an instant `now` (ms since the epoch). @throws StoreError ERR_STORE_INVALID_ARGUMENT */
+export function checkNow(store: string, operation: string, now: unknown, name = 'now'): number {
+  return instant(now, name, argumentError(store, operation));
+}
+
+/** Checks a non-empty key string such as a thread id, tool name or token id. @throws StoreError ERR_STORE_INVALID_ARGUMENT */
+export function checkName(store: string, operation: string, value: unknown, name: string): string {
+  return keyString(value, name, argumentError(store, operation));
+}
+
+/** Checks a ListFilter: exactly one of `threadId`, `principal`. @throws StoreError ERR_STORE_INVALID_ARGUMENT */
+export function checkFilter(
+  store: string,
+  operation: string,
+  filter: unknown,
+): { readonly by: 'threadId' | 'principal'; readonly value: string } {
+  const fail = argumentError(store, operation);
+  if (typeof filter !== 'object' || filter === null)
+    fail(`filter: expected { threadId } or { principal }, received ${describe(filter)}`);
+  const f = filter as Record<string, unknown>;
+  const hasThread = f.threadId !== undefined;
+  const hasPrincipal = f.principal !== undefined;
+  if (hasThread === hasPrincipal) fail('filter: give exactly one of threadId and principal');
+  if (hasThread) return { by: 'threadId', value: keyString(f.threadId, 'filter.threadId', fail) };
+  if (typeof f.principal !== 'string' || UNSTORABLE.test(f.principal)) {
+    fail(`filter.principal: expected a string without NUL or lone surrogates, received ${describe(f.principal)}`);
+  }
+  return { by: 'principal', value: f.principal as string };
+}
+
+/** The JSON text a store keeps for a record (members in RECORD_FIELDS order). */
+export function encodeRecord(record: SuspensionRecord): string {
+  return JSON.stringify(record, RECORD_FIELDS as unknown as string[]);
+}
+
+/** Parses and checks a record read back from a database. @throws StoreError ERR_STORE_INVALID_RECORD */
+export function decodeRecord(store: string, operation: string, text: string): SuspensionRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: a stored record is not JSON (${(err as Error).message}); the database was changed outside scope-tool`,
+      err,
+    );
+  }
+  return checkRecord(store, `${operation}: stored record`, value);
+}
+
+/** Parses and checks an outcome read back from a database (undefined for none). @throws StoreError ERR_STORE_INVALID_RECORD */
+export function decodeOutcome(
+  store: string,
+  operation: string,
+  text: string | null | undefined,
+): StoredOutcome | undefined {
+  if (text === null || text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: a stored outcome is not JSON; the database was changed outside scope-tool`,
+      err,
+    );
+  }
+  return checkOutcome(store, `${operation}: stored outcome`, value, 'ERR_STORE_INVALID_RECORD');
+}
+
+/** The outcome a store records, once, when a waiting record is taken after its expiry. */
+export const EXPIRED_OUTCOME: StoredOutcome = Object.freeze({ kind: 'expired' });

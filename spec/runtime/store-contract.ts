@@ -1,0 +1,406 @@
+/**
+ * The one contract suite of SuspensionStore (lib/runtime/store.ts). Each store's spec calls
+ * `storeContract` with a target that opens that store; every store must pass all of it.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { SUSPENSION_RECORD_VERSION, type SuspensionRecord, type SuspensionStore } from '../../lib/runtime/store';
+
+/** How a child process opens the same data as the target (see spec/support/store-child.ts). */
+export type ChildTarget =
+  { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly connectionString: string };
+
+/** What the contract suite runs against. */
+export interface ContractTarget {
+  /**
+   * Opens a store. When `shared`, every store opened sees the same data, each through its own
+   * connection; otherwise each call opens an independent store.
+   */
+  open(): Promise<SuspensionStore>;
+  /**
+   * Whether stores opened by `open` share their data outside the process (so it survives a close,
+   * a reopen and a killed process); the durability tests run only then.
+   */
+  readonly shared: boolean;
+  /** How a child process opens the same data (called only when `shared`). */
+  readonly child: () => ChildTarget;
+}
+
+const HEX64 = 'a'.repeat(64);
+
+/** A well-formed record on a fresh thread (unique per call), with `overrides` applied. */
+export function makeRecord(overrides: Partial<Record<keyof SuspensionRecord, unknown>> = {}): SuspensionRecord {
+  const threadId = `thread-${randomUUID()}`;
+  return {
+    version: SUSPENSION_RECORD_VERSION,
+    threadId,
+    callId: 'call_1',
+    tool: 'confirm_transfer',
+    contractFingerprint: `sha256:${HEX64}`,
+    arguments: '{"amount":10}',
+    argumentsDigest: `sha256:${'b'.repeat(64)}`,
+    principal: 'user-1',
+    inputRequest: '{"prompt":"\\"confirm?\\"","response_schema":{"type":"boolean"},"continuation_state":"{}"}',
+    idempotencyKey: `idem-${threadId}`,
+    createdAt: 1_000,
+    expiresAt: 10_000,
+    ...overrides,
+  } as SuspensionRecord;
+}
+
+const keyOf = (r: SuspensionRecord) => ({ threadId: r.threadId, callId: r.callId });
+
+/** Registers the contract tests for `target` (call it inside a describe block). */
+export function storeContract(target: ContractTarget): void {
+  const opened: SuspensionStore[] = [];
+  const open = async () => {
+    const store = await target.open();
+    opened.push(store);
+    return store;
+  };
+  // Stores that race: separate instances (connections) when they share data, else one.
+  const openMany = async (n: number) => {
+    if (!target.shared) {
+      const one = await open();
+      return Array.from({ length: n }, () => one);
+    }
+    return Promise.all(Array.from({ length: n }, () => open()));
+  };
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
+
+  it('commit then get returns the record, with no outcome', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await expect(store.commit(record)).resolves.toBe(true);
+    const got = await store.get(keyOf(record));
+    expect(got).toEqual({ record });
+    expect(got?.outcome).toBeUndefined();
+    await expect(store.get({ threadId: record.threadId, callId: 'call_other' })).resolves.toBeUndefined();
+  });
+
+  it('commit of the same key twice resolves false and keeps the first record', async () => {
+    const store = await open();
+    const first = makeRecord();
+    const second = { ...first, tool: 'other_tool', createdAt: 2_000 };
+    await expect(store.commit(first)).resolves.toBe(true);
+    await expect(store.commit(second)).resolves.toBe(false);
+    expect((await store.get(keyOf(first)))?.record).toEqual(first);
+  });
+
+  it('the same call id in two threads is two records', async () => {
+    const store = await open();
+    const a = makeRecord();
+    const b = makeRecord({ callId: a.callId });
+    await expect(store.commit(a)).resolves.toBe(true);
+    await expect(store.commit(b)).resolves.toBe(true);
+    expect((await store.take(keyOf(a), 2_000)).status).toBe('taken');
+    expect((await store.take(keyOf(b), 2_000)).status).toBe('taken');
+  });
+
+  it('1,000 racing takes: exactly one is taken, the rest are answered', async () => {
+    const stores = await openMany(10);
+    const record = makeRecord();
+    await expect(stores[0].commit(record)).resolves.toBe(true);
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => stores[i % stores.length].take(keyOf(record), 2_000)),
+    );
+    const taken = results.filter((r) => r.status === 'taken');
+    expect(taken).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'answered')).toHaveLength(999);
+    expect(taken[0].status === 'taken' && taken[0].record).toEqual(record);
+  });
+
+  it('take of an unknown key is missing', async () => {
+    const store = await open();
+    await expect(store.take({ threadId: 'nobody', callId: 'call_x' }, 2_000)).resolves.toEqual({ status: 'missing' });
+  });
+
+  it('finish stores the outcome: get and later takes show it', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await store.commit(record);
+    const taken = await store.take(keyOf(record), 2_000);
+    if (taken.status !== 'taken') throw new Error(`expected taken, got ${taken.status}`);
+    expect(await store.take(keyOf(record), 2_000)).toEqual({ status: 'answered', record });
+    const outcome = { kind: 'completed' as const, output: '{"content":[{"type":"text","text":"done"}]}' };
+    await store.finish(keyOf(record), taken.claim, outcome);
+    expect(await store.get(keyOf(record))).toEqual({ record, outcome });
+    expect(await store.take(keyOf(record), 3_000)).toEqual({ status: 'answered', record, outcome });
+    // after its expiry a finished record is still answered, never expired
+    expect(await store.take(keyOf(record), 20_000)).toEqual({ status: 'answered', record, outcome });
+  });
+
+  it('finish without owning the record is ERR_STORE_NOT_TAKEN', async () => {
+    const store = await open();
+    const record = makeRecord();
+    const outcome = { kind: 'completed' as const };
+    await expect(store.finish(keyOf(record), 'no-claim', outcome)).rejects.toMatchObject({
+      code: 'ERR_STORE_NOT_TAKEN',
+    });
+    await store.commit(record);
+    await expect(store.finish(keyOf(record), 'no-claim', outcome)).rejects.toMatchObject({
+      code: 'ERR_STORE_NOT_TAKEN',
+    });
+    const taken = await store.take(keyOf(record), 2_000);
+    if (taken.status !== 'taken') throw new Error(`expected taken, got ${taken.status}`);
+    await expect(store.finish(keyOf(record), `${taken.claim}x`, outcome)).rejects.toMatchObject({
+      code: 'ERR_STORE_NOT_TAKEN',
+    });
+    await store.finish(keyOf(record), taken.claim, outcome);
+    await expect(store.finish(keyOf(record), taken.claim, { kind: 'failed' })).rejects.toMatchObject({
+      code: 'ERR_STORE_NOT_TAKEN',
+    });
+    expect((await store.get(keyOf(record)))?.outcome).toEqual(outcome);
+  });
+
+  it('finish refuses a malformed outcome and keeps the record taken', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await store.commit(record);
+    const taken = await store.take(keyOf(record), 2_000);
+    if (taken.status !== 'taken') throw new Error(`expected taken, got ${taken.status}`);
+    const bad = [{ kind: 'done' }, { kind: 'completed', output: 3 }, { kind: 'completed', extra: '' }, null];
+    for (const outcome of bad) {
+      await expect(store.finish(keyOf(record), taken.claim, outcome as never)).rejects.toMatchObject({
+        code: 'ERR_STORE_INVALID_ARGUMENT',
+      });
+    }
+    await store.finish(keyOf(record), taken.claim, { kind: 'refused', message: 'no' });
+    expect((await store.get(keyOf(record)))?.outcome).toEqual({ kind: 'refused', message: 'no' });
+  });
+
+  it('take after expiresAt is expired, recorded once; list excludes it', async () => {
+    const stores = await openMany(4);
+    const record = makeRecord({ createdAt: 1_000, expiresAt: 5_000 });
+    await stores[0].commit(record);
+    expect((await stores[0].list({ threadId: record.threadId }, 5_000)).map(keyOf)).toEqual([keyOf(record)]);
+    expect(await stores[0].list({ threadId: record.threadId }, 5_001)).toEqual([]);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => stores[i % stores.length].take(keyOf(record), 5_001)),
+    );
+    expect(results.every((r) => r.status === 'expired')).toBe(true);
+    expect(results[0]).toEqual({ status: 'expired', record });
+    expect(await stores[1].get(keyOf(record))).toEqual({ record, outcome: { kind: 'expired' } });
+    // recorded: a take with an earlier clock still finds it expired, never takes it
+    expect((await stores[2].take(keyOf(record), 2_000)).status).toBe('expired');
+    expect(await stores[3].list({ threadId: record.threadId }, 2_000)).toEqual([]);
+  });
+
+  it('take at exactly expiresAt still takes', async () => {
+    const store = await open();
+    const record = makeRecord({ expiresAt: 5_000 });
+    await store.commit(record);
+    expect((await store.take(keyOf(record), 5_000)).status).toBe('taken');
+  });
+
+  it('list by thread and by principal: waiting records only, oldest first', async () => {
+    const store = await open();
+    const thread = `thread-${randomUUID()}`;
+    const principal = `principal-${randomUUID()}`;
+    const rec = (callId: string, createdAt: number, more: Partial<SuspensionRecord> = {}) =>
+      makeRecord({ threadId: thread, callId, createdAt, principal, idempotencyKey: `k-${callId}`, ...more });
+    const c = rec('call_c', 3_000);
+    const a = rec('call_a', 1_000);
+    const b = rec('call_b', 2_000);
+    const b2 = rec('call_b2', 2_000); // same instant: commit order
+    const taken = rec('call_t', 500);
+    const elsewhere = makeRecord({ principal, createdAt: 1_500, callId: 'call_e' }); // other thread, same principal
+    const otherPrincipal = rec('call_p', 1_200, { principal: `${principal}-2` });
+    for (const r of [c, a, b, b2, taken, elsewhere, otherPrincipal]) await store.commit(r);
+    await store.take(keyOf(taken), 2_000);
+    expect((await store.list({ threadId: thread }, 2_000)).map((r) => r.callId)).toEqual([
+      'call_a',
+      'call_p',
+      'call_b',
+      'call_b2',
+      'call_c',
+    ]);
+    expect((await store.list({ principal }, 2_000)).map((r) => r.callId)).toEqual([
+      'call_a',
+      'call_e',
+      'call_b',
+      'call_b2',
+      'call_c',
+    ]);
+    expect((await store.list({ threadId: thread }, 2_000))[0]).toEqual(a);
+    expect(await store.list({ threadId: `thread-${randomUUID()}` }, 2_000)).toEqual([]);
+  });
+
+  it('list by the anonymous principal ""', async () => {
+    const store = await open();
+    const record = makeRecord({ principal: '' });
+    await store.commit(record);
+    expect((await store.list({ principal: '' }, 2_000)).map(keyOf)).toContainEqual(keyOf(record));
+  });
+
+  it('claim: true once, false ever after, under 1,000 racing claims', async () => {
+    const stores = await openMany(10);
+    const tokenId = `token-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => stores[i % stores.length].claim(tokenId, Date.now() + 60_000)),
+    );
+    expect(results.filter((r) => r === true)).toHaveLength(1);
+    await expect(stores[3].claim(tokenId, Date.now() + 60_000)).resolves.toBe(false);
+    await expect(stores[3].claim(`${tokenId}-2`, Date.now() + 60_000)).resolves.toBe(true);
+  });
+
+  it('countCall counts atomically under 1,000 racing calls, per tool and in total', async () => {
+    const stores = await openMany(10);
+    const thread = `thread-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => stores[i % stores.length].countCall(thread, i % 4 === 0 ? 'a' : 'b')),
+    );
+    expect(results.map((r) => r.total).sort((x, y) => x - y)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
+    const toolA = results.filter((_, i) => i % 4 === 0).map((r) => r.tool);
+    expect(toolA.sort((x, y) => x - y)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect(await stores[0].countCall(thread, 'b')).toEqual({ tool: 751, total: 1_001 });
+    expect(await stores[0].countCall(`thread-${randomUUID()}`, 'b')).toEqual({ tool: 1, total: 1 });
+  });
+
+  it('commit refuses a record of another version, naming the field', async () => {
+    const store = await open();
+    for (const version of [2, 0, '1', undefined]) {
+      const record = makeRecord({ version });
+      const err = await store.commit(record).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toMatchObject({ code: 'ERR_STORE_INVALID_RECORD' });
+      expect((err as Error).message).toMatch(/version/);
+      await expect(store.get(keyOf(record))).resolves.toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['threadId', { threadId: '' }],
+    ['callId', { callId: 7 }],
+    ['tool', { tool: undefined }],
+    ['contractFingerprint', { contractFingerprint: 'md5:abc' }],
+    ['argumentsDigest', { argumentsDigest: `sha256:${'A'.repeat(64)}` }],
+    ['arguments', { arguments: { amount: 1 } }],
+    ['principal', { principal: null }],
+    ['inputRequest', { inputRequest: '' }],
+    ['idempotencyKey', { idempotencyKey: '' }],
+    ['createdAt', { createdAt: 1.5 }],
+    ['expiresAt', { expiresAt: Number.POSITIVE_INFINITY }],
+    ['callId', { callId: 'call\u0000x' }],
+    ['threadId', { threadId: 'thread-\ud800' }],
+    ['"extra"', { extra: () => 1 }],
+  ])('commit refuses a record whose %s is wrong, naming it', async (field, overrides) => {
+    const store = await open();
+    const record = makeRecord(overrides as Partial<Record<keyof SuspensionRecord, unknown>>);
+    const err = await store.commit(record).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ code: 'ERR_STORE_INVALID_RECORD' });
+    expect((err as Error).message).toContain(field);
+  });
+
+  it('commit refuses what is not a plain object', async () => {
+    const store = await open();
+    for (const value of [null, 'record', [makeRecord()], new (class Record {})()]) {
+      await expect(store.commit(value as never)).rejects.toMatchObject({ code: 'ERR_STORE_INVALID_RECORD' });
+    }
+  });
+
+  it('malformed keys, instants and filters are ERR_STORE_INVALID_ARGUMENT', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await store.commit(record);
+    const invalid = { code: 'ERR_STORE_INVALID_ARGUMENT' };
+    await expect(store.get({ threadId: '', callId: 'x' })).rejects.toMatchObject(invalid);
+    await expect(store.take(keyOf(record), Number.NaN)).rejects.toMatchObject(invalid);
+    await expect(store.list({ threadId: record.threadId, principal: 'x' } as never, 1)).rejects.toMatchObject(invalid);
+    await expect(store.list({} as never, 1)).rejects.toMatchObject(invalid);
+    await expect(store.countCall('', 'tool')).rejects.toMatchObject(invalid);
+    await expect(store.claim('', 1)).rejects.toMatchObject(invalid);
+    // nothing changed
+    expect((await store.take(keyOf(record), 2_000)).status).toBe('taken');
+  });
+
+  it('a closed store rejects every operation with ERR_STORE_CLOSED; close is idempotent', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await store.commit(record);
+    await store.close();
+    await store.close();
+    const closed = { code: 'ERR_STORE_CLOSED' };
+    await expect(store.commit(makeRecord())).rejects.toMatchObject(closed);
+    await expect(store.get(keyOf(record))).rejects.toMatchObject(closed);
+    await expect(store.take(keyOf(record), 2_000)).rejects.toMatchObject(closed);
+    await expect(store.finish(keyOf(record), 'c', { kind: 'completed' })).rejects.toMatchObject(closed);
+    await expect(store.countCall('t', 'x')).rejects.toMatchObject(closed);
+    await expect(store.list({ threadId: 't' }, 1)).rejects.toMatchObject(closed);
+    await expect(store.claim('tok', 1)).rejects.toMatchObject(closed);
+  });
+
+  if (!target.shared) return; // the data lives in the process: nothing survives it
+
+  describe('durability', () => {
+    it('records, outcomes, claims and counts survive close and reopen', async () => {
+      const first = await open();
+      const waiting = makeRecord();
+      const finished = makeRecord();
+      const expired = makeRecord({ expiresAt: 1_500 });
+      const tokenId = `token-${randomUUID()}`;
+      for (const r of [waiting, finished, expired]) await first.commit(r);
+      const taken = await first.take(keyOf(finished), 1_200);
+      if (taken.status !== 'taken') throw new Error(`expected taken, got ${taken.status}`);
+      await first.finish(keyOf(finished), taken.claim, { kind: 'completed', output: '{"content":[]}' });
+      expect((await first.take(keyOf(expired), 2_000)).status).toBe('expired');
+      await first.claim(tokenId, Date.now() + 60_000);
+      await first.countCall(waiting.threadId, 'x');
+      await first.close();
+
+      const second = await open();
+      expect(await second.get(keyOf(waiting))).toEqual({ record: waiting });
+      expect(await second.get(keyOf(finished))).toEqual({
+        record: finished,
+        outcome: { kind: 'completed', output: '{"content":[]}' },
+      });
+      expect((await second.take(keyOf(expired), 1_000)).status).toBe('expired');
+      await expect(second.claim(tokenId, Date.now() + 60_000)).resolves.toBe(false);
+      expect(await second.countCall(waiting.threadId, 'x')).toEqual({ tool: 2, total: 2 });
+      expect((await second.take(keyOf(waiting), 2_000)).status).toBe('taken');
+    });
+
+    it('a process killed right after commit resolved leaves the record committed', async () => {
+      const record = makeRecord();
+      const code = await commitInChildThenKill(target.child(), record);
+      expect(code).toBe('SIGKILL');
+      const fresh = await open();
+      expect(await fresh.get(keyOf(record))).toEqual({ record });
+      expect((await fresh.take(keyOf(record), 2_000)).status).toBe('taken');
+    });
+  });
+}
+
+/**
+ * Forks spec/support/store-child.ts, which opens the target, commits `record` and reports it; the
+ * parent kills it with SIGKILL the moment the report arrives (before any announce or close).
+ */
+function commitInChildThenKill(child: ChildTarget, record: SuspensionRecord): Promise<NodeJS.Signals | number | null> {
+  return new Promise((resolve, reject) => {
+    const proc = fork(path.join(__dirname, '..', 'support', 'store-child.ts'), [JSON.stringify({ child, record })], {
+      execArgv: ['-r', 'ts-node/register/transpile-only'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let reported = false;
+    proc.on('message', (message) => {
+      if (message === 'committed') {
+        reported = true;
+        proc.kill('SIGKILL');
+      }
+    });
+    proc.on('error', reject);
+    proc.on('exit', (code, signal) => {
+      if (!reported) reject(new Error(`store child exited (${signal ?? code}) before it reported the commit`));
+      else resolve(signal ?? code);
+    });
+  });
+}
