@@ -10,7 +10,7 @@ import type { CallOptions, FuncCall, Tool } from '../../lib/protocol';
 const SCHEMA = { type: 'object', properties: {}, additionalProperties: false } as const;
 
 /** A FuncTool that records the FuncCall its function receives. */
-function recordingTool(seen: FuncCall[]): FuncTool<unknown, string> {
+function recordingTool(seen: FuncCall[]): Tool {
   return FuncTool.create({ name: 'pay', inputSchema: SCHEMA, decode: (v) => v }, (_input, call) => {
     seen.push(call);
     return 'paid';

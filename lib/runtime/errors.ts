@@ -1,0 +1,50 @@
+/**
+ * The errors the runtime throws at its caller (the application, never the model): a turn or an
+ * answer it cannot take, with a code to branch on. What the model is told is an outcome, never one
+ * of these (lib/runtime/outcome.ts).
+ */
+
+/**
+ * The codes of RuntimeError:
+ * - `ERR_INVALID_RUNTIME_CONFIG`: `new Runtime(config)` was given a config it cannot run with;
+ * - `ERR_INVALID_TURN`: `runTurn` was given no thread id, no calls array, or a principal that is
+ *   not a string;
+ * - `ERR_INVALID_ANSWER`: the answer is not JSON text valid against the stored request's response
+ *   schema (the call stays waiting: answer again); `issues` says where;
+ * - `ERR_PRINCIPAL_MISMATCH`: the principal answering is not the one the call was suspended for
+ *   (the call stays waiting);
+ * - `ERR_UNKNOWN_CALL`: no suspended call is stored under that thread and call id.
+ */
+export type RuntimeErrorCode =
+  | 'ERR_INVALID_RUNTIME_CONFIG'
+  | 'ERR_INVALID_TURN'
+  | 'ERR_INVALID_ANSWER'
+  | 'ERR_PRINCIPAL_MISMATCH'
+  | 'ERR_UNKNOWN_CALL';
+
+/** One place in the answer that broke its response schema (a JSON Pointer and the rule). */
+export interface AnswerIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/**
+ * An error of the runtime's caller. Message `runtime: <what>: <why>; <what to do>`; the code on
+ * `.code` (so `hasErrorCode`-style checks by code work across package copies), `issues` for
+ * ERR_INVALID_ANSWER, the underlying error as the standard `cause`.
+ */
+export class RuntimeError extends Error {
+  readonly code: RuntimeErrorCode;
+  readonly issues: readonly AnswerIssue[];
+
+  constructor(
+    code: RuntimeErrorCode,
+    detail: string,
+    options: { cause?: unknown; issues?: readonly AnswerIssue[] } = {},
+  ) {
+    super(`runtime: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'RuntimeError';
+    this.code = code;
+    this.issues = Object.freeze([...(options.issues ?? [])]);
+  }
+}

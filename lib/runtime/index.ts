@@ -1,0 +1,15 @@
+/**
+ * scope-tool/runtime: the driving runtime (issue 13). Runs a model turn's tool calls to one outcome
+ * per call id, commits suspensions to a SuspensionStore before announcing them, resumes each call
+ * exactly once, keeps per-thread call budgets, and renders outcomes in each provider's format.
+ * Imports lib/protocol and lib/providers only (DESIGN.md section 1); store drivers load on use.
+ */
+export { DEFAULT_SUSPENSION_TTL_MS, Runtime, providerCallIdOf } from './runtime';
+export type { ResumeInput, RuntimeBudget, RuntimeConfig, TurnInput } from './runtime';
+export type { CallOutcome, CallOutcomeKind, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
+export { RuntimeError } from './errors';
+export type { AnswerIssue, RuntimeErrorCode } from './errors';
+export { toAnthropicMessage, toGeminiContent, toOpenAIChatMessages, toOpenAIResponsesItems } from './render';
+export { argumentsDigest, contractFingerprint, idempotencyKeyOf } from './identity';
+export { SUSPENSION_RECORD_VERSION } from './store';
+export type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from './store';

@@ -1,0 +1,94 @@
+/**
+ * Every text of the runtime in one place: what the model is told for the outcomes the runtime adds
+ * to those of lib/providers/outcome.ts (budgets, expiry, a changed tool, an answer still running),
+ * and the RuntimeErrors its caller gets. Model texts start with `error:` as the providers' do and
+ * say what to do next; they never carry diagnostics.
+ */
+import { quoteToolName } from '../providers/tool-call';
+import { RuntimeError } from './errors';
+import type { AnswerIssue } from './errors';
+
+/** `error: the call budget of tool "x" in this conversation is spent (5 calls); do not call it again`. */
+export function toolBudgetSpent(tool: string, limit: number): string {
+  return `error: the call budget of tool ${quoteToolName(tool)} in this conversation is spent (${calls(limit)}); do not call it again`;
+}
+
+/** `error: the tool call budget of this conversation is spent (20 calls); do not call any tool again`. */
+export function totalBudgetSpent(limit: number): string {
+  return `error: the tool call budget of this conversation is spent (${calls(limit)}); do not call any tool again`;
+}
+
+/** The call waited for an answer past its expiry: it will never run. */
+export function expiredCall(tool: string): string {
+  return `error: the call of tool ${quoteToolName(tool)} waited for an answer until it expired, so it did not run; call it again if it is still needed`;
+}
+
+/** The tool was removed or its contract changed while the call waited: it did not run. */
+export function toolChanged(tool: string): string {
+  return `error: tool ${quoteToolName(tool)} changed while the call waited for an answer, so it did not run; call it again`;
+}
+
+/** Another answer resumed the call and its result is not stored yet. */
+export function answerRunning(tool: string): string {
+  return `error: the call of tool ${quoteToolName(tool)} was already answered and is still running; wait for its result`;
+}
+
+function calls(n: number): string {
+  return n === 1 ? '1 call' : `${n} calls`;
+}
+
+/** ERR_INVALID_TURN: a field of runTurn's input is missing or of the wrong type. */
+export function invalidTurn(field: string, rule: string): RuntimeError {
+  return new RuntimeError('ERR_INVALID_TURN', `runTurn: ${field} ${rule}`);
+}
+
+/** ERR_INVALID_TURN for resume's input (same code: the caller's request is malformed). */
+export function invalidResume(field: string, rule: string): RuntimeError {
+  return new RuntimeError('ERR_INVALID_TURN', `resume: ${field} ${rule}`);
+}
+
+/** ERR_INVALID_TURN for list's filter. */
+export function invalidFilter(): RuntimeError {
+  return new RuntimeError(
+    'ERR_INVALID_TURN',
+    'list: the filter must be { threadId } or { principal } (one string member)',
+  );
+}
+
+/** ERR_INVALID_RUNTIME_CONFIG naming the field and the rule. */
+export function invalidConfig(field: string, rule: string): RuntimeError {
+  return new RuntimeError('ERR_INVALID_RUNTIME_CONFIG', `new Runtime: ${field} ${rule}`);
+}
+
+/** ERR_UNKNOWN_CALL: nothing is stored under the key. */
+export function unknownCall(threadId: string, callId: string): RuntimeError {
+  return new RuntimeError(
+    'ERR_UNKNOWN_CALL',
+    `resume: no suspended call ${JSON.stringify(callId)} in thread ${JSON.stringify(threadId)}; ` +
+      'pass the thread id and the provider call id of a suspended outcome (see list())',
+  );
+}
+
+/** ERR_PRINCIPAL_MISMATCH: someone else answers. */
+export function principalMismatch(threadId: string, callId: string): RuntimeError {
+  return new RuntimeError(
+    'ERR_PRINCIPAL_MISMATCH',
+    `resume: call ${JSON.stringify(callId)} in thread ${JSON.stringify(threadId)} waits for another principal's answer; ` +
+      'answer as the principal of the turn that suspended it (the call stays waiting)',
+  );
+}
+
+/** ERR_INVALID_ANSWER: the answer broke the response schema, or is not JSON text. */
+export function invalidAnswer(
+  callId: string,
+  detail: string,
+  issues: readonly AnswerIssue[],
+  cause: unknown,
+): RuntimeError {
+  return new RuntimeError(
+    'ERR_INVALID_ANSWER',
+    `resume: the answer to call ${JSON.stringify(callId)} is invalid: ${detail}; ` +
+      "send JSON text that the request's response_schema admits (the call stays waiting)",
+    { issues, cause },
+  );
+}

@@ -1,0 +1,555 @@
+/**
+ * The driving runtime (issue 13): takes the tool calls of one model turn and resolves exactly one
+ * outcome per call id; commits a suspension to its SuspensionStore before announcing it; routes an
+ * answer back to its call exactly once, on any instance sharing the store; keeps per-thread call
+ * budgets. The seed leaves these duties to "the driving runtime" (call identity, checkpoint
+ * commitment, input waits, routing answers).
+ *
+ * Store contract: lib/runtime/store.ts (not edited here). Record keys: a call's first suspension is
+ * stored under its provider call id; a resume that suspends again commits a NEW record under
+ * `<call id>#<round>` (identity.ts roundKey) and finishes the previous round with a StoredOutcome
+ * of kind `suspended`, so every record is written once and each round is taken exactly once.
+ */
+import type { Binding, Continuation, Invocation, Registry, Result } from '../protocol';
+import { InputRequest, MAX_TIMEOUT_MS, ToolError } from '../protocol';
+import { prepareToolCall } from '../providers/prepare';
+import type { ToolOutcome } from '../providers/outcome';
+import { oneCallPerId } from '../providers/tool-call';
+import type { AssembledToolCall, ProviderToolCall } from '../providers/tool-call';
+import { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotencyKeyOf, roundKey } from './identity';
+import * as text from './messages';
+import { fromStored, settledOf, statedOf, storedOf } from './outcome';
+import type { CallIdentity, CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
+import { SUSPENSION_RECORD_VERSION } from './store';
+import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore } from './store';
+
+/** How long a suspended call waits for its answer unless configured: 86,400,000 ms (24 h). */
+export const DEFAULT_SUSPENSION_TTL_MS = 86_400_000;
+
+/** Per-thread call budgets: how many admitted calls a thread may make, of one tool and in total. */
+export interface RuntimeBudget {
+  /** Calls of any one tool per thread (a whole number ≥ 1). */
+  readonly perTool?: number;
+  /** Calls of all tools together per thread (a whole number ≥ 1). */
+  readonly total?: number;
+}
+
+/**
+ * Configuration of a Runtime.
+ * - `registry`: the tools the model was offered (a protocol Registry).
+ * - `store`: where suspensions, outcomes and call counts live (MemoryStore, SQLite, PostgreSQL).
+ * - `timeoutMs`: the deadline of every call in ms (1 to MAX_TIMEOUT_MS, or Infinity); the smaller
+ *   of it and the binding's own deadline applies. Unset: each binding's own deadline
+ *   (DEFAULT_TIMEOUT_MS, 60,000 ms, unless the tool declares one).
+ * - `suspensionTtlMs`: how long a suspension waits for its answer, in ms (default 24 h).
+ * - `budget`: per-thread call budgets; unset: no budget (and no `countCall` on the store).
+ * - `now`: the clock, ms since the epoch (default `Date.now`).
+ */
+export interface RuntimeConfig {
+  readonly registry: Registry;
+  readonly store: SuspensionStore;
+  readonly timeoutMs?: number;
+  readonly suspensionTtlMs?: number;
+  readonly budget?: RuntimeBudget;
+  readonly now?: () => number;
+}
+
+/**
+ * One model turn: the calls the provider readers produced (`openAIChatToolCalls`,
+ * `anthropicToolCalls`, `openAIResponsesToolCalls`, `geminiFunctionCalls`, the stream assemblers).
+ * - `threadId`: the caller-chosen conversation id (non-empty); budgets and call ids are per thread.
+ * - `principal`: who is calling, as the application authenticated them (default `''`, anonymous);
+ *   only this principal may answer the turn's suspensions.
+ * - `context`, `signal`: passed to policies and tools as CallOptions.
+ */
+export interface TurnInput {
+  readonly threadId: string;
+  readonly principal?: string;
+  readonly context?: unknown;
+  readonly signal?: AbortSignal;
+  readonly calls: readonly ProviderToolCall[];
+}
+
+/**
+ * An answer to a suspended call.
+ * - `callId`: the provider call id of the suspended outcome (`outcome.call.id`), or the `callId`
+ *   of a record `list()` returned.
+ * - `answer`: the person's answer as JSON text, valid against the request's `response_schema`.
+ * - `principal`: must be the principal of the turn that suspended the call (default `''`).
+ * - `context`, `signal`: as for runTurn; policies decide again with them.
+ */
+export interface ResumeInput {
+  readonly threadId: string;
+  readonly callId: string;
+  readonly answer: string;
+  readonly principal?: string;
+  readonly context?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+/** What runTurn and resume pass to Binding.call. */
+interface CallScope {
+  readonly threadId: string;
+  readonly principal: string;
+  readonly context: unknown;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** A record and its outcome, as `store.get` resolves them. */
+type Stored = { readonly record: SuspensionRecord; readonly outcome?: StoredOutcome };
+
+function nonEmpty(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function wholeAtLeastOne(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+/**
+ * The driving runtime over one Registry and one SuspensionStore. Stateless itself: every instance
+ * over the same store sees the same suspensions, outcomes and budgets. Frozen.
+ */
+export class Runtime {
+  readonly #registry: Registry;
+  readonly #store: SuspensionStore;
+  readonly #timeoutMs: number | undefined;
+  readonly #ttlMs: number;
+  readonly #perTool: number | undefined;
+  readonly #total: number | undefined;
+  readonly #now: () => number;
+
+  /**
+   * @throws RuntimeError ERR_INVALID_RUNTIME_CONFIG naming the field: no registry (an object with
+   *   `resolve`), no store (an object with the SuspensionStore methods), a `timeoutMs` that is not
+   *   1 to MAX_TIMEOUT_MS ms or Infinity, a `suspensionTtlMs` or budget that is not a whole number
+   *   ≥ 1, a `now` that is not a function
+   */
+  constructor(config: RuntimeConfig) {
+    if (typeof config !== 'object' || config === null) {
+      throw text.invalidConfig('config', 'must be an object { registry, store, ... }');
+    }
+    const { registry, store, budget, now } = config;
+    if (typeof (registry as Partial<Registry> | undefined)?.resolve !== 'function') {
+      throw text.invalidConfig('config.registry', 'must be a Registry (new Registry(...tools) or createRegistry(...))');
+    }
+    const methods = ['commit', 'get', 'take', 'finish', 'countCall', 'list'] as const;
+    const missing = methods.filter((m) => typeof (store as Partial<SuspensionStore> | undefined)?.[m] !== 'function');
+    if (missing.length > 0) {
+      throw text.invalidConfig('config.store', `must be a SuspensionStore (missing ${missing.join(', ')})`);
+    }
+    const timeoutMs: unknown = config.timeoutMs;
+    if (
+      timeoutMs !== undefined &&
+      timeoutMs !== Infinity &&
+      !(typeof timeoutMs === 'number' && Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)
+    ) {
+      throw text.invalidConfig(
+        'config.timeoutMs',
+        `must be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, or Infinity`,
+      );
+    }
+    this.#timeoutMs = timeoutMs;
+    const ttl = config.suspensionTtlMs ?? DEFAULT_SUSPENSION_TTL_MS;
+    if (!wholeAtLeastOne(ttl)) throw text.invalidConfig('config.suspensionTtlMs', 'must be a whole number of ms ≥ 1');
+    if (budget !== undefined && (typeof budget !== 'object' || budget === null)) {
+      throw text.invalidConfig('config.budget', 'must be an object { perTool?, total? }');
+    }
+    if (budget?.perTool !== undefined && !wholeAtLeastOne(budget.perTool)) {
+      throw text.invalidConfig('config.budget.perTool', 'must be a whole number of calls ≥ 1');
+    }
+    if (budget?.total !== undefined && !wholeAtLeastOne(budget.total)) {
+      throw text.invalidConfig('config.budget.total', 'must be a whole number of calls ≥ 1');
+    }
+    if (now !== undefined && typeof now !== 'function')
+      throw text.invalidConfig('config.now', 'must be a function () => ms');
+    this.#registry = registry;
+    this.#store = store;
+    this.#ttlMs = ttl;
+    this.#perTool = budget?.perTool;
+    this.#total = budget?.total;
+    this.#now = now ?? Date.now;
+    Object.freeze(this);
+  }
+
+  /**
+   * Runs the calls of one model turn concurrently, each under its deadline, and resolves exactly one
+   * outcome per call id, in the order of the calls (calls sharing an id become one `refused` outcome,
+   * as the provider readers' oneCallPerId does). Per call, first match wins:
+   * 1. a record is stored under the call id (a replayed turn): the tool does not run again; the
+   *    stored outcome is returned (`replayed`), or the waiting request re-announced, or `expired`;
+   * 2. admission (prepareToolCall) refuses it: `refused`;
+   * 3. a budget is spent (counted atomically by `store.countCall`, so it holds across instances;
+   *    only admitted calls count): `budget-exceeded`;
+   * 4. the call through its Binding (Guards authorize; deadline): `completed`, `rejected`,
+   *    `failed`, `error`, or `suspended` once its record is committed (a commit that rejects makes
+   *    the outcome `error`; a commit that finds the key taken announces the stored record).
+   * A call without an id (Gemini may omit it) runs, but cannot be stored: if it suspends, its
+   * outcome is `error`. Outcomes never reject; store failures become `error` outcomes.
+   * @throws RuntimeError ERR_INVALID_TURN when `threadId` is not a non-empty string, `calls` is not
+   *   an array of calls with string ids, or `principal` is not a string
+   */
+  async runTurn(turn: TurnInput): Promise<CallOutcome[]> {
+    if (typeof turn !== 'object' || turn === null) throw text.invalidTurn('turn', 'must be an object');
+    if (!nonEmpty(turn.threadId)) throw text.invalidTurn('threadId', 'must be a non-empty string');
+    if (turn.principal !== undefined && typeof turn.principal !== 'string') {
+      throw text.invalidTurn('principal', 'must be a string (or left out for anonymous calls)');
+    }
+    if (!Array.isArray(turn.calls)) throw text.invalidTurn('calls', 'must be an array of tool calls');
+    turn.calls.forEach((call, index) => {
+      if (typeof (call as Partial<ProviderToolCall> | null)?.id !== 'string') {
+        throw text.invalidTurn(`calls[${index}].id`, 'must be a string (the provider call id)');
+      }
+    });
+    const scope: CallScope = {
+      threadId: turn.threadId,
+      principal: turn.principal ?? '',
+      context: turn.context,
+      signal: turn.signal,
+    };
+    const calls = oneCallPerId(turn.calls as readonly AssembledToolCall[]);
+    return Promise.all(calls.map((call) => this.#runCall(call, scope)));
+  }
+
+  /**
+   * Routes a person's answer to its suspended call, exactly once across every instance sharing the
+   * store. Order: find the record (following a call's rounds); the principal must match; a call that
+   * already has its outcome resolves `already-answered` with it as `previous` (the tool does not run
+   * again); the answer is validated against the stored request's response schema BEFORE the record
+   * is taken (an invalid answer leaves the call waiting); `store.take`: `expired` resolves `expired`,
+   * `answered` (another answer won) `already-answered`; on `taken`: the tool must still be registered
+   * with the same contract fingerprint (else `tool-changed`), the stored arguments are admitted again
+   * with the Continuation, the call runs through its Binding (Guards authorize again, with this
+   * context), and the outcome is stored with `store.finish` before it is returned. A resume that
+   * suspends again commits a new record under `<call id>#<round>` first. A resumed call does not
+   * count against budgets again.
+   * @returns the outcome for the model (render it with toOpenAIChatMessages, ...)
+   * @throws RuntimeError ERR_INVALID_TURN (malformed input), ERR_UNKNOWN_CALL (nothing stored under
+   *   the key), ERR_PRINCIPAL_MISMATCH, ERR_INVALID_ANSWER (with `issues`; the call stays waiting)
+   * @throws the store's error when `get` or `take` rejects (nothing ran; answer again)
+   */
+  async resume(input: ResumeInput): Promise<CallOutcome> {
+    if (typeof input !== 'object' || input === null) throw text.invalidResume('input', 'must be an object');
+    if (!nonEmpty(input.threadId)) throw text.invalidResume('threadId', 'must be a non-empty string');
+    if (!nonEmpty(input.callId)) throw text.invalidResume('callId', 'must be a non-empty string');
+    if (typeof input.answer !== 'string') throw text.invalidResume('answer', 'must be JSON text (a string)');
+    if (input.principal !== undefined && typeof input.principal !== 'string') {
+      throw text.invalidResume('principal', 'must be a string (or left out for anonymous calls)');
+    }
+    const scope: CallScope = {
+      threadId: input.threadId,
+      principal: input.principal ?? '',
+      context: input.context,
+      signal: input.signal,
+    };
+    const first = await this.#store.get({ threadId: scope.threadId, callId: input.callId });
+    if (first === undefined) throw text.unknownCall(scope.threadId, input.callId);
+    const { callId, round: firstRound } = providerCallIdOf(first.record);
+    const current = await this.#currentRound(scope.threadId, callId, firstRound, first);
+    if (current === undefined) throw text.unknownCall(scope.threadId, input.callId);
+    const { found, round } = current;
+    const record = found.record;
+    if (record.principal !== scope.principal) throw text.principalMismatch(scope.threadId, input.callId);
+    const identity = identityOf(scope.threadId, callId, record);
+    if (found.outcome !== undefined) return answered(identity, found.outcome);
+    const now = this.#now();
+    // Validated before taking, so an invalid answer leaves the call waiting (unless it has expired,
+    // which take reports).
+    const continuation = now <= record.expiresAt ? continuationOf(record, input.answer) : undefined;
+    const key: CallKey = { threadId: scope.threadId, callId: record.callId };
+    const taken = await this.#store.take(key, now);
+    switch (taken.status) {
+      case 'missing':
+        throw text.unknownCall(scope.threadId, input.callId);
+      case 'expired':
+        return statedOf(identity, 'expired', text.expiredCall(record.tool));
+      case 'answered':
+        return answered(identity, taken.outcome);
+      default:
+        break;
+    }
+    let outcome: CallOutcome;
+    try {
+      const answer = continuation ?? continuationOf(record, input.answer);
+      outcome = await this.#runResumed(identity, taken.record, answer, round, scope);
+    } catch (e) {
+      outcome = settledOf(identity, { error: e }, { kind: 'error', signal: scope.signal });
+    }
+    const stored: StoredOutcome =
+      outcome.kind === 'suspended'
+        ? { kind: 'suspended', inputRequest: outcome.record.inputRequest }
+        : storedOf(outcome);
+    try {
+      await this.#store.finish(key, taken.claim, stored);
+    } catch (e) {
+      return Object.freeze({ ...outcome, storeError: e });
+    }
+    return outcome;
+  }
+
+  /**
+   * The suspended calls still waiting (not taken, not expired now), oldest first: the store's
+   * `list`. A record's `callId` is `<call id>#<round>` for a resume that suspended again; resume
+   * accepts it as it is (see providerCallIdOf).
+   * @throws RuntimeError ERR_INVALID_TURN when the filter is neither `{ threadId }` nor `{ principal }`
+   */
+  async list(filter: ListFilter): Promise<SuspensionRecord[]> {
+    const f = filter as { threadId?: unknown; principal?: unknown } | null;
+    const byThread = typeof f?.threadId === 'string';
+    const byPrincipal = typeof f?.principal === 'string';
+    if (byThread === byPrincipal) {
+      throw text.invalidFilter();
+    }
+    return this.#store.list(
+      byThread ? { threadId: f!.threadId as string } : { principal: f!.principal as string },
+      this.#now(),
+    );
+  }
+
+  /** One call of a turn (see runTurn). Never rejects. */
+  async #runCall(call: AssembledToolCall, scope: CallScope): Promise<CallOutcome> {
+    const stored = call.id !== '';
+    const identity: CallIdentity = {
+      threadId: scope.threadId,
+      call,
+      idempotencyKey: stored ? idempotencyKeyOf(scope.threadId, call.id) : undefined,
+    };
+    try {
+      if (stored) {
+        const found = await this.#store.get({ threadId: scope.threadId, callId: call.id });
+        if (found !== undefined) return await this.#replay(identity, found, scope);
+      }
+      let binding: Binding;
+      let invocation: Invocation;
+      try {
+        ({ binding, invocation } = prepareToolCall(this.#registry, call));
+      } catch (e) {
+        return settledOf(identity, { error: e }, { signal: scope.signal });
+      }
+      const spent = await this.#spend(scope.threadId, binding.contract.name);
+      if (spent !== undefined) return statedOf(identity, 'budget-exceeded', spent);
+      const result = await this.#call(binding, invocation, scope, identity.idempotencyKey);
+      if (!('result' in result) || !('inputRequest' in result.result)) {
+        return settledOf(identity, result, { signal: scope.signal });
+      }
+      if (!stored) {
+        const why = new Error(
+          `runtime: tool ${JSON.stringify(binding.contract.name)} asked for input on a call without a provider call id, ` +
+            'which cannot be stored or answered; give every call an id',
+        );
+        return settledOf(identity, { error: why }, { kind: 'error' });
+      }
+      return await this.#suspend(identity, binding, invocation, result.result.inputRequest, 1, scope);
+    } catch (e) {
+      // A store that failed (get, countCall, commit): nothing is announced.
+      return settledOf(identity, { error: e }, { kind: 'error', signal: scope.signal });
+    }
+  }
+
+  /** Runs an admitted invocation through its Binding; what it throws becomes the outcome. */
+  async #call(
+    binding: Binding,
+    invocation: Invocation,
+    scope: CallScope,
+    idempotencyKey: string | undefined,
+  ): Promise<ToolOutcome> {
+    try {
+      const result: Result = await binding.call(invocation, {
+        signal: scope.signal,
+        context: scope.context,
+        idempotencyKey,
+        ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }),
+      });
+      return { result };
+    } catch (e) {
+      return { error: e };
+    }
+  }
+
+  /** Counts the call against the budgets; the model-facing text when one is spent, else undefined. */
+  async #spend(threadId: string, tool: string): Promise<string | undefined> {
+    if (this.#perTool === undefined && this.#total === undefined) return undefined;
+    const counts = await this.#store.countCall(threadId, tool);
+    if (this.#perTool !== undefined && counts.tool > this.#perTool) return text.toolBudgetSpent(tool, this.#perTool);
+    if (this.#total !== undefined && counts.total > this.#total) return text.totalBudgetSpent(this.#total);
+    return undefined;
+  }
+
+  /**
+   * Commits the suspension of round `round`, then announces it. A commit that finds the key taken
+   * (a replay after a crash) announces what the store holds instead. Rejects when the store does.
+   */
+  async #suspend(
+    identity: CallIdentity,
+    binding: Binding,
+    invocation: Invocation,
+    request: InputRequest,
+    round: number,
+    scope: CallScope,
+  ): Promise<CallOutcome> {
+    const now = this.#now();
+    const args = invocation.normalizedArguments;
+    const record: SuspensionRecord = Object.freeze({
+      version: SUSPENSION_RECORD_VERSION,
+      threadId: scope.threadId,
+      callId: roundKey(identity.call.id, round),
+      tool: binding.contract.name,
+      contractFingerprint: contractFingerprint(binding.contract.definition()),
+      arguments: args,
+      argumentsDigest: argumentsDigest(args),
+      principal: scope.principal,
+      inputRequest: JSON.stringify(request),
+      idempotencyKey: identity.idempotencyKey as string,
+      createdAt: now,
+      expiresAt: now + this.#ttlMs,
+    });
+    if (await this.#store.commit(record)) {
+      return Object.freeze({ ...identity, kind: 'suspended', replayed: false, inputRequest: request, record });
+    }
+    const found = await this.#store.get({ threadId: scope.threadId, callId: record.callId });
+    if (found === undefined) {
+      throw new Error(`runtime: store.commit found ${JSON.stringify(record.callId)} taken but get finds no record`);
+    }
+    return this.#replay(identity, found, scope);
+  }
+
+  /**
+   * What a stored call resolves to in a turn, without running the tool: its stored outcome (after
+   * following its rounds), its waiting request re-announced, or `expired`.
+   */
+  async #replay(identity: CallIdentity, first: Stored, scope: CallScope): Promise<CallOutcome> {
+    const { call } = identity;
+    const mismatch =
+      first.record.tool !== call.request.name
+        ? `call id ${JSON.stringify(call.id)} is stored for tool ${JSON.stringify(first.record.tool)}`
+        : first.record.principal !== scope.principal
+          ? `call id ${JSON.stringify(call.id)} is stored for another principal`
+          : undefined;
+    if (mismatch !== undefined) {
+      const why = new Error(
+        `runtime: ${mismatch}; provider call ids are unique within a thread, so the tool did not run`,
+      );
+      return settledOf(identity, { error: why }, { kind: 'error' });
+    }
+    const current = await this.#currentRound(scope.threadId, call.id, providerCallIdOf(first.record).round, first);
+    if (current === undefined) {
+      return settledOf(
+        identity,
+        { error: new Error('runtime: a round of the call is missing from the store') },
+        { kind: 'error' },
+      );
+    }
+    const { found } = current;
+    if (found.outcome !== undefined) {
+      const stored = fromStored(identity, found.outcome);
+      return Object.freeze({ ...stored, call });
+    }
+    if (this.#now() > found.record.expiresAt) {
+      return statedOf(identity, 'expired', text.expiredCall(found.record.tool), true);
+    }
+    return Object.freeze({
+      ...identity,
+      kind: 'suspended',
+      replayed: true,
+      inputRequest: InputRequest.parse(found.record.inputRequest),
+      record: found.record,
+    });
+  }
+
+  /**
+   * Follows a call's rounds from `first` (round `round`) while their stored outcome is `suspended`
+   * (a resume that suspended again): the record of the current round. Undefined when a round is
+   * missing or there are more than MAX_SUSPENSION_ROUNDS.
+   */
+  async #currentRound(
+    threadId: string,
+    callId: string,
+    round: number,
+    first: Stored,
+  ): Promise<{ readonly found: Stored; readonly round: number } | undefined> {
+    let found = first;
+    let at = round;
+    while (found.outcome?.kind === 'suspended') {
+      at += 1;
+      if (at > MAX_SUSPENSION_ROUNDS) return undefined;
+      const next = await this.#store.get({ threadId, callId: roundKey(callId, at) });
+      if (next === undefined) return undefined;
+      found = next;
+    }
+    return { found, round: at };
+  }
+
+  /** Runs a taken record with the answer (see resume). */
+  async #runResumed(
+    identity: CallIdentity,
+    record: SuspensionRecord,
+    continuation: Continuation,
+    round: number,
+    scope: CallScope,
+  ): Promise<CallOutcome> {
+    const binding = this.#registry.resolve(record.tool);
+    if (binding === undefined || contractFingerprint(binding.contract.definition()) !== record.contractFingerprint) {
+      return statedOf(identity, 'tool-changed', text.toolChanged(record.tool));
+    }
+    let invocation: Invocation;
+    try {
+      invocation = binding.contract.prepare({ name: record.tool, arguments: record.arguments }, continuation);
+    } catch (e) {
+      return settledOf(identity, { error: e }, { signal: scope.signal });
+    }
+    const result = await this.#call(binding, invocation, scope, record.idempotencyKey);
+    if ('result' in result && 'inputRequest' in result.result) {
+      return this.#suspend(identity, binding, invocation, result.result.inputRequest, round + 1, scope);
+    }
+    return settledOf(identity, result, { signal: scope.signal });
+  }
+}
+
+/**
+ * The provider call id and round of a record: a record stored under `<id>#<n>` (n ≥ 2) whose
+ * idempotency key is that of `<id>` is round n of call `<id>`; any other record is round 1 of the
+ * call named by its key. The key check makes the split unambiguous for ids that contain `#`.
+ */
+export function providerCallIdOf(record: SuspensionRecord): { readonly callId: string; readonly round: number } {
+  const match = /^(.+)#([1-9][0-9]{0,8})$/.exec(record.callId);
+  if (match !== null) {
+    const round = Number(match[2]);
+    if (round >= 2 && idempotencyKeyOf(record.threadId, match[1]) === record.idempotencyKey) {
+      return { callId: match[1], round };
+    }
+  }
+  return { callId: record.callId, round: 1 };
+}
+
+/** The identity of a stored call: its provider call id, stored tool and arguments, its key. */
+function identityOf(threadId: string, callId: string, record: SuspensionRecord): CallIdentity {
+  return {
+    threadId,
+    call: { id: callId, request: { name: record.tool, arguments: record.arguments } },
+    idempotencyKey: record.idempotencyKey,
+  };
+}
+
+/** `already-answered`, carrying the stored outcome when it is final. */
+function answered(identity: CallIdentity, stored: StoredOutcome | undefined): SettledCallOutcome {
+  if (stored === undefined || stored.kind === 'suspended') {
+    return statedOf(identity, 'already-answered', text.answerRunning(identity.call.request.name), true);
+  }
+  const previous = fromStored(identity, stored);
+  return Object.freeze({ ...previous, kind: 'already-answered', previous });
+}
+
+/**
+ * The Continuation of `answer` to the record's stored request.
+ * @throws RuntimeError ERR_INVALID_ANSWER when the answer is not JSON text its response schema admits
+ */
+function continuationOf(record: SuspensionRecord, answer: string): Continuation {
+  const request = InputRequest.parse(record.inputRequest);
+  try {
+    return request.continuation(answer);
+  } catch (e) {
+    const issues = e instanceof ToolError ? e.issues.map((i) => ({ path: i.path, message: i.message })) : [];
+    const detail = e instanceof Error ? e.message.replace(/^tool: invalid input request: /, '') : String(e);
+    throw text.invalidAnswer(record.callId, detail, issues, e);
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Runtime.runTurn (lib/runtime/runtime.ts): exactly one outcome per call id, in order, of every kind
+ * a turn can resolve; the suspension record committed before the outcome; budgets; config checks.
+ */
+import { FuncTool, Registry } from '../../lib/protocol';
+import { Runtime, RuntimeError, SUSPENSION_RECORD_VERSION, contractFingerprint } from '../../lib/runtime';
+import type { CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from '../../lib/runtime';
+import { argumentsDigest, idempotencyKeyOf } from '../../lib/runtime/identity';
+import { OBJECT, SECRET, call, crashing, echo, effects, failing, guarded, newStore, sendEmail } from './support';
+
+const NOW = 1_700_000_000_000;
+
+function settled(outcome: CallOutcome): SettledCallOutcome {
+  if (outcome.kind === 'suspended') throw new Error('expected a settled outcome');
+  return outcome;
+}
+
+function suspended(outcome: CallOutcome): SuspendedCallOutcome {
+  if (outcome.kind !== 'suspended') throw new Error(`expected a suspended outcome, got ${outcome.kind}`);
+  return outcome;
+}
+
+function modelText(outcome: CallOutcome): string {
+  return settled(outcome).rendered.output.asText() ?? '';
+}
+
+describe('Runtime.runTurn outcome kinds', () => {
+  const seen = effects();
+  const registry = new Registry(
+    echo(),
+    failing(),
+    crashing(),
+    sendEmail(seen),
+    guarded(
+      FuncTool.create({ name: 'delete_all', inputSchema: OBJECT(), decode: (v) => v }, () => 'deleted'),
+      () => false,
+    ),
+  );
+  const store = newStore();
+  const runtime = new Runtime({ registry, store, now: () => NOW });
+
+  it('resolves one outcome per call, in order, of each kind', async () => {
+    const outcomes = await runtime.runTurn({
+      threadId: 't-kinds',
+      calls: [
+        call('c1', 'echo', { text: 'hi' }),
+        call('c2', 'echo', { text: 5 }),
+        call('c3', 'no_such_tool'),
+        call('c4', 'delete_all'),
+        call('c5', 'fail'),
+        call('c6', 'crash'),
+        call('c7', 'send_email', { to: 'a@example.com' }),
+      ],
+    });
+    expect(outcomes.map((o) => [o.call.id, o.kind])).toEqual([
+      ['c1', 'completed'],
+      ['c2', 'refused'],
+      ['c3', 'refused'],
+      ['c4', 'rejected'],
+      ['c5', 'failed'],
+      ['c6', 'error'],
+      ['c7', 'suspended'],
+    ]);
+    expect(modelText(outcomes[0])).toBe('hi');
+    expect(settled(outcomes[2]).rendered.output.asText()).toContain('unknown tool "no_such_tool"');
+    expect(settled(outcomes[3]).rendered.isError).toBe(true);
+    expect(modelText(outcomes[4])).toBe('error: the disk is full; try later');
+    // An error never leaks its message to the model; the diagnostic keeps it for logs.
+    expect(modelText(outcomes[5])).not.toContain('hunter2');
+    expect((settled(outcomes[5]).diagnostic as Error).message).toBe(SECRET);
+    expect(outcomes.every((o) => o.threadId === 't-kinds' && !o.replayed)).toBe(true);
+  });
+
+  it('gives calls sharing an id one refused outcome, and runs neither', async () => {
+    const outcomes = await runtime.runTurn({
+      threadId: 't-dup',
+      calls: [
+        call('same', 'echo', { text: 'a' }),
+        call('same', 'echo', { text: 'b' }),
+        call('other', 'echo', { text: 'c' }),
+      ],
+    });
+    expect(outcomes.map((o) => [o.call.id, o.kind])).toEqual([
+      ['same', 'refused'],
+      ['other', 'completed'],
+    ]);
+  });
+
+  it('commits the suspension record before resolving the suspended outcome', async () => {
+    const [outcome] = await runtime.runTurn({
+      threadId: 't-record',
+      principal: 'alice',
+      calls: [call('call_1', 'send_email', { to: 'b@example.com' })],
+    });
+    const s = suspended(outcome);
+    const stored = await store.get({ threadId: 't-record', callId: 'call_1' });
+    expect(stored?.record).toEqual(s.record);
+    const definition = registry.resolve('send_email')!.contract.definition();
+    expect(s.record).toEqual({
+      version: SUSPENSION_RECORD_VERSION,
+      threadId: 't-record',
+      callId: 'call_1',
+      tool: 'send_email',
+      contractFingerprint: contractFingerprint(definition),
+      arguments: '{"to":"b@example.com"}',
+      argumentsDigest: argumentsDigest('{"to":"b@example.com"}'),
+      principal: 'alice',
+      inputRequest: JSON.stringify(s.inputRequest),
+      idempotencyKey: idempotencyKeyOf('t-record', 'call_1'),
+      createdAt: NOW,
+      expiresAt: NOW + 86_400_000,
+    });
+    expect(s.record.contractFingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(JSON.parse(s.inputRequest.prompt)).toBe('Send the email to b@example.com?');
+    // The record is plain JSON: it survives a round trip unchanged.
+    expect(JSON.parse(JSON.stringify(s.record))).toEqual(s.record);
+  });
+
+  it('derives one idempotency key per (thread, call id)', () => {
+    const key = idempotencyKeyOf('t', 'c');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(idempotencyKeyOf('t', 'c')).toBe(key);
+    expect(idempotencyKeyOf('t', 'd')).not.toBe(key);
+    expect(idempotencyKeyOf('t2', 'c')).not.toBe(key);
+    // No two pairs share a text: ("a,b", "c") is not ("a", "b,c").
+    expect(idempotencyKeyOf('a,b', 'c')).not.toBe(idempotencyKeyOf('a', 'b,c'));
+  });
+
+  it('cuts a call at the configured deadline (failed, the model told which tool)', async () => {
+    const hang = FuncTool.create(
+      { name: 'hang', inputSchema: OBJECT(), decode: (v) => v },
+      () => new Promise(() => undefined),
+    );
+    const timed = new Runtime({ registry: new Registry(hang), store: newStore(), timeoutMs: 10 });
+    const [outcome] = await timed.runTurn({ threadId: 't', calls: [call('h', 'hang')] });
+    expect(outcome.kind).toBe('failed');
+    expect(modelText(outcome)).toContain('"hang"');
+  });
+
+  it('runs a call without an id but cannot suspend it (error)', async () => {
+    const outcomes = await runtime.runTurn({
+      threadId: 't-noid',
+      calls: [call('', 'echo', { text: 'x' }), call('', 'send_email', { to: 'c@example.com' })],
+    });
+    expect(outcomes.map((o) => o.kind)).toEqual(['completed', 'error']);
+    expect(outcomes[0].idempotencyKey).toBeUndefined();
+  });
+});
+
+describe('Runtime budgets', () => {
+  it('spends the per-tool budget of a thread, then tells the model to stop calling the tool', async () => {
+    const seen = effects();
+    const runtime = new Runtime({ registry: new Registry(echo(seen)), store: newStore(), budget: { perTool: 2 } });
+    const turn = (threadId: string, id: string) =>
+      runtime.runTurn({ threadId, calls: [call(id, 'echo', { text: id })] });
+    expect((await turn('t', 'a'))[0].kind).toBe('completed');
+    expect((await turn('t', 'b'))[0].kind).toBe('completed');
+    const [third] = await turn('t', 'c');
+    expect(third.kind).toBe('budget-exceeded');
+    expect(modelText(third)).toContain('"echo"');
+    expect(modelText(third)).toContain('(2 calls)');
+    expect(settled(third).rendered.isError).toBe(true);
+    expect(seen.calls).toBe(2);
+    // Budgets are per thread.
+    expect((await turn('other', 'a'))[0].kind).toBe('completed');
+  });
+
+  it('spends the total budget across tools, and does not count refused calls', async () => {
+    const runtime = new Runtime({ registry: new Registry(echo(), failing()), store: newStore(), budget: { total: 2 } });
+    const outcomes = await runtime.runTurn({
+      threadId: 't',
+      calls: [call('bad', 'echo', { text: 1 }), call('a', 'echo', { text: 'a' }), call('b', 'fail')],
+    });
+    expect(outcomes.map((o) => o.kind)).toEqual(['refused', 'completed', 'failed']);
+    const [over] = await runtime.runTurn({ threadId: 't', calls: [call('c', 'echo', { text: 'c' })] });
+    expect(over.kind).toBe('budget-exceeded');
+    expect(modelText(over)).toContain('(2 calls)');
+  });
+
+  it('holds across runtime instances sharing the store', async () => {
+    const store = newStore();
+    const registry = new Registry(echo());
+    const one = new Runtime({ registry, store, budget: { perTool: 1 } });
+    const two = new Runtime({ registry, store, budget: { perTool: 1 } });
+    const [a, b] = await Promise.all([
+      one.runTurn({ threadId: 't', calls: [call('a', 'echo', { text: 'a' })] }),
+      two.runTurn({ threadId: 't', calls: [call('b', 'echo', { text: 'b' })] }),
+    ]);
+    expect([a[0].kind, b[0].kind].sort()).toEqual(['budget-exceeded', 'completed']);
+  });
+});
+
+describe('Runtime input checks', () => {
+  const registry = new Registry(echo());
+
+  it('refuses a config it cannot run with (ERR_INVALID_RUNTIME_CONFIG)', () => {
+    const bad: unknown[] = [
+      undefined,
+      { store: newStore() },
+      { registry, store: {} },
+      { registry, store: newStore(), timeoutMs: 0 },
+      { registry, store: newStore(), suspensionTtlMs: 1.5 },
+      { registry, store: newStore(), budget: { perTool: 0 } },
+      { registry, store: newStore(), budget: { total: -1 } },
+      { registry, store: newStore(), now: 5 },
+    ];
+    for (const config of bad) {
+      let error: unknown;
+      try {
+        new Runtime(config as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RuntimeError);
+      expect((error as RuntimeError).code).toBe('ERR_INVALID_RUNTIME_CONFIG');
+    }
+  });
+
+  it('refuses a malformed turn (ERR_INVALID_TURN)', async () => {
+    const runtime = new Runtime({ registry, store: newStore() });
+    for (const turn of [
+      { threadId: '', calls: [] },
+      { threadId: 't' },
+      { threadId: 't', calls: [{ request: { name: 'echo', arguments: '{}' } }] },
+      { threadId: 't', calls: [], principal: 7 },
+    ]) {
+      await expect(runtime.runTurn(turn as never)).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
+    }
+    await expect(runtime.list({} as never)).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
+  });
+});
