@@ -11,12 +11,16 @@ function present(entries: Record<string, string>): Record<string, string> {
 export default defineConfig([
   {
     // Library entries. Optional integrations (NestJS, MCP) are their own entries, so that
-    // `scope-tool` loads without their packages installed.
+    // `scope-tool` loads without their packages installed; each provider's wire format is its own
+    // entry too (lib/openai.ts, lib/anthropic.ts, lib/gemini.ts).
     entry: present({
       index: 'lib/index.ts',
       decorators: 'lib/decorators/index.ts',
       nest: 'lib/nest/index.ts',
       mcp: 'lib/mcp/index.ts',
+      openai: 'lib/openai.ts',
+      anthropic: 'lib/anthropic.ts',
+      gemini: 'lib/gemini.ts',
     }),
     format: ['cjs', 'esm'],
     dts: true,
@@ -46,6 +50,14 @@ export default defineConfig([
     target: 'node20',
     outDir: 'build/samples',
     tsconfig: 'tsconfig.json',
-    external: ['scope-tool', 'scope-tool/decorators', 'scope-tool/nest', 'scope-tool/mcp'],
+    external: [
+      'scope-tool',
+      'scope-tool/decorators',
+      'scope-tool/nest',
+      'scope-tool/mcp',
+      'scope-tool/openai',
+      'scope-tool/anthropic',
+      'scope-tool/gemini',
+    ],
   },
 ]);

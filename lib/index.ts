@@ -1,13 +1,123 @@
 /**
- * scope-tool: the trust boundary between a language model and the code it may run.
+ * `scope-tool`, the main entry: the trust boundary between a language model and the code it may run.
  *
- * The main entry exports the protocol (the port of the Go `tool` package: Contract, Binding,
- * Guard, Registry, FuncTool, ...), strict DTO inputs (`dtoInput`), the container that turns
- * decorated toolsets into a Registry (`createRegistry`), and the provider projections (OpenAI,
- * Anthropic). The decorators (`Toolset`, `Tool`, `Authorize`) live in `scope-tool/decorators`,
- * so the decorator `Tool` never shadows the protocol interface `Tool`.
+ * It exports the protocol (the port of the Go `tool` package: Contract, Binding, Guard, Registry,
+ * FuncTool, ...), strict DTO inputs (`dtoInput`), the container that turns decorated toolsets into a
+ * Registry (`createRegistry`), and the provider-neutral steps every provider shares: a proposed call
+ * (`ProviderToolCall`, `AssembledToolCall`), its admission (`prepareToolCall`), its rendering for the
+ * model (`renderOutcome`, `ToolOutcome`), the types every tools export returns (`ToolsExport`,
+ * `KeywordNote`) and the Server-Sent Events reader that replays recorded streams into an assembler.
+ *
+ * Other entries: `scope-tool/openai`, `scope-tool/anthropic`, `scope-tool/gemini` (one per provider's
+ * wire format, lib/openai.ts, lib/anthropic.ts, lib/gemini.ts), `scope-tool/decorators` (`Toolset`,
+ * `Tool`, `Authorize`: the decorator `Tool` never shadows the protocol interface `Tool`),
+ * `scope-tool/nest` and `scope-tool/mcp`.
+ *
+ * Every name is listed: helpers tagged `@internal` (`markRefusal`: only admission may mark an error
+ * as the model's to fix) stay out of every entry, and spec/package/entries.spec.ts pins each list.
  */
-export * from './protocol';
-export * from './dto';
-export * from './container';
-export * from './providers';
+export {
+  Authorization,
+  AuthorizationError,
+  Binding,
+  CallError,
+  CompiledSchema,
+  Continuation,
+  Contract,
+  DEFAULT_TIMEOUT_MS,
+  DEFINITION_SCHEMA,
+  DRAFT_07,
+  DRAFT_2020_12,
+  Failure,
+  FuncTool,
+  Guard,
+  INPUT_REQUEST_SCHEMA,
+  InputRequest,
+  InputValidatorError,
+  Invocation,
+  MAX_DEPTH,
+  MAX_INPUT_BYTES,
+  MAX_TIMEOUT_MS,
+  MAX_WRAPPERS,
+  OUTPUT_SCHEMA,
+  Output,
+  Registry,
+  ToolError,
+  admitJson,
+  bind,
+  canonicalJson,
+  capability,
+  classifyFailure,
+  compileSchema,
+  compileSchemaValue,
+  decodeDefinition,
+  encodeDefinition,
+  findError,
+  hasErrorCode,
+  isAdmissionRefusal,
+  isDeadlineTool,
+  isError,
+  isInputValidatingTool,
+  isWrappingTool,
+  validateDefinition,
+  validateRequest,
+  validateResult,
+} from './protocol';
+export type {
+  AdmissionIssue,
+  Authorizer,
+  AuthorizerFunc,
+  BindOptions,
+  CallErrorConfig,
+  CallOptions,
+  ContentBlock,
+  DeadlineTool,
+  Definition,
+  FailureConfig,
+  FailureKind,
+  Func,
+  FuncCall,
+  FuncConfig,
+  GuardConfig,
+  InputRequestConfig,
+  InputRequestWire,
+  InputValidatingTool,
+  InputValidator,
+  JsonAdmission,
+  JsonObject,
+  JsonValue,
+  MediaBlock,
+  MediaSource,
+  OutputConfig,
+  OutputWire,
+  Request,
+  Result,
+  TextBlock,
+  Tool,
+  ToolErrorCode,
+  WrappingTool,
+} from './protocol';
+export { EMPTY_INPUT_SCHEMA, dtoInput, dtoWireNames, emptyInput } from './dto';
+export type { DtoInput, DtoInputOptions } from './dto';
+export { createRegistry, loadManifest } from './container';
+export type { Constructor, CreateRegistryOptions, Manifest, ManifestSource, ManifestTool, Resolve } from './container';
+export {
+  isSuspendedOutcome,
+  parseServerSentEvents,
+  parseServerSentJson,
+  prepareToolCall,
+  renderOutcome,
+} from './providers';
+export type {
+  AssembledToolCall,
+  KeywordNote,
+  OutcomeKind,
+  PreparedToolCall,
+  ProviderToolCall,
+  RenderOutcomeOptions,
+  RenderedOutcome,
+  ServerSentEvent,
+  ToolOutcome,
+  ToolProvider,
+  ToolsExport,
+} from './providers';

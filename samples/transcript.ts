@@ -12,17 +12,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   AuthorizationError,
-  anthropicStreamToolCalls,
-  anthropicToolCalls,
-  anthropicToolResult,
   classifyFailure,
   createRegistry,
   findError,
   hasErrorCode,
-  openAIChatToolCalls,
-  openAIToolMessage,
+  parseServerSentJson,
   prepareToolCall,
 } from 'scope-tool';
+import { AnthropicStreamAssembler, anthropicToolCalls, anthropicToolResult } from 'scope-tool/anthropic';
+import { openAIChatToolCalls, openAIToolMessage } from 'scope-tool/openai';
 import type {
   AssembledToolCall,
   Continuation,
@@ -74,6 +72,13 @@ function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/** The tool calls of a recorded Messages stream (`.sse`), fed event by event as a live stream would be. */
+function streamedCalls(file: string): AssembledToolCall[] {
+  const assembler = new AnthropicStreamAssembler();
+  for (const event of parseServerSentJson(fs.readFileSync(file, 'utf8'))) assembler.push(event);
+  return assembler.toolCalls();
+}
+
 function scenarios(dir: string): Scenario[] {
   const fixture = (name: string) => path.join(dir, name);
   const runner = readJson(fixture('ToolRunner.nock.json')) as { response: unknown }[];
@@ -101,12 +106,12 @@ function scenarios(dir: string): Scenario[] {
     {
       title: 'Anthropic stream: a complete streamed call (tool_use_response.sse)',
       provider: 'anthropic',
-      calls: anthropicStreamToolCalls(fs.readFileSync(fixture('tool_use_response.sse'), 'utf8')),
+      calls: streamedCalls(fixture('tool_use_response.sse')),
     },
     {
       title: 'Anthropic stream cut off by max_tokens mid-arguments (incomplete_partial_json_response.sse)',
       provider: 'anthropic',
-      calls: anthropicStreamToolCalls(fs.readFileSync(fixture('incomplete_partial_json_response.sse'), 'utf8')),
+      calls: streamedCalls(fixture('incomplete_partial_json_response.sse')),
     },
     {
       title: 'Anthropic Messages: a call that asks the user first (ToolRunner.nock.json [6])',

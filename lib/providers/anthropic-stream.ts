@@ -5,7 +5,6 @@
  * `partial_json` fragments (concatenated in arrival order), `content_block_stop` closes the block.
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { parseServerSentJson } from './sse';
 import { ANTHROPIC_COMPLETE_REASONS } from './anthropic-messages';
 import { argumentsText, conflictingIdCalls, finishedWhole, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
@@ -21,9 +20,16 @@ interface PendingBlock {
 }
 
 /**
- * Collects `tool_use` blocks event by event. `push` accepts anything and ignores what is not a
- * well-formed event (it never throws); `toolCalls()` can be read at any time, also after a stream
- * broke off.
+ * Collects `tool_use` blocks event by event: the one assembler of the Messages stream format.
+ * `push` accepts anything and ignores what is not a well-formed event (it never throws);
+ * `toolCalls()` can be read at any time, also after a stream broke off.
+ *
+ * ```ts
+ * const assembler = new AnthropicStreamAssembler();
+ * for await (const event of stream) assembler.push(event); // the SDK's stream of RawMessageStreamEvent
+ * // or a recorded `.sse` body: for (const event of parseServerSentJson(text)) assembler.push(event);
+ * const calls = assembler.toolCalls();
+ * ```
  */
 export class AnthropicStreamAssembler {
   readonly #blocks = new Map<number, PendingBlock>();
@@ -103,26 +109,4 @@ export class AnthropicStreamAssembler {
       });
     return oneCallPerId(calls);
   }
-}
-
-/**
- * Assembles the tool calls of a whole stream of decoded events. Never throws.
- * @param events - decoded events, e.g. `parseServerSentJson(text)`
- */
-export function assembleAnthropicToolCalls(events: Iterable<unknown>): AssembledToolCall[] {
-  const assembler = new AnthropicStreamAssembler();
-  try {
-    for (const event of events) assembler.push(event);
-  } catch {
-    // a throwing iterator ends the stream: what arrived so far is assembled
-  }
-  return assembler.toolCalls();
-}
-
-/**
- * Assembles the tool calls of a recorded SSE text (a `.sse` file of the Messages API). Never throws.
- * @param sseText - the `text/event-stream` body
- */
-export function anthropicStreamToolCalls(sseText: string): AssembledToolCall[] {
-  return assembleAnthropicToolCalls(parseServerSentJson(sseText));
 }

@@ -5,7 +5,6 @@
  * `function.arguments` fragments, concatenated in arrival order.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { parseServerSentJson } from './sse';
 import { conflictingIdCalls, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
@@ -23,9 +22,16 @@ interface PendingCall {
 export const CHAT_COMPLETE_REASONS: ReadonlySet<string> = new Set(['tool_calls', 'stop']);
 
 /**
- * Collects tool-call fragments of one choice, chunk by chunk. `push` accepts anything and ignores
- * what is not a well-formed chunk (it never throws); `toolCalls()` can be read at any time, also
- * when the stream broke off.
+ * Collects tool-call fragments of one choice, chunk by chunk: the one assembler of the Chat
+ * Completions stream format. `push` accepts anything and ignores what is not a well-formed chunk
+ * (it never throws); `toolCalls()` can be read at any time, also when the stream broke off.
+ *
+ * ```ts
+ * const assembler = new OpenAIChatStreamAssembler();
+ * for await (const chunk of stream) assembler.push(chunk); // the SDK's stream of ChatCompletionChunk
+ * // or a recorded `text/event-stream` body: for (const chunk of parseServerSentJson(text)) assembler.push(chunk);
+ * const calls = assembler.toolCalls();
+ * ```
  */
 export class OpenAIChatStreamAssembler {
   readonly #choiceIndex: number;
@@ -107,29 +113,4 @@ export class OpenAIChatStreamAssembler {
       call.sawArguments = true;
     }
   }
-}
-
-/**
- * Assembles the tool calls of a whole recorded stream. Never throws.
- * @param chunks - decoded chunks, e.g. `parseServerSentJson(text)` of a recorded `.sse` file
- * @param choiceIndex - the choice to follow (default 0)
- */
-export function assembleOpenAIChatToolCalls(chunks: Iterable<unknown>, choiceIndex = 0): AssembledToolCall[] {
-  const assembler = new OpenAIChatStreamAssembler(choiceIndex);
-  try {
-    for (const chunk of chunks) assembler.push(chunk);
-  } catch {
-    // a throwing iterator ends the stream: what arrived so far is assembled
-  }
-  return assembler.toolCalls();
-}
-
-/**
- * Assembles the tool calls of a recorded SSE text of a streamed Chat Completion (`data:` lines of
- * chunks, ending with `data: [DONE]`). Never throws.
- * @param sseText - the `text/event-stream` body
- * @param choiceIndex - the choice to follow (default 0)
- */
-export function openAIChatStreamToolCalls(sseText: string, choiceIndex = 0): AssembledToolCall[] {
-  return assembleOpenAIChatToolCalls(parseServerSentJson(sseText), choiceIndex);
 }

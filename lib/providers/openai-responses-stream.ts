@@ -6,7 +6,6 @@
  * carries the final arguments text, `response.output_item.done` closes the item.
  */
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { parseServerSentJson } from './sse';
 import { conflictingIdCalls, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
@@ -23,9 +22,16 @@ interface PendingCall {
 }
 
 /**
- * Collects function calls event by event, keyed by `output_index`. `push` accepts anything and
- * ignores what is not a well-formed event (it never throws); `toolCalls()` can be read at any
- * time, also after a stream broke off.
+ * Collects function calls event by event, keyed by `output_index`: the one assembler of the
+ * Responses stream format. `push` accepts anything and ignores what is not a well-formed event (it
+ * never throws); `toolCalls()` can be read at any time, also after a stream broke off.
+ *
+ * ```ts
+ * const assembler = new OpenAIResponsesStreamAssembler();
+ * for await (const event of stream) assembler.push(event); // the SDK's stream of ResponseStreamEvent
+ * // or a recorded `text/event-stream` body: for (const event of parseServerSentJson(text)) assembler.push(event);
+ * const calls = assembler.toolCalls();
+ * ```
  */
 export class OpenAIResponsesStreamAssembler {
   readonly #calls = new Map<number, PendingCall>();
@@ -116,26 +122,4 @@ export class OpenAIResponsesStreamAssembler {
       });
     return oneCallPerId(calls);
   }
-}
-
-/**
- * Assembles the function calls of a whole stream of decoded events. Never throws.
- * @param events - decoded events, e.g. `parseServerSentJson(text)`
- */
-export function assembleOpenAIResponsesToolCalls(events: Iterable<unknown>): AssembledToolCall[] {
-  const assembler = new OpenAIResponsesStreamAssembler();
-  try {
-    for (const event of events) assembler.push(event);
-  } catch {
-    // a throwing iterator ends the stream: what arrived so far is assembled
-  }
-  return assembler.toolCalls();
-}
-
-/**
- * Assembles the function calls of a recorded SSE text of a streamed response. Never throws.
- * @param sseText - the `text/event-stream` body
- */
-export function openAIResponsesStreamToolCalls(sseText: string): AssembledToolCall[] {
-  return assembleOpenAIResponsesToolCalls(parseServerSentJson(sseText));
 }

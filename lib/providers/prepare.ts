@@ -2,7 +2,7 @@
  * Provider-neutral admission of one proposed tool call: find the bound tool by name, refuse a call
  * that a stream cut off, then admit the arguments through that tool's exact Contract. This is the
  * one step every runtime needs between reading calls (`openAIChatToolCalls`,
- * `anthropicStreamToolCalls`, ...) and running them (`Binding.call`).
+ * `AnthropicStreamAssembler`, ...) and running them (`Binding.call`).
  */
 import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';

@@ -1,12 +1,17 @@
 /**
- * The built package: `npm run build` writes dist/ (CommonJS and ESM, with declarations), and every
- * public name of DESIGN.md section 2 is exported under its TypeScript name by both formats. The
- * decorators entry and the main entry share one metadata store, so a toolset decorated through
- * `scope-tool/decorators` is bound by `createRegistry` from `scope-tool`.
+ * The built package: `npm run build` writes dist/ (CommonJS and ESM, with declarations) for every
+ * entry of package.json `exports`, each exporting exactly the names spec/package/entries.ts pins,
+ * among them every public name of DESIGN.md section 2 under its TypeScript name. TypeScript
+ * resolves every entry's declarations under `moduleResolution` node10 (through `typesVersions`),
+ * node16 and bundler. The decorators entry and the main entry share one metadata store, so a
+ * toolset decorated through `scope-tool/decorators` is bound by `createRegistry` from `scope-tool`.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import ts from 'typescript';
+import { ENTRIES } from './entries';
 
 const ROOT = path.join(__dirname, '..', '..');
 const DIST = path.join(ROOT, 'dist');
@@ -42,7 +47,7 @@ const SEED_RUNTIME_NAMES = [
   'FuncTool',
   'canonicalJson',
 ];
-const LAYER_NAMES = ['dtoInput', 'createRegistry', 'loadManifest', 'openAIChatTools', 'anthropicTools'];
+const LAYER_NAMES = ['dtoInput', 'createRegistry', 'loadManifest', 'prepareToolCall', 'renderOutcome'];
 const DECORATOR_NAMES = ['Toolset', 'Tool', 'Authorize'];
 /** Type-only names of DESIGN.md section 2, looked up in the declarations. */
 const SEED_TYPE_NAMES = [
@@ -82,18 +87,62 @@ describe('the built package (dist/)', () => {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
   }, 120_000);
 
-  it('writes CommonJS, ESM and declarations for both entries and the CLI', () => {
-    for (const file of [
-      'index.js',
-      'index.mjs',
-      'index.d.ts',
-      'index.d.mts',
-      'decorators.js',
-      'decorators.mjs',
-      'decorators.d.ts',
-      'cli.js',
-    ]) {
-      expect(fs.existsSync(path.join(DIST, file))).toBe(true);
+  it('writes CommonJS, ESM and declarations for every entry, and the CLI', () => {
+    const files = ENTRIES.flatMap(({ dist }) => ['.js', '.mjs', '.d.ts', '.d.mts'].map((ext) => `${dist}${ext}`));
+    expect(files.filter((file) => !fs.existsSync(path.join(DIST, file)))).toEqual([]);
+    expect(fs.existsSync(path.join(DIST, 'cli.js'))).toBe(true);
+  });
+
+  it('exports exactly the pinned run-time names from every entry, in CommonJS and ESM', () => {
+    const load = ENTRIES.map(({ dist }) => dist);
+    const cjs = JSON.parse(
+      node([
+        '-e',
+        `console.log(JSON.stringify(${JSON.stringify(load)}.map((d) => Object.keys(require('./dist/' + d + '.js')).sort())))`,
+      ]),
+    ) as string[][];
+    const esm = JSON.parse(
+      node([
+        '--input-type=module',
+        '-e',
+        `const out = []; for (const d of ${JSON.stringify(load)}) out.push(Object.keys(await import('./dist/' + d + '.mjs')).sort()); console.log(JSON.stringify(out));`,
+      ]),
+    ) as string[][];
+    ENTRIES.forEach(({ specifier, values }, i) => {
+      expect({ specifier, names: cjs[i] }).toEqual({ specifier, names: values });
+      expect({ specifier, names: esm[i] }).toEqual({ specifier, names: values });
+    });
+  });
+
+  it('resolves every entry to its declarations under moduleResolution node10, node16 and bundler', () => {
+    // A consumer outside the repository with the package installed as node_modules/scope-tool.
+    const consumer = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-consumer-'));
+    try {
+      fs.mkdirSync(path.join(consumer, 'node_modules'));
+      fs.symlinkSync(ROOT, path.join(consumer, 'node_modules', 'scope-tool'), 'dir');
+      const from = path.join(consumer, 'index.ts');
+      const resolved = (specifier: string, options: ts.CompilerOptions, mode?: ts.ResolutionMode) => {
+        const file = ts.resolveModuleName(specifier, from, options, ts.sys, undefined, undefined, mode).resolvedModule
+          ?.resolvedFileName;
+        return file === undefined ? undefined : path.relative(ROOT, fs.realpathSync(file)).split(path.sep).join('/');
+      };
+      const node10 = { moduleResolution: ts.ModuleResolutionKind.Node10 };
+      const node16 = { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 };
+      const bundler = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
+      for (const { specifier, dist } of ENTRIES) {
+        expect([specifier, resolved(specifier, node10)]).toEqual([specifier, `dist/${dist}.d.ts`]);
+        expect([specifier, resolved(specifier, node16, ts.ModuleKind.CommonJS)]).toEqual([
+          specifier,
+          `dist/${dist}.d.ts`,
+        ]);
+        expect([specifier, resolved(specifier, node16, ts.ModuleKind.ESNext)]).toEqual([
+          specifier,
+          `dist/${dist}.d.mts`,
+        ]);
+        expect([specifier, resolved(specifier, bundler)]).toEqual([specifier, `dist/${dist}.d.mts`]);
+      }
+    } finally {
+      fs.rmSync(consumer, { recursive: true, force: true });
     }
   });
 
@@ -151,8 +200,8 @@ describe('the built package (dist/)', () => {
   it('resolves the package by name through its exports map', () => {
     const out = node([
       '-e',
-      `console.log(typeof require('scope-tool').Registry, typeof require('scope-tool/decorators').Tool)`,
+      `console.log(typeof require('scope-tool').Registry, typeof require('scope-tool/decorators').Tool, typeof require('scope-tool/openai').openAIChatTools, typeof require('scope-tool/anthropic').anthropicTools, typeof require('scope-tool/gemini').geminiTools)`,
     ]);
-    expect(out).toBe('function function');
+    expect(out).toBe('function function function function function');
   });
 });

@@ -1,17 +1,12 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { FuncTool, bind, hasErrorCode } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
-import {
-  AnthropicStreamAssembler,
-  anthropicStreamToolCalls,
-  anthropicToolResult,
-  assembleAnthropicToolCalls,
-} from '../../lib/providers';
-import { fixtureText } from './fixtures';
+import { AnthropicStreamAssembler, anthropicToolResult } from '../../lib/providers';
+import { assembled, assembledSse, fixtureText } from './fixtures';
 
-describe('anthropicStreamToolCalls', () => {
+describe('AnthropicStreamAssembler on recorded streams', () => {
   it('assembles the recorded complete stream into one get_weather call', () => {
-    expect(anthropicStreamToolCalls(fixtureText('tool_use_response.sse'))).toEqual([
+    expect(assembledSse(new AnthropicStreamAssembler(), fixtureText('tool_use_response.sse'))).toEqual([
       {
         id: 'toolu_01NRLabsLyVHZPKxbKvkfSMn',
         request: { name: 'get_weather', arguments: '{"location": "Paris"}' },
@@ -21,7 +16,10 @@ describe('anthropicStreamToolCalls', () => {
   });
 
   it('yields the partial arguments of the recorded stream cut off by max_tokens, marked incomplete', () => {
-    const [call, ...rest] = anthropicStreamToolCalls(fixtureText('incomplete_partial_json_response.sse'));
+    const [call, ...rest] = assembledSse(
+      new AnthropicStreamAssembler(),
+      fixtureText('incomplete_partial_json_response.sse'),
+    );
     expect(rest).toEqual([]);
     expect(call.id).toBe('toolu_01EKqbqmZrGRXy18eN7m9kvY');
     expect(call.request.name).toBe('make_file');
@@ -33,7 +31,7 @@ describe('anthropicStreamToolCalls', () => {
   });
 
   it('turns the truncated call into an admission refusal the model is told about (is_error)', () => {
-    const [call] = anthropicStreamToolCalls(fixtureText('incomplete_partial_json_response.sse'));
+    const [call] = assembledSse(new AnthropicStreamAssembler(), fixtureText('incomplete_partial_json_response.sse'));
     const makeFile = bind(
       FuncTool.create(
         {
@@ -77,7 +75,7 @@ describe('AnthropicStreamAssembler', () => {
   const stop = (index: number): RawMessageStreamEvent => ({ type: 'content_block_stop', index });
 
   it('uses the start input when a stopped block streamed no text, as the SDK does', () => {
-    expect(assembleAnthropicToolCalls([start(0, 'a'), delta(0, ''), stop(0)])).toEqual([
+    expect(assembled(new AnthropicStreamAssembler(), [start(0, 'a'), delta(0, ''), stop(0)])).toEqual([
       { id: 'a', request: { name: 'n', arguments: '{}' }, complete: true },
     ]);
   });
@@ -93,7 +91,7 @@ describe('AnthropicStreamAssembler', () => {
         index,
         content_block: { type: 'tool_use', id, name: 'n', input, caller: { type: 'direct' } },
       }) as RawMessageStreamEvent;
-    const calls = assembleAnthropicToolCalls([
+    const calls = assembled(new AnthropicStreamAssembler(), [
       begin(0, 'a', cyclic),
       stop(0),
       begin(1, 'b', { deep }),
@@ -122,7 +120,7 @@ describe('AnthropicStreamAssembler', () => {
       stop(2),
       delta(1, 'late'),
     ];
-    expect(assembleAnthropicToolCalls(events)).toEqual([
+    expect(assembled(new AnthropicStreamAssembler(), events)).toEqual([
       { id: 'a', request: { name: 'n', arguments: '{"x":1}' }, complete: true },
       { id: 'b', request: { name: 'n', arguments: '{"y":2}' }, complete: true },
     ]);
@@ -148,13 +146,16 @@ describe('AnthropicStreamAssembler', () => {
       expect(() => assembler.push(event)).not.toThrow();
     }
     expect(assembler.toolCalls()).toEqual([]);
+  });
+
+  it('still reads the calls after the stream broke off, the cut one marked incomplete', () => {
     function* broken(): Generator<unknown> {
       yield start(0, 'a');
       yield delta(0, '{"a"');
       throw new Error('connection reset');
     }
-    expect(assembleAnthropicToolCalls(broken())).toEqual([
-      { id: 'a', request: { name: 'n', arguments: '{"a"' }, complete: false },
-    ]);
+    const assembler = new AnthropicStreamAssembler();
+    expect(() => assembled(assembler, broken())).toThrow('connection reset');
+    expect(assembler.toolCalls()).toEqual([{ id: 'a', request: { name: 'n', arguments: '{"a"' }, complete: false }]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { OpenAIChatStreamAssembler, assembleOpenAIChatToolCalls, openAIChatStreamToolCalls } from '../../lib/providers';
+import { OpenAIChatStreamAssembler } from '../../lib/providers';
+import { assembled, assembledSse } from './fixtures';
 
 function chunk(
   toolCalls: ChatCompletionChunk.Choice.Delta.ToolCall[],
@@ -29,7 +30,7 @@ describe('OpenAIChatStreamAssembler', () => {
       ]),
       chunk([], 'tool_calls'),
     ];
-    expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
+    expect(assembled(new OpenAIChatStreamAssembler(), chunks)).toEqual([
       {
         id: 'call_a',
         request: { name: 'get_current_weather', arguments: '{\n"location": "Boston, MA"\n}' },
@@ -46,7 +47,7 @@ describe('OpenAIChatStreamAssembler', () => {
       ]),
       chunk([], 'length'),
     ];
-    expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
+    expect(assembled(new OpenAIChatStreamAssembler(), chunks)).toEqual([
       { id: 'call_a', request: { name: 'make_file', arguments: '{"filename": "ta' }, complete: false },
     ]);
   });
@@ -80,7 +81,7 @@ describe('OpenAIChatStreamAssembler', () => {
       chunk([{ index: 2, type: 'function', function: { name: 'no_id', arguments: '{}' } }]),
       chunk([], 'tool_calls'),
     ];
-    expect(assembleOpenAIChatToolCalls(chunks)).toEqual([
+    expect(assembled(new OpenAIChatStreamAssembler(), chunks)).toEqual([
       {
         id: 'call_a',
         request: { name: 'get_current_weather', arguments: 'null' },
@@ -90,7 +91,7 @@ describe('OpenAIChatStreamAssembler', () => {
       { id: 'call_b', request: { name: '', arguments: '{}' }, complete: true },
     ]);
     // Cut off before the arguments: incomplete wins (prepareToolCall says the stream ended).
-    expect(assembleOpenAIChatToolCalls([chunks[0], chunk([], 'length')])).toEqual([
+    expect(assembled(new OpenAIChatStreamAssembler(), [chunks[0], chunk([], 'length')])).toEqual([
       { id: 'call_a', request: { name: 'get_current_weather', arguments: '' }, complete: false },
     ]);
   });
@@ -102,7 +103,7 @@ describe('OpenAIChatStreamAssembler', () => {
     ]
       .map((c) => `data: ${JSON.stringify(c)}\n\n`)
       .join('');
-    expect(openAIChatStreamToolCalls(`${sse}data: [DONE]\n\n`)).toEqual([
+    expect(assembledSse(new OpenAIChatStreamAssembler(), `${sse}data: [DONE]\n\n`)).toEqual([
       { id: 'call_a', request: { name: 'f', arguments: '{"a":1}' }, complete: true },
     ]);
   });

@@ -7,13 +7,13 @@ import type {
 import { Failure, FuncTool, Output, Registry, ToolError } from '../../lib/protocol';
 import type { Definition, JsonValue } from '../../lib/protocol';
 import {
+  OpenAIResponsesStreamAssembler,
   openAIFunctionCallOutput,
-  openAIResponsesStreamToolCalls,
   openAIResponsesToolCalls,
   openAIResponsesTools,
   prepareToolCall,
 } from '../../lib/providers';
-import { fixtureJson } from './fixtures';
+import { assembledSse, fixtureJson } from './fixtures';
 
 const weather: Definition = {
   name: 'get_current_weather',
@@ -196,7 +196,7 @@ describe('Responses calls without arguments text', () => {
     ]
       .map((e, i) => `event: ${e.type}\ndata: ${JSON.stringify({ ...e, sequence_number: i })}\n\n`)
       .join('');
-    const calls = openAIResponsesStreamToolCalls(sse);
+    const calls = assembledSse(new OpenAIResponsesStreamAssembler(), sse);
     expect(calls).toEqual([
       {
         id: 'call_1',
@@ -211,7 +211,7 @@ describe('Responses calls without arguments text', () => {
   });
 });
 
-describe('openAIResponsesStreamToolCalls', () => {
+describe('OpenAIResponsesStreamAssembler', () => {
   const events = (withDone: boolean) =>
     [
       {
@@ -247,7 +247,7 @@ describe('openAIResponsesStreamToolCalls', () => {
       .join('');
 
   it('assembles delta events into one complete call', () => {
-    expect(openAIResponsesStreamToolCalls(events(true))).toEqual([
+    expect(assembledSse(new OpenAIResponsesStreamAssembler(), events(true))).toEqual([
       {
         id: 'call_1',
         request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' },
@@ -257,7 +257,7 @@ describe('openAIResponsesStreamToolCalls', () => {
   });
 
   it('reports a stream cut mid-arguments as an admission error for the model, not a crash', () => {
-    const [call] = openAIResponsesStreamToolCalls(events(false).replace(/"Boston, MA"\}/, '"Bos'));
+    const [call] = assembledSse(new OpenAIResponsesStreamAssembler(), events(false).replace(/"Boston, MA"\}/, '"Bos'));
     expect(call.complete).toBe(false);
     const registry = new Registry(
       FuncTool.create(

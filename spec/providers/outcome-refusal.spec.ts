@@ -6,6 +6,7 @@
 import { FuncTool, Registry, ToolError, bind, isAdmissionRefusal } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
 import { anthropicToolResult, openAIToolMessage, prepareToolCall, renderOutcome } from '../../lib/providers';
+import { assembled } from './fixtures';
 
 const SCHEMA = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } as const;
 
@@ -71,7 +72,7 @@ describe('rendering admission refusals versus call-time errors', () => {
 });
 
 describe('tool calls read from provider payloads (regressions)', () => {
-  const { anthropicToolCalls, assembleOpenAIChatToolCalls } =
+  const { anthropicToolCalls, OpenAIChatStreamAssembler } =
     require('../../lib/providers') as typeof import('../../lib/providers');
 
   it('keeps an Anthropic tool_use input of null as null, which admission refuses', () => {
@@ -90,7 +91,7 @@ describe('tool calls read from provider payloads (regressions)', () => {
         },
       ],
     });
-    const calls = assembleOpenAIChatToolCalls([chunk('{"a"'), chunk(':1}')] as never);
+    const calls = assembled(new OpenAIChatStreamAssembler(), [chunk('{"a"'), chunk(':1}')] as never);
     expect(calls[0].request).toEqual({ name: 'get_weather', arguments: '{"a":1}' });
   });
 });

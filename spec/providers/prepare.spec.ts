@@ -3,17 +3,16 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { FuncTool, InputRequest, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
 import {
+  AnthropicStreamAssembler,
   MAX_LISTED_TOOLS,
-  anthropicStreamToolCalls,
+  OpenAIChatStreamAssembler,
   anthropicToolResult,
-  assembleAnthropicToolCalls,
-  assembleOpenAIChatToolCalls,
   openAIToolMessage,
   prepareToolCall,
   renderOutcome,
 } from '../../lib/providers';
 import type { AssembledToolCall, ProviderToolCall } from '../../lib/providers';
-import { fixtureText } from './fixtures';
+import { assembled, assembledSse, fixtureText } from './fixtures';
 
 /** A tool whose schema has no required members: `{}` is valid arguments for it. */
 function noRequiredTool(name: string, fn: (input: unknown) => string = () => 'ran') {
@@ -55,7 +54,7 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
   it('never runs a tool without required members on a truncated Anthropic call with empty partial_json', async () => {
     const fn = jest.fn(() => 'deleted everything');
     const registry = new Registry(noRequiredTool('purge_cache', fn));
-    const [call] = assembleAnthropicToolCalls(anthropicEvents('toolu_1', 'purge_cache', [''], false));
+    const [call] = assembled(new AnthropicStreamAssembler(), anthropicEvents('toolu_1', 'purge_cache', [''], false));
     expect(call).toEqual({ id: 'toolu_1', request: { name: 'purge_cache', arguments: '' }, complete: false });
 
     // The gap: Contract.prepare alone admits the blank arguments as {}.
@@ -97,7 +96,10 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
     const fn = jest.fn(() => 'ran');
     const registry = new Registry(noRequiredTool('purge_cache', fn));
     for (const fragments of [[], ['  ', '\n']]) {
-      const [call] = assembleAnthropicToolCalls(anthropicEvents('toolu_2', 'purge_cache', fragments, false));
+      const [call] = assembled(
+        new AnthropicStreamAssembler(),
+        anthropicEvents('toolu_2', 'purge_cache', fragments, false),
+      );
       expect(call.complete).toBe(false);
       const error = thrown(() => prepareToolCall(registry, call));
       expect(error.issues[0].code).toBe('invalid_json');
@@ -119,7 +121,7 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
       model: 'gpt-4o-mini',
       choices: [{ index: 0, delta: { tool_calls }, finish_reason }],
     });
-    const [call] = assembleOpenAIChatToolCalls([
+    const [call] = assembled(new OpenAIChatStreamAssembler(), [
       chunk([{ index: 0, id: 'call_1', type: 'function', function: { name: 'purge_cache', arguments: '' } }], null),
       chunk([], 'length'),
     ]);
@@ -153,7 +155,7 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
   });
 
   it('says where the recorded max_tokens stream broke off', () => {
-    const [call] = anthropicStreamToolCalls(fixtureText('incomplete_partial_json_response.sse'));
+    const [call] = assembledSse(new AnthropicStreamAssembler(), fixtureText('incomplete_partial_json_response.sse'));
     const makeFile = FuncTool.create(
       {
         name: 'make_file',
@@ -274,7 +276,8 @@ describe('prepareToolCall on a complete call', () => {
   it('admits a complete streamed call and returns the binding that runs it', async () => {
     const fn = jest.fn((input: unknown) => `ran with ${JSON.stringify(input)}`);
     const registry = new Registry(noRequiredTool('purge_cache', fn));
-    const [call] = assembleAnthropicToolCalls(
+    const [call] = assembled(
+      new AnthropicStreamAssembler(),
       anthropicEvents('toolu_3', 'purge_cache', ['{"verbose"', ': true}'], true),
     );
     expect(call.complete).toBe(true);
