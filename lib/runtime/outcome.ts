@@ -9,6 +9,7 @@ import type { InputRequest } from '../protocol';
 import { plainTextOf, renderOutcome } from '../providers/outcome';
 import type { RenderedOutcome, ToolOutcome } from '../providers/outcome';
 import type { ProviderToolCall } from '../providers/tool-call';
+import { expiredCall } from './messages';
 import type { StoredOutcome, SuspensionRecord } from './store';
 
 /**
@@ -208,6 +209,8 @@ export function fromStored(identity: CallIdentity, stored: StoredOutcome): Settl
     output = undefined;
   }
   if (output === undefined && stored.message !== undefined) output = Output.text(stored.message);
+  // A store records expiry itself, as `{ kind: 'expired' }` alone (lib/runtime/store.ts take).
+  if (output === undefined && stored.kind === 'expired') output = Output.text(expiredCall(identity.call.request.name));
   if (stored.kind === 'completed' && output !== undefined) {
     const toolOutcome: ToolOutcome = { result: { output } };
     return Object.freeze({

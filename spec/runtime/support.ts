@@ -27,6 +27,8 @@ export class FaultyStore implements SuspensionStore {
   getError: Error | undefined;
   finishError: Error | undefined;
   commits = 0;
+  /** How many of the next `get` calls resolve undefined (as if the record were not committed yet). */
+  hiddenGets = 0;
 
   constructor(inner: SuspensionStore) {
     this.inner = inner;
@@ -39,6 +41,10 @@ export class FaultyStore implements SuspensionStore {
   }
   get(key: CallKey) {
     if (this.getError !== undefined) return Promise.reject(this.getError);
+    if (this.hiddenGets > 0) {
+      this.hiddenGets--;
+      return Promise.resolve(undefined);
+    }
     return this.inner.get(key);
   }
   take(key: CallKey, now: number) {
