@@ -12,6 +12,7 @@ module.exports = {
     '^scope-tool/decorators$': '<rootDir>/lib/decorators/index.ts',
     '^scope-tool/nest$': '<rootDir>/lib/nest/index.ts',
     '^scope-tool/mcp$': '<rootDir>/lib/mcp/index.ts',
+    '^scope-tool/runtime$': '<rootDir>/lib/runtime/index.ts',
     '^scope-tool/openai$': '<rootDir>/lib/openai.ts',
     '^scope-tool/anthropic$': '<rootDir>/lib/anthropic.ts',
     '^scope-tool/gemini$': '<rootDir>/lib/gemini.ts',

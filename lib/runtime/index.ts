@@ -3,6 +3,7 @@
  * per call id, commits suspensions to a SuspensionStore before announcing them, resumes each call
  * exactly once, keeps per-thread call budgets, and renders outcomes in each provider's format.
  * Imports lib/protocol and lib/providers only (DESIGN.md section 1); store drivers load on use.
+ * Every name is pinned in spec/package/entries.ts: a store or helper added here is added there too.
  */
 export { DEFAULT_SUSPENSION_TTL_MS, Runtime, providerCallIdOf } from './runtime';
 export type { ResumeInput, RuntimeBudget, RuntimeConfig, TurnInput } from './runtime';
@@ -11,5 +12,7 @@ export { RuntimeError } from './errors';
 export type { AnswerIssue, RuntimeErrorCode } from './errors';
 export { toAnthropicMessage, toGeminiContent, toOpenAIChatMessages, toOpenAIResponsesItems } from './render';
 export { argumentsDigest, contractFingerprint, idempotencyKeyOf } from './identity';
+export { MemoryStore, StoreError } from './stores';
+export type { MemoryStoreOptions, StoreErrorCode } from './stores';
 export { SUSPENSION_RECORD_VERSION } from './store';
 export type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from './store';
