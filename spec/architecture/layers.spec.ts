@@ -160,6 +160,60 @@ describe('layer rules of DESIGN.md section 1', () => {
     expect(violations(layerFiles('mcp'), (r) => allowed.has(r.target))).toEqual([]);
   });
 
+  it('lib/runtime builds on protocol and providers; store drivers only in their store files', () => {
+    const allowed = new Set(['runtime', 'protocol', 'providers', 'node:crypto']);
+    const sdk = new Set(['openai', '@anthropic-ai/sdk', '@google/genai']);
+    const drivers: Record<string, string> = {
+      'better-sqlite3': 'runtime/stores/sqlite.ts',
+      pg: 'runtime/stores/postgres.ts',
+    };
+    expect(
+      violations(
+        layerFiles('runtime'),
+        (r) =>
+          allowed.has(r.target) ||
+          (sdk.has(r.target) && r.typeOnly) ||
+          (drivers[r.target] !== undefined && drivers[r.target] === r.file),
+      ),
+    ).toEqual([]);
+  });
+
+  it('store drivers load lazily: require() inside a function, never a value import', () => {
+    const lazy: string[] = [];
+    for (const [driver, file] of [
+      ['better-sqlite3', 'runtime/stores/sqlite.ts'],
+      ['pg', 'runtime/stores/postgres.ts'],
+    ]) {
+      const full = path.join(LIB, file);
+      const records = imports.filter((r) => r.file === file && r.target === driver);
+      expect(records.length).toBeGreaterThan(0);
+      const source = ts.createSourceFile(full, fs.readFileSync(full, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node, inFunction: boolean) => {
+        if (
+          ts.isImportDeclaration(node) &&
+          ts.isStringLiteral(node.moduleSpecifier) &&
+          node.moduleSpecifier.text === driver
+        ) {
+          if (!node.importClause?.isTypeOnly) lazy.push(`${file}: value import of ${driver}`);
+        }
+        if (
+          ts.isCallExpression(node) &&
+          ts.isIdentifier(node.expression) &&
+          node.expression.text === 'require' &&
+          node.arguments.length === 1 &&
+          ts.isStringLiteral(node.arguments[0]) &&
+          node.arguments[0].text === driver &&
+          !inFunction
+        ) {
+          lazy.push(`${file}: require('${driver}') at module level`);
+        }
+        ts.forEachChild(node, (child) => visit(child, inFunction || ts.isFunctionLike(node)));
+      };
+      visit(source, false);
+    }
+    expect(lazy).toEqual([]);
+  });
+
   it('the main entry never loads an optional integration (NestJS, MCP)', () => {
     const entry = imports.filter(
       (r) =>

@@ -369,6 +369,15 @@ export function storeContract(target: ContractTarget): void {
       expect((await second.take(keyOf(waiting), 2_000)).status).toBe('taken');
     });
 
+    it('1,000 racing takes from 4 processes: exactly one is taken', async () => {
+      const store = await open();
+      const record = makeRecord();
+      await store.commit(record);
+      const counts = await takeInChildren(target.child(), keyOf(record), 2_000, 4, 250);
+      expect(counts).toEqual({ taken: 1, answered: 999, other: 0 });
+      expect((await store.take(keyOf(record), 2_000)).status).toBe('answered');
+    });
+
     it('a process killed right after commit resolved leaves the record committed', async () => {
       const record = makeRecord();
       const code = await commitInChildThenKill(target.child(), record);
@@ -380,16 +389,61 @@ export function storeContract(target: ContractTarget): void {
   });
 }
 
+const CHILD = path.join(__dirname, '..', 'support', 'store-child.ts');
+const CHILD_OPTIONS = {
+  execArgv: ['-r', 'ts-node/register/transpile-only'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
+};
+
+/**
+ * Forks `processes` children that each open the target and, once all are ready, take `key`
+ * `each` times concurrently; resolves the summed statuses.
+ */
+async function takeInChildren(
+  child: ChildTarget,
+  key: { threadId: string; callId: string },
+  now: number,
+  processes: number,
+  each: number,
+): Promise<{ taken: number; answered: number; other: number }> {
+  const procs = Array.from({ length: processes }, () =>
+    fork(CHILD, [JSON.stringify({ mode: 'take', child, key, now, count: each })], CHILD_OPTIONS),
+  );
+  try {
+    const ready = procs.map(
+      (proc) =>
+        new Promise<void>((resolve, reject) => {
+          proc.on('message', (m) => m === 'ready' && resolve());
+          proc.on('exit', (code) => reject(new Error(`store child exited (${code}) before it was ready`)));
+        }),
+    );
+    await Promise.all(ready);
+    const done = procs.map(
+      (proc) =>
+        new Promise<{ taken: number; answered: number; other: number }>((resolve, reject) => {
+          proc.on('message', (m) => typeof m === 'object' && m !== null && resolve(m as never));
+          proc.on('exit', (code) => reject(new Error(`store child exited (${code}) before it reported`)));
+        }),
+    );
+    for (const proc of procs) proc.send('go');
+    const all = await Promise.all(done);
+    return all.reduce((a, b) => ({
+      taken: a.taken + b.taken,
+      answered: a.answered + b.answered,
+      other: a.other + b.other,
+    }));
+  } finally {
+    for (const proc of procs) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+  }
+}
+
 /**
  * Forks spec/support/store-child.ts, which opens the target, commits `record` and reports it; the
  * parent kills it with SIGKILL the moment the report arrives (before any announce or close).
  */
 function commitInChildThenKill(child: ChildTarget, record: SuspensionRecord): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const proc = fork(path.join(__dirname, '..', 'support', 'store-child.ts'), [JSON.stringify({ child, record })], {
-      execArgv: ['-r', 'ts-node/register/transpile-only'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const proc = fork(CHILD, [JSON.stringify({ mode: 'commit', child, record })], CHILD_OPTIONS);
     let reported = false;
     proc.on('message', (message) => {
       if (message === 'committed') {

@@ -15,7 +15,8 @@
  * - `ERR_STORE_DRIVER`: the database driver failed (connection lost, disk full, lock timeout);
  * - `ERR_STORE_DRIVER_MISSING`: the optional driver package (better-sqlite3, pg) is not installed;
  * - `ERR_STORE_DRIVER_LOAD`: the driver package is installed but could not be loaded (for example
- *   a native module built for another Node.js version).
+ *   a native module built for another Node.js version);
+ * - `ERR_STORE_SCHEMA`: the database holds tables of another scope-tool store schema version.
  */
 export type StoreErrorCode =
   | 'ERR_STORE_INVALID_RECORD'
@@ -24,7 +25,8 @@ export type StoreErrorCode =
   | 'ERR_STORE_CLOSED'
   | 'ERR_STORE_DRIVER'
   | 'ERR_STORE_DRIVER_MISSING'
-  | 'ERR_STORE_DRIVER_LOAD';
+  | 'ERR_STORE_DRIVER_LOAD'
+  | 'ERR_STORE_SCHEMA';
 
 /** An error of a suspension store. The message says which store, what failed and what to do. */
 export class StoreError extends Error {

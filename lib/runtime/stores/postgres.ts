@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import type * as Pg from 'pg';
+import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from '../store';
+import { loadDriver } from './driver';
+import { StoreError, _closedError, _driverError } from './errors';
+import { notTaken } from './memory';
+import {
+  EXPIRED_OUTCOME,
+  checkFilter,
+  checkKey,
+  checkName,
+  checkNow,
+  checkOutcome,
+  checkRecord,
+  decodeOutcome,
+  decodeRecord,
+  encodeRecord,
+} from './record';
+
+const STORE = 'PostgresStore';
+
+/** The version of the tables below; a database of another version is refused (ERR_STORE_SCHEMA). */
+export const POSTGRES_SCHEMA_VERSION = 1;
+
+// pg_advisory_xact_lock key: serializes concurrent migrations of several instances.
+const MIGRATION_LOCK = 7_421_513_027;
+
+// `record` is the record's JSON text (text, not jsonb: jsonb refuses \u0000 and reorders members);
+// the other columns index it. Counts: the row of tool '' is the thread's total.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS scope_tool_meta (key text PRIMARY KEY, value text NOT NULL);
+CREATE TABLE IF NOT EXISTS scope_tool_suspensions (
+  thread_id text NOT NULL,
+  call_id text NOT NULL,
+  seq bigserial NOT NULL,
+  principal text NOT NULL,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  version integer NOT NULL,
+  record text NOT NULL,
+  state text NOT NULL CHECK (state IN ('waiting', 'taken', 'finished', 'expired')),
+  claim text,
+  outcome text,
+  PRIMARY KEY (thread_id, call_id)
+);
+CREATE INDEX IF NOT EXISTS scope_tool_suspensions_thread
+  ON scope_tool_suspensions (thread_id, created_at, seq) WHERE state = 'waiting';
+CREATE INDEX IF NOT EXISTS scope_tool_suspensions_principal
+  ON scope_tool_suspensions (principal, created_at, seq) WHERE state = 'waiting';
+CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
+  thread_id text NOT NULL,
+  tool text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (thread_id, tool)
+);
+CREATE TABLE IF NOT EXISTS scope_tool_claims (token_id text PRIMARY KEY, expires_at bigint NOT NULL);
+`;
+
+/** Options of PostgresStore.open: a Pool of yours, or a connection string for a pool of the store's own. */
+export type PostgresStoreOptions = (
+  | {
+      /** A `pg` Pool; the store never ends it (close() leaves it to you). */
+      readonly pool: Pg.Pool;
+      readonly connectionString?: undefined;
+    }
+  | {
+      /** A PostgreSQL connection URI (`postgres://user@host:port/db`); the store's own Pool, ended by close(). */
+      readonly connectionString: string;
+      /** The most connections of the store's own Pool (default 10). */
+      readonly max?: number;
+      readonly pool?: undefined;
+    }
+) & {
+  /**
+   * Create the tables when missing (`migrate()`) at open (default true). With false, open only
+   * checks that they exist in this schema version: for deployments that run migrations apart.
+   */
+  readonly migrate?: boolean;
+  /** The clock used to forget expired token claims, ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+};
+
+interface Row {
+  record: string;
+  state: string;
+  outcome: string | null;
+}
+
+/**
+ * A SuspensionStore in PostgreSQL through `pg` 8 (an optional peer dependency, loaded by `open`):
+ * for fleets, where any instance may resume a call another one suspended. `take` is one
+ * `UPDATE ... WHERE state = 'waiting' RETURNING` (a row lock, no table lock), so exactly one caller
+ * across all instances takes a record; `countCall` is one upsert of two rows.
+ *
+ * Errors (rejections): those of MemoryStore (ERR_STORE_INVALID_RECORD, ERR_STORE_INVALID_ARGUMENT,
+ * ERR_STORE_NOT_TAKEN, ERR_STORE_CLOSED), and ERR_STORE_DRIVER when the database fails (the `pg`
+ * error as `cause`); a stored row that is not a well-formed record is ERR_STORE_INVALID_RECORD.
+ */
+export class PostgresStore implements SuspensionStore {
+  readonly #pool: Pg.Pool;
+  readonly #ownsPool: boolean;
+  readonly #now: () => number;
+  #claims = 0;
+  #closed = false;
+
+  private constructor(pool: Pg.Pool, ownsPool: boolean, now: () => number) {
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
+    this.#now = now;
+  }
+
+  /**
+   * Opens the store on a Pool (yours, or one made from `connectionString`), creating its tables
+   * when missing unless `migrate: false`; loads `pg`.
+   * @throws StoreError ERR_STORE_DRIVER_MISSING when `pg` is not installed (`npm install pg@8`);
+   *   ERR_STORE_DRIVER_LOAD when it fails to load; ERR_STORE_SCHEMA when the database holds tables
+   *   of another schema version, or none with `migrate: false`; ERR_STORE_DRIVER when the database
+   *   cannot be reached; ERR_STORE_INVALID_ARGUMENT when neither or both of pool and connectionString are given
+   */
+  static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const given = options as { pool?: unknown; connectionString?: unknown; max?: number };
+    if ((given.pool === undefined) === (given.connectionString === undefined)) {
+      throw new StoreError(
+        'ERR_STORE_INVALID_ARGUMENT',
+        `${STORE}: open: give exactly one of pool (a pg Pool) and connectionString`,
+      );
+    }
+    let pool: Pg.Pool;
+    let owns = false;
+    if (given.pool !== undefined) {
+      pool = given.pool as Pg.Pool;
+    } else {
+      checkName(STORE, 'open', given.connectionString, 'connectionString');
+      const pg = loadDriver(STORE, { name: 'pg', install: 'pg@8' }, () => require('pg')) as typeof Pg;
+      pool = new pg.Pool({ connectionString: given.connectionString as string, max: given.max ?? 10 });
+      // An idle connection that drops emits 'error' on the pool; the next query reports it.
+      pool.on('error', () => undefined);
+      owns = true;
+    }
+    const store = new PostgresStore(pool, owns, options.now ?? Date.now);
+    try {
+      if (options.migrate !== false) await store.migrate();
+      await store.#checkSchema();
+      return store;
+    } catch (err) {
+      await store.close().catch(() => undefined);
+      throw _driverError(STORE, 'open', err);
+    }
+  }
+
+  /**
+   * Creates the tables when missing and records the schema version (POSTGRES_SCHEMA_VERSION), in
+   * one transaction under an advisory lock, so instances may migrate concurrently. Idempotent.
+   * @throws StoreError ERR_STORE_SCHEMA when the database holds another schema version;
+   *   ERR_STORE_DRIVER when the database fails; ERR_STORE_CLOSED after close
+   */
+  async migrate(): Promise<void> {
+    if (this.#closed) throw _closedError(STORE, 'migrate');
+    let client: Pg.PoolClient | undefined;
+    try {
+      client = await this.#pool.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(SCHEMA);
+      await client.query(`INSERT INTO scope_tool_meta (key, value) VALUES ('schema', $1) ON CONFLICT DO NOTHING`, [
+        String(POSTGRES_SCHEMA_VERSION),
+      ]);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client?.query('ROLLBACK').catch(() => undefined);
+      throw _driverError(STORE, 'migrate', err);
+    } finally {
+      client?.release();
+    }
+    await this.#checkSchema();
+  }
+
+  async #checkSchema(): Promise<void> {
+    const found = await this.#query('open', `SELECT to_regclass('scope_tool_meta') IS NOT NULL AS present`);
+    const version = found.rows[0].present
+      ? (await this.#query('open', `SELECT value FROM scope_tool_meta WHERE key = 'schema'`)).rows[0]?.value
+      : undefined;
+    if (version !== String(POSTGRES_SCHEMA_VERSION)) {
+      throw new StoreError(
+        'ERR_STORE_SCHEMA',
+        version === undefined
+          ? `${STORE}: open: the database has no scope-tool store tables; run migrate() or open with migrate: true`
+          : `${STORE}: open: the database holds store schema version ${version}, this scope-tool reads ` +
+              `version ${POSTGRES_SCHEMA_VERSION}; use the release that wrote it`,
+      );
+    }
+  }
+
+  async #query(operation: string, text: string, values?: unknown[]): Promise<Pg.QueryResult> {
+    if (this.#closed) throw _closedError(STORE, operation);
+    try {
+      return await this.#pool.query(text, values);
+    } catch (err) {
+      throw _driverError(STORE, operation, err);
+    }
+  }
+
+  async commit(record: SuspensionRecord): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'commit');
+    const r = checkRecord(STORE, 'commit', record);
+    const result = await this.#query(
+      'commit',
+      `INSERT INTO scope_tool_suspensions (thread_id, call_id, principal, created_at, expires_at, version, record, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'waiting') ON CONFLICT DO NOTHING`,
+      [r.threadId, r.callId, r.principal, r.createdAt, r.expiresAt, r.version, encodeRecord(r)],
+    );
+    return result.rowCount === 1;
+  }
+
+  async #select(operation: string, key: CallKey): Promise<Row | undefined> {
+    const result = await this.#query(
+      operation,
+      `SELECT record, state, outcome FROM scope_tool_suspensions WHERE thread_id = $1 AND call_id = $2`,
+      [key.threadId, key.callId],
+    );
+    return result.rows[0] as Row | undefined;
+  }
+
+  async get(
+    key: CallKey,
+  ): Promise<{ readonly record: SuspensionRecord; readonly outcome?: StoredOutcome } | undefined> {
+    if (this.#closed) throw _closedError(STORE, 'get');
+    const row = await this.#select('get', checkKey(STORE, 'get', key));
+    if (row === undefined) return undefined;
+    const record = decodeRecord(STORE, 'get', row.record);
+    const outcome = decodeOutcome(STORE, 'get', row.outcome);
+    return outcome === undefined ? { record } : { record, outcome };
+  }
+
+  async take(key: CallKey, now: number): Promise<TakeResult> {
+    if (this.#closed) throw _closedError(STORE, 'take');
+    const k = checkKey(STORE, 'take', key);
+    checkNow(STORE, 'take', now);
+    const claim = randomUUID();
+    // One statement, a row lock: a waiting record is either expired (recorded once) or taken here.
+    const updated = await this.#query(
+      'take',
+      `UPDATE scope_tool_suspensions
+          SET state = CASE WHEN expires_at < $3 THEN 'expired' ELSE 'taken' END,
+              claim = CASE WHEN expires_at < $3 THEN NULL ELSE $4 END,
+              outcome = CASE WHEN expires_at < $3 THEN $5 ELSE NULL END
+        WHERE thread_id = $1 AND call_id = $2 AND state = 'waiting'
+        RETURNING state, record`,
+      [k.threadId, k.callId, now, claim, JSON.stringify(EXPIRED_OUTCOME)],
+    );
+    const mine = updated.rows[0] as { state: string; record: string } | undefined;
+    const row = mine === undefined ? await this.#select('take', k) : { ...mine, outcome: null };
+    if (row === undefined) return { status: 'missing' };
+    const record = decodeRecord(STORE, 'take', row.record);
+    if (row.state === 'expired') return { status: 'expired', record };
+    if (mine !== undefined) return { status: 'taken', record, claim };
+    const outcome = decodeOutcome(STORE, 'take', row.outcome);
+    return outcome === undefined ? { status: 'answered', record } : { status: 'answered', record, outcome };
+  }
+
+  async finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void> {
+    if (this.#closed) throw _closedError(STORE, 'finish');
+    const k = checkKey(STORE, 'finish', key);
+    checkName(STORE, 'finish', claim, 'claim');
+    const o = checkOutcome(STORE, 'finish', outcome);
+    const result = await this.#query(
+      'finish',
+      `UPDATE scope_tool_suspensions SET state = 'finished', outcome = $4
+        WHERE thread_id = $1 AND call_id = $2 AND state = 'taken' AND claim = $3`,
+      [k.threadId, k.callId, claim, JSON.stringify(o)],
+    );
+    if (result.rowCount === 1) return;
+    const row = await this.#select('finish', k);
+    throw notTaken(STORE, k, row === undefined ? 'missing' : row.state);
+  }
+
+  async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
+    if (this.#closed) throw _closedError(STORE, 'countCall');
+    checkName(STORE, 'countCall', threadId, 'threadId');
+    checkName(STORE, 'countCall', tool, 'tool');
+    // One statement; rows always locked in the same order (total, then tool), so no deadlock.
+    const result = await this.#query(
+      'countCall',
+      `INSERT INTO scope_tool_call_counts AS c (thread_id, tool, count) VALUES ($1, '', 1), ($1, $2, 1)
+       ON CONFLICT (thread_id, tool) DO UPDATE SET count = c.count + 1 RETURNING tool, count`,
+      [threadId, tool],
+    );
+    const counts = { tool: 0, total: 0 };
+    for (const row of result.rows as { tool: string; count: string }[]) {
+      if (row.tool === '') counts.total = Number(row.count);
+      else counts.tool = Number(row.count);
+    }
+    return counts;
+  }
+
+  async list(filter: ListFilter, now: number): Promise<SuspensionRecord[]> {
+    if (this.#closed) throw _closedError(STORE, 'list');
+    const f = checkFilter(STORE, 'list', filter);
+    checkNow(STORE, 'list', now);
+    const column = f.by === 'threadId' ? 'thread_id' : 'principal';
+    const result = await this.#query(
+      'list',
+      `SELECT record FROM scope_tool_suspensions WHERE ${column} = $1 AND state = 'waiting' AND expires_at >= $2
+        ORDER BY created_at, seq`,
+      [f.value, now],
+    );
+    return (result.rows as { record: string }[]).map((row) => decodeRecord(STORE, 'list', row.record));
+  }
+
+  async claim(tokenId: string, expiresAt: number): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'claim');
+    checkName(STORE, 'claim', tokenId, 'tokenId');
+    checkNow(STORE, 'claim', expiresAt, 'expiresAt');
+    // Forget expired claims now and then (a claim may be forgotten once expired).
+    if (++this.#claims % 256 === 0) {
+      await this.#query('claim', `DELETE FROM scope_tool_claims WHERE expires_at < $1`, [this.#now()]);
+    }
+    const result = await this.#query(
+      'claim',
+      `INSERT INTO scope_tool_claims (token_id, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [tokenId, expiresAt],
+    );
+    return result.rowCount === 1;
+  }
+
+  /** Closes the store; ends its Pool when it made it from a connection string (a Pool you gave stays open). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (!this.#ownsPool) return;
+    try {
+      await this.#pool.end();
+    } catch (err) {
+      throw _driverError(STORE, 'close', err);
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from '../store';
+import { loadDriver } from './driver';
+import { StoreError, _closedError, _driverError } from './errors';
+import { notTaken } from './memory';
+import {
+  EXPIRED_OUTCOME,
+  checkFilter,
+  checkKey,
+  checkName,
+  checkNow,
+  checkOutcome,
+  checkRecord,
+  decodeOutcome,
+  decodeRecord,
+  encodeRecord,
+} from './record';
+
+const STORE = 'SqliteStore';
+
+/** The version of the tables below; a database of another version is refused (ERR_STORE_SCHEMA). */
+export const SQLITE_SCHEMA_VERSION = 1;
+
+// One row per suspended call; `record` is the record's JSON text, the other columns index it.
+// Counts: the row of tool '' is the thread's total (tool names are never empty).
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS scope_tool_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS scope_tool_suspensions (
+  thread_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  principal TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('waiting', 'taken', 'finished', 'expired')),
+  claim TEXT,
+  outcome TEXT,
+  PRIMARY KEY (thread_id, call_id)
+);
+CREATE INDEX IF NOT EXISTS scope_tool_suspensions_thread ON scope_tool_suspensions (thread_id, state, created_at);
+CREATE INDEX IF NOT EXISTS scope_tool_suspensions_principal ON scope_tool_suspensions (principal, state, created_at);
+CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
+  thread_id TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (thread_id, tool)
+);
+CREATE TABLE IF NOT EXISTS scope_tool_claims (token_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+`;
+
+/** Options of SqliteStore.open. */
+export interface SqliteStoreOptions {
+  /** How long a write waits for another connection's lock before it fails, in ms (default 5,000). */
+  readonly busyTimeoutMs?: number;
+  /** The clock used to forget expired token claims, ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+interface Row {
+  record: string;
+  state: string;
+  outcome: string | null;
+}
+
+/**
+ * A SuspensionStore in one SQLite file through better-sqlite3 12 (an optional peer dependency,
+ * loaded by `open`): the embedded default, no server. The file is in WAL mode with
+ * `synchronous = FULL`, so a resolved `commit` survives a crash of the process; several processes
+ * and stores may open the same file. `take` is one `UPDATE ... WHERE state = 'waiting' RETURNING`,
+ * so exactly one caller across all connections takes a record.
+ *
+ * Errors (rejections): those of MemoryStore (ERR_STORE_INVALID_RECORD, ERR_STORE_INVALID_ARGUMENT,
+ * ERR_STORE_NOT_TAKEN, ERR_STORE_CLOSED), and ERR_STORE_DRIVER when SQLite fails (the driver's error
+ * as `cause`); a stored row that is not a well-formed record is ERR_STORE_INVALID_RECORD.
+ */
+export class SqliteStore implements SuspensionStore {
+  readonly #db: BetterSqlite3.Database;
+  readonly #now: () => number;
+  readonly #statements: ReturnType<typeof prepare>;
+  readonly #countCall: BetterSqlite3.Transaction<(threadId: string, tool: string) => { tool: number; total: number }>;
+  #claims = 0;
+  #closed = false;
+
+  private constructor(db: BetterSqlite3.Database, now: () => number) {
+    this.#db = db;
+    this.#now = now;
+    this.#statements = prepare(db);
+    const s = this.#statements;
+    this.#countCall = db.transaction((threadId: string, tool: string) => {
+      const total = (s.count.get(threadId, '') as { count: number }).count;
+      const count = (s.count.get(threadId, tool) as { count: number }).count;
+      return { tool: count, total };
+    });
+  }
+
+  /**
+   * Opens (and creates when needed) the store in the SQLite file `file`; loads better-sqlite3.
+   * @param file - the database file path (created with its tables when missing)
+   * @throws StoreError ERR_STORE_DRIVER_MISSING when better-sqlite3 is not installed
+   *   (`npm install better-sqlite3@12`); ERR_STORE_DRIVER_LOAD when it fails to load;
+   *   ERR_STORE_SCHEMA when the file holds tables of another schema version;
+   *   ERR_STORE_DRIVER when the file cannot be opened; ERR_STORE_INVALID_ARGUMENT for an empty path
+   */
+  static async open(file: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+    checkName(STORE, 'open', file, 'file');
+    const Database = loadDriver(STORE, { name: 'better-sqlite3', install: 'better-sqlite3@12' }, () =>
+      require('better-sqlite3'),
+    ) as typeof BetterSqlite3;
+    let db: BetterSqlite3.Database | undefined;
+    try {
+      db = new Database(file, { timeout: options.busyTimeoutMs ?? 5_000 });
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      const database = db;
+      database
+        .transaction(() => {
+          database.exec(SCHEMA);
+          database
+            .prepare(`INSERT OR IGNORE INTO scope_tool_meta (key, value) VALUES ('schema', ?)`)
+            .run(String(SQLITE_SCHEMA_VERSION));
+          const found = (
+            database.prepare(`SELECT value FROM scope_tool_meta WHERE key = 'schema'`).get() as {
+              value: string;
+            }
+          ).value;
+          if (found !== String(SQLITE_SCHEMA_VERSION)) {
+            throw new StoreError(
+              'ERR_STORE_SCHEMA',
+              `${STORE}: open ${JSON.stringify(file)}: the file holds store schema version ${found}, this ` +
+                `scope-tool reads version ${SQLITE_SCHEMA_VERSION}; open it with the release that wrote it`,
+            );
+          }
+        })
+        .immediate();
+      return new SqliteStore(db, options.now ?? Date.now);
+    } catch (err) {
+      db?.close();
+      throw _driverError(STORE, `open ${JSON.stringify(file)}`, err);
+    }
+  }
+
+  #run<T>(operation: string, body: () => T): T {
+    if (this.#closed) throw _closedError(STORE, operation);
+    try {
+      return body();
+    } catch (err) {
+      throw _driverError(STORE, operation, err);
+    }
+  }
+
+  async commit(record: SuspensionRecord): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'commit');
+    const r = checkRecord(STORE, 'commit', record);
+    return this.#run(
+      'commit',
+      () =>
+        this.#statements.insert.run(
+          r.threadId,
+          r.callId,
+          r.principal,
+          r.createdAt,
+          r.expiresAt,
+          r.version,
+          encodeRecord(r),
+        ).changes === 1,
+    );
+  }
+
+  async get(
+    key: CallKey,
+  ): Promise<{ readonly record: SuspensionRecord; readonly outcome?: StoredOutcome } | undefined> {
+    if (this.#closed) throw _closedError(STORE, 'get');
+    const k = checkKey(STORE, 'get', key);
+    const row = this.#run('get', () => this.#statements.select.get(k.threadId, k.callId) as Row | undefined);
+    if (row === undefined) return undefined;
+    const record = decodeRecord(STORE, 'get', row.record);
+    const outcome = decodeOutcome(STORE, 'get', row.outcome);
+    return outcome === undefined ? { record } : { record, outcome };
+  }
+
+  async take(key: CallKey, now: number): Promise<TakeResult> {
+    if (this.#closed) throw _closedError(STORE, 'take');
+    const k = checkKey(STORE, 'take', key);
+    checkNow(STORE, 'take', now);
+    const claim = randomUUID();
+    const s = this.#statements;
+    const row = this.#run('take', () => {
+      const updated = s.take.get({ now, claim, expired: JSON.stringify(EXPIRED_OUTCOME), ...k }) as
+        { state: string; record: string } | undefined;
+      if (updated !== undefined) return { ...updated, outcome: null, mine: true };
+      const current = s.select.get(k.threadId, k.callId) as Row | undefined;
+      return current === undefined ? undefined : { ...current, mine: false };
+    });
+    if (row === undefined) return { status: 'missing' };
+    const record = decodeRecord(STORE, 'take', row.record);
+    if (row.state === 'expired') return { status: 'expired', record };
+    if (row.mine) return { status: 'taken', record, claim };
+    const outcome = decodeOutcome(STORE, 'take', row.outcome);
+    return outcome === undefined ? { status: 'answered', record } : { status: 'answered', record, outcome };
+  }
+
+  async finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void> {
+    if (this.#closed) throw _closedError(STORE, 'finish');
+    const k = checkKey(STORE, 'finish', key);
+    checkName(STORE, 'finish', claim, 'claim');
+    const o = checkOutcome(STORE, 'finish', outcome);
+    const state = this.#run('finish', () => {
+      if (this.#statements.finish.run(JSON.stringify(o), k.threadId, k.callId, claim).changes === 1) return undefined;
+      const row = this.#statements.select.get(k.threadId, k.callId) as Row | undefined;
+      return row === undefined ? 'missing' : row.state;
+    });
+    if (state !== undefined) throw notTaken(STORE, k, state);
+  }
+
+  async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
+    if (this.#closed) throw _closedError(STORE, 'countCall');
+    checkName(STORE, 'countCall', threadId, 'threadId');
+    checkName(STORE, 'countCall', tool, 'tool');
+    return this.#run('countCall', () => this.#countCall.immediate(threadId, tool));
+  }
+
+  async list(filter: ListFilter, now: number): Promise<SuspensionRecord[]> {
+    if (this.#closed) throw _closedError(STORE, 'list');
+    const f = checkFilter(STORE, 'list', filter);
+    checkNow(STORE, 'list', now);
+    const statement = f.by === 'threadId' ? this.#statements.listThread : this.#statements.listPrincipal;
+    const rows = this.#run('list', () => statement.all(f.value, now) as { record: string }[]);
+    return rows.map((row) => decodeRecord(STORE, 'list', row.record));
+  }
+
+  async claim(tokenId: string, expiresAt: number): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'claim');
+    checkName(STORE, 'claim', tokenId, 'tokenId');
+    checkNow(STORE, 'claim', expiresAt, 'expiresAt');
+    return this.#run('claim', () => {
+      // Forget expired claims now and then (a claim may be forgotten once expired).
+      if (++this.#claims % 256 === 0) this.#statements.sweep.run(this.#now());
+      return this.#statements.claim.run(tokenId, expiresAt).changes === 1;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      this.#db.close();
+    } catch (err) {
+      throw _driverError(STORE, 'close', err);
+    }
+  }
+}
+
+function prepare(db: BetterSqlite3.Database) {
+  return {
+    insert: db.prepare(
+      `INSERT INTO scope_tool_suspensions (thread_id, call_id, principal, created_at, expires_at, version, record, state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'waiting') ON CONFLICT DO NOTHING`,
+    ),
+    select: db.prepare(`SELECT record, state, outcome FROM scope_tool_suspensions WHERE thread_id = ? AND call_id = ?`),
+    // One statement: a waiting record is either expired (recorded once) or taken by this caller.
+    take: db.prepare(
+      `UPDATE scope_tool_suspensions
+          SET state = CASE WHEN expires_at < @now THEN 'expired' ELSE 'taken' END,
+              claim = CASE WHEN expires_at < @now THEN NULL ELSE @claim END,
+              outcome = CASE WHEN expires_at < @now THEN @expired ELSE NULL END
+        WHERE thread_id = @threadId AND call_id = @callId AND state = 'waiting'
+        RETURNING state, record`,
+    ),
+    finish: db.prepare(
+      `UPDATE scope_tool_suspensions SET state = 'finished', outcome = ?
+        WHERE thread_id = ? AND call_id = ? AND state = 'taken' AND claim = ?`,
+    ),
+    count: db.prepare(
+      `INSERT INTO scope_tool_call_counts (thread_id, tool, count) VALUES (?, ?, 1)
+       ON CONFLICT (thread_id, tool) DO UPDATE SET count = count + 1 RETURNING count`,
+    ),
+    listThread: db.prepare(
+      `SELECT record FROM scope_tool_suspensions WHERE thread_id = ? AND state = 'waiting' AND expires_at >= ?
+        ORDER BY created_at, rowid`,
+    ),
+    listPrincipal: db.prepare(
+      `SELECT record FROM scope_tool_suspensions WHERE principal = ? AND state = 'waiting' AND expires_at >= ?
+        ORDER BY created_at, rowid`,
+    ),
+    claim: db.prepare(`INSERT INTO scope_tool_claims (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING`),
+    sweep: db.prepare(`DELETE FROM scope_tool_claims WHERE expires_at < ?`),
+  };
+}
