@@ -8,12 +8,7 @@ import type { JsonObject, JsonValue } from '../protocol';
 import { IS_ENUM } from 'class-validator';
 import type { ClassPlan, PropertyPlan, ValueKind } from './plan';
 import { enumValues } from './overrides';
-
-/**
- * An RFC 3339 date-time a JavaScript Date can hold (no leap second; `T`, `t` or a space; offset `Z`
- * or `+hh:mm`): the same pattern as the generator's for a Date member (lib/schema member-checks.ts).
- */
-const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
+import { DATE_TIME_PATTERN } from './contract-rules';
 
 /** The schema of a tool that takes no input: only `{}`. */
 export const EMPTY_INPUT_SCHEMA: JsonObject = Object.freeze({
@@ -70,7 +65,7 @@ function kindSchema(kind: ValueKind, nested: ClassPlan | undefined, seen: Readon
     case 'array':
       return { type: kind };
     case 'date':
-      // What the decoder takes (structure.ts isDateTime) and the generator says for a Date member.
+      // What the decoder takes and the generator says for a Date member (lib/dto/contract-rules.ts).
       return { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN };
     case 'nested':
       return nested === undefined ? { type: 'object' } : deriveSchema(nested, seen);

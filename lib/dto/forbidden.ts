@@ -4,23 +4,10 @@
  * `@IsObject()`) included (DESIGN.md section 4, rule 1). Iterative, so depth cannot overflow it.
  */
 import type { AdmissionIssue } from '../protocol';
+import { FORBIDDEN_MEMBERS, PROTOTYPE_MEMBER_NAMES } from './contract-rules';
 
-/**
- * Member names refused at every depth: they reach prototypes once a value is transformed or merged.
- * The one list: the generator's schema refuses the same names (lib/schema/input-schema.ts
- * FORBIDDEN_NAMES, lib/schema/dto-class.ts).
- */
-export const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-/**
- * DTO property names a DTO may not declare: the members of Object.prototype (`valueOf`, `toString`,
- * `hasOwnProperty`, `constructor`, `__proto__`, `__defineGetter__`, ...). class-validator groups a
- * DTO's constraints by property name in a plain object, so such a name finds the inherited
- * function and every validation throws (`grouped[metadata.propertyName].push is not a function`).
- * The wire name may still be one (`@Expose({ name: 'valueOf' })` on another property). Refused at
- * bind (lib/dto/plan.ts) and by the generator (lib/schema/dto-class.ts): one list.
- */
-export const PROTOTYPE_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** The shared lists, kept importable from here (lib/dto/contract-rules.ts owns them). */
+export { FORBIDDEN_MEMBERS, PROTOTYPE_MEMBER_NAMES };
 
 /**
  * Why `property` of `className` is refused, or undefined: the text both the decoder (at bind) and

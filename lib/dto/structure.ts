@@ -5,6 +5,7 @@
  * objects and arrays of them holding objects (DESIGN.md section 4, rules 1, 2, 4, 6).
  */
 import type { ClassPlan, PropertyPlan, ValueKind } from './plan';
+import { isDateTime } from './contract-rules';
 import { jsonKind } from './issues';
 import type { IssuePath, IssueSink } from './issues';
 
@@ -143,27 +144,4 @@ function checkValue(
 
 function mismatch(sink: IssueSink, at: IssuePath, expected: string, v: unknown): void {
   sink.add({ code: 'dto', path: at, constraint: 'type', message: `must be ${expected}, received ${jsonKind(v)}` });
-}
-
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
-
-/**
- * An RFC 3339 date-time (the JSON Schema `date-time` format, also with a space between date and
- * time, RFC 3339 section 5.6 note), with month, day, hour, minute, second and offset ranges
- * checked: the one rule for a Date member, which the generator's schema states too (format
- * date-time and lib/schema DATE_TIME_PATTERN). A date alone (`2024-05-01`) is refused: the schema
- * the model is shown takes date-times only. A leap second (`23:59:60Z`) is refused: RFC 3339 allows
- * it, but a JavaScript Date cannot hold it. @internal
- */
-export function isDateTime(s: string): boolean {
-  const m = DATE_TIME.exec(s);
-  if (m === null) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  if (day > days) return false;
-  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
-  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return false;
-  return !Number.isNaN(new Date(s).getTime());
 }

@@ -1,0 +1,63 @@
+/**
+ * The rules the build-time generator's input schema (lib/schema) and the run-time DTO decoder
+ * (lib/dto) must state alike (docs: DESIGN.md section 4 "One contract"): one definition each, which
+ * both sides import. This module imports nothing, so lib/schema may use it without loading the decoder.
+ * @internal
+ */
+
+/**
+ * Member names refused at every depth, free-form values (`Record<string, T>`, `@IsObject()`)
+ * included: they reach prototypes once a value is transformed or merged. The decoder refuses them
+ * in its raw scan (lib/dto/forbidden.ts); the generator's schema says `propertyNames: { not: { enum } }`
+ * with this list (lib/schema/input-schema.ts) and refuses them as wire names (lib/schema/dto-class.ts).
+ * @internal
+ */
+export const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * DTO property names a DTO may not declare: the members of Object.prototype (`valueOf`, `toString`,
+ * `hasOwnProperty`, `constructor`, `__proto__`, `__defineGetter__`, ...). class-validator groups a
+ * DTO's constraints by property name in a plain object, so such a name finds the inherited
+ * function and every validation throws (`grouped[metadata.propertyName].push is not a function`).
+ * The wire name may still be one (`@Expose({ name: 'valueOf' })` on another property). Refused at
+ * bind (lib/dto/plan.ts) and by the generator (lib/schema/dto-class.ts).
+ * @internal
+ */
+export const PROTOTYPE_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The RFC 3339 date-time a `Date` member takes: `T`, `t` or a space between date and time (RFC 3339
+ * section 5.6 note), seconds 00-59, an offset `Z`/`z` or `+hh:mm`, as a u-flag JSON Schema pattern.
+ * Format date-time alone also admits a leap second (`23:59:60Z`), any white space as separator and
+ * offsets without a colon, none of which a JavaScript Date can hold or parse. The generator adds it
+ * beside `format: date-time` (lib/schema/member-checks.ts), the run-time derived schema states it
+ * (lib/dto/derive-schema.ts) and the decoder checks it (isDateTime).
+ * @internal
+ */
+export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
+
+const DATE_TIME = new RegExp(DATE_TIME_PATTERN, 'u');
+
+/** Days per month of a common year; February gains one in a leap year. */
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `s` is a date-time a `Date` member takes: DATE_TIME_PATTERN, with the month, day, hour,
+ * minute and offset ranges the format date-time checks (a leap day only in a leap year). A date
+ * alone (`2024-05-01`) is refused: the schema the model is shown takes date-times only. A leap
+ * second is refused: RFC 3339 allows it, a JavaScript Date cannot hold it. Source: RFC 3339 section 5.6.
+ * @internal
+ */
+export function isDateTime(s: string): boolean {
+  if (!DATE_TIME.test(s)) return false;
+  // The pattern fixes the positions: yyyy-mm-ddThh:mm:ss, then an optional fraction and the offset.
+  const num = (from: number): number => Number(s.slice(from, from + 2));
+  const [year, month, day] = [Number(s.slice(0, 4)), num(5), num(8)];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = (DAYS[month - 1] as number) + (month === 2 && leap ? 1 : 0);
+  if (day > days || num(11) > 23 || num(14) > 59) return false;
+  const offset = /[+-](\d{2}):(\d{2})$/.exec(s);
+  if (offset !== null && (Number(offset[1]) > 23 || Number(offset[2]) > 59)) return false;
+  return !Number.isNaN(new Date(s).getTime());
+}
