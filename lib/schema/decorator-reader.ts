@@ -309,3 +309,18 @@ export function isOptionsArgument(arg: ts.Expression, checker: ts.TypeChecker): 
 export function hasEach(use: DecoratorUse, checker: ts.TypeChecker): boolean {
   return readOptions(use, checker).each;
 }
+
+/** class-validator's `ValidationOptions` keys: an object argument with only these carries no options of the check's own. */
+const VALIDATION_OPTION_KEYS = new Set(['each', 'message', 'groups', 'always', 'context']);
+
+/**
+ * Whether a use passes options of the check's own (`@IsHexColor({ ... })` beyond validation options,
+ * or an argument the generator cannot read as an object), which change what a pattern row means.
+ * @internal
+ */
+export function hasOptionsArgument(use: DecoratorUse, checker: ts.TypeChecker): boolean {
+  return use.args.some((a) => {
+    const object = objectArgument(a, checker);
+    return object === undefined || [...object.keys()].some((k) => !VALIDATION_OPTION_KEYS.has(k));
+  });
+}

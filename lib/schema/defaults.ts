@@ -7,6 +7,7 @@
 import { compileSchemaValue } from '../protocol';
 import type { JsonValue } from '../protocol';
 import type { SchemaObject } from './manifest';
+import { SCHEMA_MESSAGES as M, type SchemaIssue } from './messages';
 
 /**
  * Checks the defaults of one DTO class's own members, wherever the class appears (the input, an
@@ -18,7 +19,7 @@ export function checkClassDefaults(
   schema: SchemaObject,
   className: string,
   defs: ReadonlyMap<string, SchemaObject>,
-  fail: (message: string) => void,
+  fail: (issue: SchemaIssue) => void,
 ): void {
   const properties = schema['properties'];
   if (properties === null || typeof properties !== 'object') return;
@@ -29,9 +30,7 @@ export function checkClassDefaults(
     const member = relinked(value) as SchemaObject;
     const message = refusal(member, definitions);
     if (message !== undefined) {
-      fail(
-        `${className}.${name}: the default ${JSON.stringify(member['default'])} breaks the member's own constraints (${message}); change the initializer or the constraint`,
-      );
+      fail(M.defaultBreaksConstraints(`${className}.${name}`, member['default'], message));
     }
   }
 }

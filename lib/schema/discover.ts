@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { literalValue, readDecorators } from './decorator-reader';
 import { classChain } from './dto-class';
+import { SCHEMA_MESSAGES as M, type SchemaIssue } from './messages';
 
 /** A `@Tool` method found in a `@Toolset` class. @internal */
 export interface FoundTool {
@@ -16,7 +17,7 @@ export interface FoundTool {
 
 /** Where discovery reports problems (messages name `Class.method` and the fix). @internal */
 export interface DiscoverySink {
-  readonly fail: (message: string, node: ts.Node) => void;
+  readonly fail: (issue: SchemaIssue, node: ts.Node) => void;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -82,10 +83,7 @@ function readTool(
   const options = args[0];
   if (options !== undefined) {
     if (!ts.isObjectLiteralExpression(options)) {
-      sink.fail(
-        `${where}: @Tool options must be an object literal ({ name, description }); write them inline`,
-        options,
-      );
+      sink.fail(M.toolOptionsNotLiteral(where), options);
       return undefined;
     }
     for (const prop of options.properties) {
@@ -93,10 +91,7 @@ function readTool(
       if (key !== 'name' && key !== 'description') continue;
       const value = ts.isPropertyAssignment(prop) ? literalValue(prop.initializer, checker) : undefined;
       if (typeof value !== 'string') {
-        sink.fail(
-          `${where}: @Tool ${key} must be a string literal so the generator can read it; write it inline`,
-          prop,
-        );
+        sink.fail(M.toolOptionNotString(where, key), prop);
         return undefined;
       }
       if (key === 'name') name = value;
@@ -104,10 +99,7 @@ function readTool(
     }
   }
   if (!TOOL_NAME.test(name)) {
-    sink.fail(
-      `${where}: tool name ${JSON.stringify(name)} must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })`,
-      method,
-    );
+    sink.fail(M.toolNameInvalid(where, name), method);
     return undefined;
   }
   if (description === undefined) {
@@ -121,10 +113,7 @@ function readTool(
     const type = checker.getTypeAtLocation(param);
     input = type.getSymbol()?.declarations?.find(ts.isClassDeclaration);
     if (input === undefined || input.name === undefined) {
-      sink.fail(
-        `${where}: the input parameter's type ${checker.typeToString(type)} is not a class; declare the input as a class-validator DTO class`,
-        param,
-      );
+      sink.fail(M.inputNotClass(where, checker.typeToString(type)), param);
       return undefined;
     }
   }

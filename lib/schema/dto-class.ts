@@ -1,19 +1,16 @@
 import ts from 'typescript';
-import { mergeMember } from './constraints';
-import { authoredEnumOrder, dateTimePattern, initializerDefault, recordValues } from './member-checks';
+import { FORBIDDEN_MEMBERS } from '../dto/contract-rules';
+import { prototypePropertyProblem } from '../dto/forbidden';
 import { ruleOf } from './catalogue';
+import { mergeMember } from './constraints';
 import { literalValue, readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
+import type { ClassSink } from './member-context';
+import { authoredEnumOrder, dateTimePattern, initializerDefault, recordValues } from './member-checks';
+import { SCHEMA_MESSAGES as M } from './messages';
 import type { RefResolver } from './schema-types';
-import { FORBIDDEN_MEMBERS, prototypePropertyProblem } from '../dto/forbidden';
 
-/** Where a DTO class's problems are reported. @internal */
-export interface ClassSink {
-  /** Reports a decoder-only check; `node` is where it is written (the decorator or member). */
-  readonly warn: (message: string, node?: ts.Node) => void;
-  /** Reports a contradiction or refusal; `node` is where it is written. */
-  readonly fail: (message: string, node?: ts.Node) => void;
-}
+export type { ClassSink } from './member-context';
 
 /**
  * The class and its base classes, most derived first (class-validator's inheritance rule: parent
@@ -84,130 +81,130 @@ export function mergeClass(
   if (properties === undefined) return;
   const className = decl.name?.text ?? '<anonymous>';
   const base = unreadableBase(decl, checker);
-  if (base !== undefined) {
-    sink.fail(
-      `${className}: extends ${base.getText()}, which is not a class declaration (a mixin or class factory), so the generator ` +
-        'cannot read the decorators of the members it adds and the schema would lose their checks; declare those members in a ' +
-        `class and extend that class (class ${className} extends SomeBase { ... })`,
-      base,
-    );
-    return;
-  }
+  if (base !== undefined) return sink.fail(M.mixinBase(className, base.getText()), base);
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
-  const chain = classChain(decl, checker);
-  classShape(chain, className, sink);
-  const skip = checkMembers(properties, chain, className, checker, sink);
-  const renames = new Map<string, string>();
+  const dto: DtoClass = { decl, className, chain: classChain(decl, checker), checker, resolve, sink };
+  classShape(dto.chain, className, sink);
+  const skip = checkMembers(properties, dto.chain, className, checker, sink);
+  const wires = new Map<string, string>();
   for (const name of Object.keys(properties)) {
-    const members = chain
-      .map((c) =>
-        c.members.find(
-          (m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m, checker) === name,
-        ),
-      )
-      .filter((m): m is ts.PropertyDeclaration => m !== undefined);
-    const first = members[0];
-    const fragment = properties[name];
-    if (fragment === undefined || skip.has(name)) continue;
-    if (first === undefined) {
-      if (chain.some((c) => c.members.some((m) => ts.isAccessor(m) && memberName(m, checker) === name))) {
-        // An undecorated accessor: the decoder does not know it and refuses it as an unknown member; so does the schema.
-        delete properties[name];
-        required.delete(name);
-        continue;
-      }
-      sink.fail(
-        `${className}.${name}: the generator cannot find the property declaration of this member (a constructor parameter ` +
-          'property, or a member added by a mixin), so its checks cannot be read and the decoder does not see it; declare it ' +
-          `as a decorated property of the class (@IsString() ${name}!: string)`,
-        decl,
-      );
-      continue;
-    }
-    const decorators = inheritedDecorators(members, members[0]?.parent === decl, checker);
-    if (!decorators.some(isValidationDecorator)) {
-      sink.fail(
-        `${className}.${name}: has no class-validator decorator, so the decoder never sees it (whitelist refuses it as an ` +
-          'unknown member, and a DTO without any is taken to accept only {}); add a decorator that checks its type ' +
-          '(for example @IsString()), or @IsOptional() or @Allow() when its TypeScript type says enough',
-        first,
-      );
-      continue;
-    }
-    const type = checker.getTypeAtLocation(first);
-    const builtin = nonJsonBuiltin(type, checker);
-    if (builtin !== undefined) {
-      sink.fail(
-        `${className}.${name}: a ${builtin} is not a JSON value (the schema cannot describe it, and the decoder does not ` +
-          `build one from JSON); use a Record<string, T> member (or an array) instead`,
-        first,
-      );
-      continue;
-    }
-    recordValues(fragment, type, checker, (m) => sink.fail(`${className}.${name}: ${m}`, first));
-    checkJsDocDefault(fragment, members, `${className}.${name}`, checker, sink);
-    initializerDefault(fragment, members, checker, `${className}.${name}`, {
-      warn: (m, node) => sink.warn(m, node ?? first),
-      fail: (m, node) => sink.fail(m, node ?? first),
-    });
-    authoredEnumOrder(fragment, members.find((m) => m.type !== undefined)?.type, checker);
-    const facts = mergeMember({
-      where: `${className}.${name}`,
-      schema: fragment,
-      type,
-      decorators,
-      checker,
-      resolve,
-      warn: (m, node) => sink.warn(m, node ?? first),
-      fail: (m, node) => sink.fail(m, node ?? first),
-    });
-    dateTimePattern(fragment, type, checker);
-    const hasDefault = members.some((m) => m.initializer !== undefined);
-    // @ValidateIf: class-validator requires and checks the member only when the condition holds (its
-    // warning says so), unless @IsDefined requires it always; the schema accepts its absence.
-    const conditional =
-      decorators.some((d) => d.name === 'ValidateIf') && !decorators.some((d) => d.name === 'IsDefined');
-    if (facts.optional || hasDefault || conditional) required.delete(name);
-    else if (!required.has(name)) {
-      // The decoder requires every member without @IsOptional() or an initializer (class-validator checks a
-      // member whatever its `?`); typescript-json-schema left it out of `required` because of the `?`.
-      const question = members.some((m) => m.questionToken !== undefined);
-      const why = question ? 'is optional in TypeScript (?)' : 'has a type that admits undefined';
-      const defined = decorators.find((d) => d.name === 'IsDefined');
-      sink.fail(
-        defined !== undefined
-          ? `${className}.${name}: ${why}, but @IsDefined() makes the decoder require it; ` +
-              (question ? 'remove the ?' : 'remove undefined from its type')
-          : `${className}.${name}: ${why}, but without @IsOptional() the decoder requires it (a ? does not make ` +
-              `class-validator skip a member); add @IsOptional() if it may be absent, or ${question ? 'remove the ?' : 'remove undefined from its type'} if it is required`,
-        first,
-      );
-    }
-    if (facts.wireName !== undefined && facts.wireName !== name) renames.set(name, facts.wireName);
+    if (skip.has(name)) continue;
+    const merged = mergeProperty(dto, name, properties, required);
+    if (merged === 'dropped') required.delete(name);
+    if (typeof merged !== 'object') continue;
+    if (merged.required === false) required.delete(name);
+    if (merged.wire !== name) wires.set(name, merged.wire);
   }
+  wireProperties(schema, properties, required, wires, dto);
+}
+
+/** One DTO class being merged, and where its problems go. */
+interface DtoClass {
+  readonly decl: ts.ClassDeclaration;
+  readonly className: string;
+  /** The class and its bases, most derived first. */
+  readonly chain: readonly ts.ClassDeclaration[];
+  readonly checker: ts.TypeChecker;
+  readonly resolve: RefResolver;
+  readonly sink: ClassSink;
+}
+
+/**
+ * Merges one property: its declarations along the chain, the decorators that apply by
+ * class-validator's inheritance rule, then each member-level rule (Record values, defaults, enum
+ * order, the decorators' rows, the Date pattern). Returns the wire name and whether the decoder
+ * requires the member (false: remove it from `required`), `dropped` for an undecorated accessor the
+ * schema must not list, or `failed` after reporting.
+ */
+function mergeProperty(
+  dto: DtoClass,
+  name: string,
+  properties: Record<string, SchemaObject>,
+  required: ReadonlySet<string>,
+): { wire: string; required: boolean | undefined } | 'dropped' | 'failed' {
+  const { chain, checker, sink } = dto;
+  const where = `${dto.className}.${name}`;
+  const fragment = properties[name];
+  const members = chain
+    .map((c) =>
+      c.members.find(
+        (m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m, checker) === name,
+      ),
+    )
+    .filter((m): m is ts.PropertyDeclaration => m !== undefined);
+  const first = members[0];
+  if (fragment === undefined) return 'failed';
+  if (first === undefined) {
+    if (chain.some((c) => c.members.some((m) => ts.isAccessor(m) && memberName(m, checker) === name))) {
+      // An undecorated accessor: the decoder does not know it and refuses it as an unknown member; so does the schema.
+      delete properties[name];
+      return 'dropped';
+    }
+    sink.fail(M.noDeclaration(where, name), dto.decl);
+    return 'failed';
+  }
+  const decorators = inheritedDecorators(members, first.parent === dto.decl, checker);
+  if (!decorators.some(isValidationDecorator)) return (sink.fail(M.noValidator(where), first), 'failed');
+  const type = checker.getTypeAtLocation(first);
+  const builtin = nonJsonBuiltin(type, checker);
+  if (builtin !== undefined) return (sink.fail(M.notJsonBuiltin(where, builtin), first), 'failed');
+  const at: ClassSink = {
+    warn: (issue, node) => sink.warn(issue, node ?? first),
+    fail: (issue, node) => sink.fail(issue, node ?? first),
+  };
+  recordValues(fragment, type, checker, where, (issue) => sink.fail(issue, first));
+  checkJsDocDefault(fragment, members, where, checker, sink);
+  initializerDefault(fragment, members, checker, where, at);
+  authoredEnumOrder(fragment, members.find((m) => m.type !== undefined)?.type, checker);
+  const facts = mergeMember({ ...at, where, schema: fragment, type, decorators, checker, resolve: dto.resolve });
+  dateTimePattern(fragment, type, checker);
+  const wire = facts.wireName ?? name;
+  // @ValidateIf: class-validator requires and checks the member only when the condition holds (its
+  // warning says so), unless @IsDefined requires it always; the schema accepts its absence.
+  const has = (n: string): boolean => decorators.some((d) => d.name === n);
+  const conditional = has('ValidateIf') && !has('IsDefined');
+  if (facts.optional || members.some((m) => m.initializer !== undefined) || conditional)
+    return { wire, required: false };
+  if (!required.has(name)) {
+    // The decoder requires every member without @IsOptional() or an initializer (class-validator checks a
+    // member whatever its `?`); typescript-json-schema left it out of `required` because of the `?`.
+    const question = members.some((m) => m.questionToken !== undefined);
+    sink.fail(
+      has('IsDefined') ? M.definedButOptional(where, question) : M.optionalWithoutDecorator(where, question),
+      first,
+    );
+  }
+  return { wire, required: undefined };
+}
+
+/**
+ * Writes `properties` under their wire names in class layout order, and `required` in that order,
+ * refusing names the decoder refuses (lib/dto/forbidden.ts, lib/dto/contract-rules.ts): a property
+ * named after an Object.prototype member (class-validator fails every call of such a DTO), a
+ * forbidden wire name, and one wire name twice.
+ */
+function wireProperties(
+  schema: SchemaObject,
+  properties: Record<string, SchemaObject>,
+  required: ReadonlySet<string>,
+  wires: ReadonlyMap<string, string>,
+  dto: DtoClass,
+): void {
+  const { chain, checker, className, sink } = dto;
   const renamed: Record<string, SchemaObject> = {};
   const order: string[] = [];
   for (const name of layoutOrder(Object.keys(properties), chain, checker)) {
     const fragment = properties[name];
     if (fragment === undefined) continue;
-    const wire = renames.get(name) ?? name;
+    const wire = wires.get(name) ?? name;
+    const where = `${className}.${name}`;
     const declared = (): ts.Node =>
       chain.flatMap((c) => c.members).find((m) => ts.isPropertyDeclaration(m) && memberName(m, checker) === name) ??
-      decl;
-    // The decoder's rules, from its own lists (lib/dto/forbidden.ts): class-validator fails every call
-    // of a DTO with a property named after an Object.prototype member.
+      dto.decl;
     const problem = prototypePropertyProblem(className, name);
-    if (problem !== undefined) sink.fail(problem, declared());
-    if (FORBIDDEN_MEMBERS.has(wire)) {
-      sink.fail(
-        `${className}.${name}: the wire name "${wire}" is refused by the decoder in every argument (it could reach an ` +
-          'object prototype); rename the member, or give it another wire name with @Expose({ name })',
-        declared(),
-      );
-    }
-    if (Object.prototype.hasOwnProperty.call(renamed, wire)) {
-      sink.fail(`${className}.${name}: wire name "${wire}" is used twice; give each member its own @Expose({ name })`);
-    }
+    if (problem !== undefined) sink.fail(M.prototypeProperty(where, problem), declared());
+    if (FORBIDDEN_MEMBERS.has(wire)) sink.fail(M.forbiddenWireName(where, wire), declared());
+    if (Object.prototype.hasOwnProperty.call(renamed, wire)) sink.fail(M.wireNameTwice(where, wire));
     Object.defineProperty(renamed, wire, { value: fragment, enumerable: true, writable: true, configurable: true });
     if (required.has(name)) order.push(wire);
   }
@@ -299,29 +296,13 @@ function checkMembers(
       if (name !== undefined) seen.add(name);
       if (ts.isAccessor(m)) {
         const kind = ts.isGetAccessor(m) ? 'get' : 'set';
-        sink.fail(
-          `${className}.${shown}: a decorated accessor (${kind} ${shown}) cannot take an argument: class-transformer does not set ` +
-            `it, so the value the schema asks for would be dropped; declare it as a property (${shown}!: string, or ${shown}?: ` +
-            'string with @IsOptional()) and compute derived values in the tool',
-          m,
-        );
+        sink.fail(M.decoratedAccessor(`${className}.${shown}`, shown, kind), m);
         if (name !== undefined) reported.add(name);
       } else if (name === undefined) {
-        sink.fail(
-          `${className}.${shown}: a computed member name the generator cannot read (it is not a string or number literal), so ` +
-            `the schema could not name the member; give it a plain name (or a const string literal key)`,
-          m,
-        );
+        sink.fail(M.computedName(`${className}.${shown}`), m);
       } else if (!Object.prototype.hasOwnProperty.call(properties, name)) {
         const ignored = ts.getJSDocTags(m).some((t) => t.tagName.text === 'ignore');
-        sink.fail(
-          ignored
-            ? `${className}.${name}: the JSDoc @ignore tag leaves the member out of the schema, but the decoder still checks ` +
-                '(and requires) it; remove the tag, or remove the member from the DTO'
-            : `${className}.${name}: the schema leaves this member out (its type is undefined or never), but the decoder ` +
-                'still checks it; give it a type that holds a value, or remove it from the DTO',
-          m,
-        );
+        sink.fail(M.memberLeftOut(`${className}.${name}`, ignored), m);
         reported.add(name);
       }
     }
@@ -347,19 +328,11 @@ function checkJsDocDefault(
     const name = where.slice(where.indexOf('.') + 1);
     const init = members.find((m) => m.initializer !== undefined)?.initializer;
     if (init === undefined) {
-      sink.fail(
-        `${where}: the JSDoc @default ${text} is shown to the model, but the tool receives undefined when the member is ` +
-          `absent; write a property initializer instead (${name} = ${text || '...'}) and remove the tag`,
-        tag,
-      );
+      sink.fail(M.jsDocDefaultWithoutInitializer(where, name, text), tag);
     } else {
       const value = literalValue(init, checker);
       if (value !== undefined && JSON.stringify(value) !== JSON.stringify(fragment['default'])) {
-        sink.fail(
-          `${where}: the JSDoc @default ${text} disagrees with the initializer (${init.getText()}), which is what the tool ` +
-            'receives; remove the tag (the initializer is the default the schema shows)',
-          tag,
-        );
+        sink.fail(M.jsDocDefaultDisagrees(where, text, init.getText()), tag);
       }
     }
     return;
@@ -426,11 +399,7 @@ function classShape(chain: readonly ts.ClassDeclaration[], className: string, si
   for (const c of chain) {
     const index = c.members.find(ts.isIndexSignatureDeclaration);
     if (index === undefined) continue;
-    sink.fail(
-      `${className}: has an index signature (${index.getText().replace(/;$/, '')}), so the schema would admit members the ` +
-        'decoder refuses as unknown; remove the index signature; use a Record member (extra!: Record<string, string>)',
-      index,
-    );
+    sink.fail(M.indexSignature(className, index.getText().replace(/;$/, '')), index);
     break;
   }
   const ctor = chain.flatMap((c) =>
@@ -441,12 +410,7 @@ function classShape(chain: readonly ts.ClassDeclaration[], className: string, si
   );
   if (ctor !== undefined && required !== undefined) {
     const owner = (ctor.parent as ts.ClassDeclaration).name?.text ?? className;
-    sink.fail(
-      `${className}: ${owner === className ? 'its' : `the ${owner}`} constructor requires the argument ${required.name.getText()}, but the decoder ` +
-        'builds every DTO with new ' +
-        `${className}(); a DTO must be constructible without arguments (make the parameter optional or remove the constructor)`,
-      ctor,
-    );
+    sink.fail(M.constructorArguments(className, owner, required.name.getText()), ctor);
   }
 }
 

@@ -5,16 +5,22 @@ import { discoverTools, type FoundTool } from './discover';
 import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
 import type { JsonObject } from '../protocol';
 import type { Manifest, ManifestTool, SchemaObject } from './manifest';
+import { SCHEMA_MESSAGES as M, type SchemaIssue, type SchemaIssueCode } from './messages';
 import { loadProject, locate, relativePath, type ProjectOptions } from './project';
 import { reachFrom, type Reach } from './reach';
 
 /**
  * One message of a generator run. `tool` names the tool it concerns (when one does), `file`/`line`
- * the source position (relative to the project root) when known. The text names the member
- * (`CreateNoteInput.title`) or method (`NotesTools.createNote`) and, for errors, the fix.
+ * the source position (relative to the project root) when known. `code` names the case
+ * (lib/schema/messages.ts), `where` the member (`CreateNoteInput.title`), class or method
+ * (`NotesTools.createNote`), `decorator` the decorator it is about; `message` says it for people,
+ * with the fix for errors.
  */
 export interface GeneratorMessage {
   readonly tool?: string;
+  readonly code: SchemaIssueCode;
+  readonly where: string;
+  readonly decorator?: string;
   readonly message: string;
   readonly file?: string;
   readonly line?: number;
@@ -43,8 +49,14 @@ const TJS_SETTINGS = {
 
 /** A message of one DTO's derivation and the node it is about (the decorator or member). */
 interface Located {
-  readonly message: string;
+  readonly issue: SchemaIssue;
   readonly node: ts.Node | undefined;
+}
+
+/** The fields of a GeneratorMessage an issue gives. */
+function fieldsOf(issue: SchemaIssue): Pick<GeneratorMessage, 'code' | 'where' | 'decorator' | 'message'> {
+  const { code, where, decorator, message } = issue;
+  return { code: code as SchemaIssueCode, where, ...(decorator === undefined ? {} : { decorator }), message };
 }
 
 interface Derived {
@@ -65,7 +77,7 @@ function nameClashes(
   input: ts.ClassDeclaration,
   reach: Reach,
   root: string,
-  fail: (message: string, node?: ts.Node) => void,
+  fail: (issue: SchemaIssue, node?: ts.Node) => void,
 ): boolean {
   const at = (node: ts.Node): string => {
     const { file, line } = locate(node, root);
@@ -82,11 +94,7 @@ function nameClashes(
   }
   for (const other of others) {
     clash = true;
-    fail(
-      `${name}: ${at(other)} declares another ${name}, and the generator finds a DTO class by its name, so this tool would ` +
-        `get the schema of the other one; rename one of them (the class at ${at(input)} or the one at ${at(other)})`,
-      input,
-    );
+    fail(M.inputNameClash(name, at(other), at(input)), input);
   }
   const kind = (d: ts.Node): string =>
     ts.isClassDeclaration(d) ? 'class' : ts.isEnumDeclaration(d) ? 'enum' : 'interface';
@@ -95,21 +103,17 @@ function nameClashes(
     const article = (k: string): string => (k === 'class' ? 'a class' : `an ${k}`);
     const what = kind(first) === kind(second) ? 'two classes' : `${article(kind(first))} and ${article(kind(second))}`;
     clash = true;
-    fail(
-      `${name}: reaches ${what} named ${both} (${at(first)} and ${at(second)}), and schema definitions are keyed by ` +
-        `name, so a class would lose its decorators; rename one of them`,
-      second,
-    );
+    fail(M.reachedNameClash(name, what, both, at(first), at(second)), second);
   }
   return clash;
 }
 
 /** Collects messages once each (a DTO reached twice reports once), keeping the first node. */
-function collector(): { readonly list: Located[]; readonly add: (message: string, node?: ts.Node) => void } {
+function collector(): { readonly list: Located[]; readonly add: (issue: SchemaIssue, node?: ts.Node) => void } {
   const list: Located[] = [];
   return {
     list,
-    add: (message, node) => void (list.some((l) => l.message === message) || list.push({ message, node })),
+    add: (issue, node) => void (list.some((l) => l.issue.message === issue.message) || list.push({ issue, node })),
   };
 }
 
@@ -131,13 +135,13 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     const pos =
       d.file === undefined || d.start === undefined ? undefined : d.file.getLineAndCharacterOfPosition(d.start);
     errors.push({
-      message: `syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+      ...fieldsOf(M.syntaxError(ts.flattenDiagnosticMessageText(d.messageText, ' '))),
       ...(d.file === undefined ? {} : { file: relativePath(d.file.fileName, root) }),
       ...(pos === undefined ? {} : { line: pos.line + 1 }),
     });
   }
   const found = discoverTools(program, {
-    fail: (message, node) => errors.push({ message, ...locate(node, root) }),
+    fail: (issue, node) => errors.push({ ...fieldsOf(issue), ...locate(node, root) }),
   });
   const generator = found.some((t) => t.input !== undefined) ? buildGenerator(program, TJS_SETTINGS) : null;
   const cache = new Map<ts.ClassDeclaration, Derived>();
@@ -150,8 +154,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     const clash = generator === null ? false : nameClashes(generator, input, reach, root, e.add);
     const schema =
       generator === null
-        ? (e.add(`${input.name?.text}: typescript-json-schema could not start; check the project compiles`, input),
-          undefined)
+        ? (e.add(M.generatorNotStarted(input.name?.text ?? ''), input), undefined)
         : clash
           ? undefined
           : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
@@ -165,11 +168,9 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     const where = locate(tool.method, root);
     const previous = byName.get(tool.name);
     if (previous !== undefined) {
-      errors.push({
-        tool: tool.name,
-        message: `${tool.className}.${tool.methodName}: tool name "${tool.name}" is also used by ${previous.className}.${previous.methodName}; give one of them another @Tool({ name })`,
-        ...where,
-      });
+      const previousAt = `${previous.className}.${previous.methodName}`;
+      const issue = M.duplicateToolName(`${tool.className}.${tool.methodName}`, tool.name, previousAt);
+      errors.push({ tool: tool.name, ...fieldsOf(issue), ...where });
       continue;
     }
     byName.set(tool.name, tool);
@@ -177,12 +178,12 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       tool.input === undefined
         ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] }
         : derive(tool.input);
-    for (const { message, node } of d.errors) {
+    for (const { issue, node } of d.errors) {
       // Per tool: a DTO two tools reach reports to each (a tool with an error is missing from the manifest, and says why).
-      errors.push({ tool: tool.name, message, ...locate(node ?? tool.input ?? tool.method, root) });
+      errors.push({ tool: tool.name, ...fieldsOf(issue), ...locate(node ?? tool.input ?? tool.method, root) });
     }
-    for (const { message, node } of d.warnings)
-      warnings.push({ tool: tool.name, message, ...locate(node ?? tool.method, root) });
+    for (const { issue, node } of d.warnings)
+      warnings.push({ tool: tool.name, ...fieldsOf(issue), ...locate(node ?? tool.method, root) });
     if (d.schema === undefined || d.errors.length > 0) continue;
     const fingerprint = createHash('sha256')
       .update([tool.method.getText(), ...d.texts].join('\n'))
@@ -201,7 +202,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
         input: tool.input?.name?.text ?? null,
       },
       fingerprint: `sha256:${fingerprint}`,
-      warnings: d.warnings.map((w) => w.message),
+      warnings: d.warnings.map((w) => w.issue.message),
     });
   }
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,12 +1,14 @@
 import ts from 'typescript';
 import type { JsonSchemaGenerator } from 'typescript-json-schema';
-import { mergeClass, type ClassSink } from './dto-class';
+import { mergeClass } from './dto-class';
 import { checkClassDefaults } from './defaults';
 import type { SchemaObject } from './manifest';
+import type { ClassSink } from './member-context';
+import { SCHEMA_MESSAGES as M } from './messages';
 import type { Reach } from './reach';
 import { compileSchemaValue } from '../protocol';
 import { messageOf } from '../protocol/errors';
-import { FORBIDDEN_MEMBERS } from '../dto/forbidden';
+import { FORBIDDEN_MEMBERS } from '../dto/contract-rules';
 
 /** The input schema of a method that takes no input: an empty, closed object. */
 export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({
@@ -42,9 +44,7 @@ export function deriveInputSchema(
   try {
     raw = structuredClone(quietly(() => generator.getSchemaForSymbol(name, true))) as SchemaObject;
   } catch {
-    sink.fail(
-      `${name}: typescript-json-schema cannot derive a schema for this class; check that it is exported and its name is unique in the project`,
-    );
+    sink.fail(M.schemaNotDerived(name));
     return undefined;
   }
   const defs = plainNames(raw, name, sink);
@@ -77,27 +77,19 @@ export function deriveInputSchema(
   for (const decl of reach.nested) {
     if (merged.has(decl)) continue;
     const cls = decl.name?.text ?? '<anonymous>';
-    sink.fail(
-      `${name}: the generator cannot find the schema typescript-json-schema derived for the nested class ${cls} ` +
-        `(definitions: ${[...defs.keys()].join(', ') || 'none'}), so the constraints of its decorators would be missing; ` +
-        'generation stops instead: report this with the compilerOptions module and moduleResolution of the tsconfig',
-      decl,
-    );
+    sink.fail(M.nestedDefinitionMissing(name, cls, [...defs.keys()]), decl);
   }
   // Defaults are checked per class, so a class's members are checked wherever it appears (DESIGN.md section 4 rule 7).
-  checkClassDefaults(top, name, defs, (m) => sink.fail(m, root));
+  checkClassDefaults(top, name, defs, (issue) => sink.fail(issue, root));
   for (const [defName, def] of defs) {
     const decl = reach.classes.get(defName);
-    if (decl !== undefined && decl !== root) checkClassDefaults(def, defName, defs, (m) => sink.fail(m, decl));
+    if (decl !== undefined && decl !== root) checkClassDefaults(def, defName, defs, (issue) => sink.fail(issue, decl));
   }
   const schema = finalize(top, defs, name);
   const symbolic = failed ? undefined : symbolNames(schema, [name]);
   if (symbolic !== undefined) {
     // typescript-json-schema writes a symbol-keyed member as `__@name@id` (an unstable id): never a member name.
-    sink.fail(
-      `${symbolic.join('.')}: the type has a symbol-keyed member, which typescript-json-schema names with an unstable id and no ` +
-        'JSON argument can carry; use a plain class, a Record<string, T> or an array for this member',
-    );
+    sink.fail(M.symbolKey(symbolic.join('.')));
     return undefined;
   }
   return compiles(schema, name, sink) ? schema : undefined;
@@ -115,11 +107,11 @@ function refuseGenerics(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink
     const params = decl.typeParameters;
     if (params === undefined || params.length === 0) continue;
     const name = decl.name?.text ?? '<anonymous>';
-    const generic = `${name}<${params.map((p) => p.name.text).join(', ')}>`;
     sink.fail(
-      `${name}: a generic class (${generic}) cannot describe a tool input: decorator metadata erases ${params[0]?.name.text}, so the ` +
-        `decoder cannot check what the schema says about it; declare a non-generic DTO class that names its member types ` +
-        `(for example class ItemPage { @ValidateNested({ each: true }) @Type(() => Item) items!: Item[] })`,
+      M.genericClass(
+        name,
+        params.map((p) => p.name.text),
+      ),
       decl,
     );
     ok = false;
@@ -142,12 +134,7 @@ function refuseNamespaced(root: ts.ClassDeclaration, reach: Reach, sink: ClassSi
     }
     if (spaces.length === 0) continue;
     const name = decl.name?.text ?? '<anonymous>';
-    sink.fail(
-      `${spaces.join('.')}.${name}: is declared inside the namespace ${spaces.join('.')}, and the generator finds a DTO class by ` +
-        `its name at the top level of a file, so it cannot derive its schema; move the class out of the namespace ` +
-        `(export class ${name} at the top level of a module, renamed if the name is taken)`,
-      decl,
-    );
+    sink.fail(M.namespacedClass(name, spaces.join('.')), decl);
     ok = false;
   }
   return ok;
@@ -174,11 +161,7 @@ function classTags(schema: SchemaObject, decl: ts.ClassDeclaration, checker: ts.
       delete schema[keyword];
       continue;
     }
-    sink.fail(
-      `${name}: the class JSDoc tag @${tag.name} would become the JSON Schema keyword "${keyword}" on the whole object, which the ` +
-        'decoder does not check; remove the tag (put constraints on the members, with their decorators)',
-      decl,
-    );
+    sink.fail(M.classTagKeyword(name, tag.name, keyword), decl);
   }
 }
 
@@ -205,10 +188,7 @@ function compiles(schema: SchemaObject, name: string, sink: ClassSink): boolean 
             ? pathOf(schema, 'pattern', [], JSON.parse(refused) as string)
             : [];
     const where = [name, ...(members ?? [])].join('.');
-    sink.fail(
-      `${where}: the generated schema does not compile (${reason}); change the decorator arguments or JSDoc tags of that member ` +
-        'so that they say a valid JSON Schema',
-    );
+    sink.fail(M.schemaDoesNotCompile(where, reason));
     return false;
   }
 }
@@ -313,10 +293,8 @@ function plainNames(raw: SchemaObject, rootName: string, sink: ClassSink): Map<s
   for (const [defName, def] of Object.entries((raw['definitions'] ?? {}) as Record<string, SchemaObject>)) {
     const plain = defName.replace(IMPORT_QUALIFIER, '');
     if (defs.has(plain)) {
-      sink.fail(
-        `${rootName}: reaches two types printed as ${plain} (${[...renames].find(([, p]) => p === plain)?.[0] ?? plain} and ` +
-          `${defName}), and schema definitions are keyed by name, so a class would lose its decorators; rename one of them`,
-      );
+      const first = [...renames].find(([, p]) => p === plain)?.[0] ?? plain;
+      sink.fail(M.definitionNameClash(rootName, plain, first, defName));
       return undefined;
     }
     if (plain !== defName) renames.set(defName, plain);

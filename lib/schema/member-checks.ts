@@ -1,7 +1,9 @@
 import ts from 'typescript';
+import { DATE_TIME_PATTERN } from '../dto/contract-rules';
 import { literalValue, objectArgument, type DecoratorUse, type ReadOptions } from './decorator-reader';
-import type { MemberContext, Slot } from './constraints';
+import { hasDecorator, typeTextOf, type Apply, type ClassSink, type MemberContext } from './member-context';
 import { classOf, itemParts, kindOf, nonNull, typeParts, type ValueKind } from './member-types';
+import { SCHEMA_MESSAGES as M } from './messages';
 import { addPattern } from './value-rules';
 
 /**
@@ -20,57 +22,29 @@ import { addPattern } from './value-rules';
  */
 export function checkOptions(use: DecoratorUse, options: ReadOptions, ctx: MemberContext): boolean {
   if (options.groups) {
-    ctx.fail(
-      `${ctx.where}: @${use.name}({ groups }) is not supported: admission validates without groups, so the schema could not say ` +
-        'which checks apply; remove groups and give each tool its own DTO class',
-      use.node,
-    );
+    ctx.fail(M.groupsOption(ctx.where, use.name), use.node);
     return false;
   }
   if (options.unreadable !== undefined) {
-    ctx.fail(
-      `${ctx.where}: @${use.name} takes validation options the generator cannot read (${options.unreadable.getText()}), so it cannot tell ` +
-        'whether each: true applies; write the options inline ({ each: true }) or as a const object literal',
-      use.node,
-    );
+    ctx.fail(M.unreadableOptions(ctx.where, use.name, options.unreadable.getText()), use.node);
     return false;
   }
   return true;
 }
 
-/** A finite number literal argument, or undefined after reporting. @internal */
-export function numberArg(use: DecoratorUse, index: number, ctx: MemberContext): number | undefined {
-  const arg = use.args[index];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  ctx.fail(
-    `${ctx.where}: @${use.name} needs a number literal as argument ${index + 1}; write the bound inline`,
-    use.node,
-  );
-  return undefined;
-}
-
 /** `@IsDate()` needs a Date member and `@Type(() => Date)`. @internal */
-export function checkDate(use: DecoratorUse, ctx: MemberContext, names: Set<string>): void {
+export const checkDate: Apply = (use, _target, _slot, ctx) => {
   const nonNull = ctx.type.isUnion()
     ? ctx.type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
     : [ctx.type];
   const element = (t: ts.Type): ts.Type =>
     ctx.checker.isArrayType(t) ? (ctx.checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t;
   if (!nonNull.every((t) => element(t).getSymbol()?.getName() === 'Date')) {
-    ctx.fail(
-      `${ctx.where}: @IsDate() contradicts the TypeScript type ${typeText(ctx)}; declare the member as Date`,
-      use.node,
-    );
+    ctx.fail(M.dateTypeContradiction(ctx.where, typeTextOf(ctx)), use.node);
     return;
   }
-  if (!names.has('Type')) {
-    ctx.fail(
-      `${ctx.where}: @IsDate() needs @Type(() => Date) so the decoder turns the ISO 8601 string into a Date; add @Type(() => Date)`,
-      use.node,
-    );
-  }
-}
+  if (!hasDecorator(ctx, 'Type')) ctx.fail(M.dateNeedsType(ctx.where), use.node);
+};
 
 /**
  * `@ValidateNested()` / `@IsInstance()` need a DTO class member (or an array of one) and
@@ -78,7 +52,7 @@ export function checkDate(use: DecoratorUse, ctx: MemberContext, names: Set<stri
  * every value ("an unknown value was passed to the validate function"); on a primitive it refuses
  * every value too: generation fails with the fix. @internal
  */
-export function checkNested(use: DecoratorUse, slot: Slot, ctx: MemberContext, names: Set<string>): void {
+export const checkNested: Apply = (use, _target, slot, ctx) => {
   const parts = nonNull(slot.parts);
   const elements = parts.flatMap((p) =>
     ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p],
@@ -86,25 +60,13 @@ export function checkNested(use: DecoratorUse, slot: Slot, ctx: MemberContext, n
   const odd = elements.find((t) => classOf(t) === undefined);
   if (odd !== undefined) {
     const text = ctx.checker.typeToString(odd);
-    const kind = kindOf(odd, ctx.checker);
-    const fix =
-      kind === 'object'
-        ? `${text} is not a class (an interface or object type), so class-validator has no checks for it and refuses every value ` +
-          `("an unknown value was passed to the validate function") while the schema accepts it; declare ${text} as a class with ` +
-          `class-validator decorators and add @Type(() => ${text})`
-        : `${text} is not a DTO class, so the decoder refuses every value the schema accepts; remove @${use.name}()` +
-          (kind === 'any' ? ' or declare the member as a DTO class' : '');
-    ctx.fail(`${ctx.where}: @${use.name}() needs a DTO class member, but ${fix}`, use.node);
+    ctx.fail(M.nestedNotClass(ctx.where, use.name, text, kindOf(odd, ctx.checker)), use.node);
     return;
   }
-  if (names.has('Type')) return;
+  if (hasDecorator(ctx, 'Type')) return;
   const cls = nestedClassName(ctx.type, ctx.checker);
-  if (cls === undefined) return;
-  ctx.fail(
-    `${ctx.where}: @${use.name}() needs @Type(() => ${cls}) so the decoder builds ${cls} objects; add @Type(() => ${cls})`,
-    use.node,
-  );
-}
+  if (cls !== undefined) ctx.fail(M.nestedNeedsType(ctx.where, use.name, cls), use.node);
+};
 
 /**
  * The shape of a member that holds DTOs, and what `@Type` says about it, before any constraint:
@@ -135,12 +97,7 @@ export function checkShape(ctx: MemberContext): boolean {
         (items !== undefined && items.length === 1 && classOf(items[0] as ts.Type) !== undefined));
     if (!one) {
       const names = classes.map((c) => c.name?.text ?? 'the class');
-      const others = classes.length < 2 ? ' and a separate member for the other type' : '';
-      ctx.fail(
-        `${ctx.where}: the type ${typeText(ctx)} is a union with the DTO class${names.length > 1 ? 'es' : ''} ${names.join(', ')}: the decoder builds ` +
-          `one class per member and refuses the other types, which the schema would accept; declare one DTO type per member ` +
-          `(for example ${names.map((n) => `${n.charAt(0).toLowerCase()}${n.slice(1)}?: ${n}`).join(', ')}${others})`,
-      );
+      ctx.fail(M.dtoUnion(ctx.where, typeTextOf(ctx), names));
       return false;
     }
     const nested = classes[0] as ts.ClassDeclaration;
@@ -150,11 +107,7 @@ export function checkShape(ctx: MemberContext): boolean {
   if (typeUse === undefined) return true;
   const options = typeUse.args[1] === undefined ? undefined : objectArgument(typeUse.args[1], ctx.checker);
   if (options?.has('discriminator') === true || (typeUse.args[1] !== undefined && options === undefined)) {
-    ctx.fail(
-      `${ctx.where}: @Type with a discriminator (or options the generator cannot read) is not supported: the schema cannot say which ` +
-        'class a value becomes; declare one DTO type per member (one optional member per class)',
-      typeUse.node,
-    );
+    ctx.fail(M.typeDiscriminator(ctx.where), typeUse.node);
     return false;
   }
   return checkTypeTarget(typeUse, parts, ctx);
@@ -168,13 +121,7 @@ export function checkShape(ctx: MemberContext): boolean {
  * Returns false after reporting.
  */
 function unchecked(ctx: MemberContext, cls: ts.ClassDeclaration, array: boolean): false {
-  const name = cls.name?.text ?? 'the class';
-  const typed = ctx.decorators.some((d) => d.name === 'Type') ? '' : ` @Type(() => ${name})`;
-  ctx.fail(
-    `${ctx.where}: holds the DTO class ${name} without @ValidateNested(), so class-validator does not check the members of ` +
-      `${name} and the decoder would skip the checks the schema shows for them; ` +
-      `add @ValidateNested(${array ? '{ each: true }' : ''})${typed}`,
-  );
+  ctx.fail(M.nestedUnchecked(ctx.where, cls.name?.text ?? 'the class', array, hasDecorator(ctx, 'Type')));
   return false;
 }
 
@@ -197,30 +144,16 @@ function checkTypeTarget(use: DecoratorUse, parts: readonly ts.Type[], ctx: Memb
     typeof target === 'string' ? kindOf(t, ctx.checker) === PRIMITIVE_TARGETS[target] : classOf(t) === target;
   if (elements.every(fits)) return true;
   const targetName = typeof target === 'string' ? target : (target.name?.text ?? 'the class');
-  const kinds = new Set(elements.map((t) => kindOf(t, ctx.checker)));
   const declared = elements.length === 1 ? classOf(elements[0] as ts.Type) : undefined;
-  const items = parts.some((p) => ctx.checker.isArrayType(p));
-  let fix: string;
-  if (declared !== undefined) fix = `write @Type(() => ${declared.name?.text ?? 'the declared class'})`;
-  else if (kinds.has('any')) {
-    const what = typeof target === 'string' ? (target === 'Date' ? 'Date' : target.toLowerCase()) : targetName;
-    fix =
-      `declare the member${items ? "'s items" : ''} as ${what}` +
-      (typeof target === 'string' && target !== 'Date' ? ` and remove @Type (a ${what} member needs none)` : '');
-  } else if (kinds.size === 1 && ['string', 'number', 'boolean'].includes([...kinds][0] as string)) {
-    fix = `remove @Type (${[...kinds][0]} ${items ? 'items need' : 'members need'} none)`;
-  } else fix = `make @Type name the declared ${items ? 'item ' : ''}type, or change the type`;
-  const what =
-    typeof target === 'string'
-      ? target === 'Date'
-        ? 'Date objects'
-        : `${target.toLowerCase()} values`
-      : `${targetName} objects`;
-  ctx.fail(
-    `${ctx.where}: @Type(() => ${targetName}) contradicts the TypeScript type ${typeText(ctx)}: the decoder would take only ${what}${items ? ' as items' : ''} ` +
-      `where the schema accepts the declared type; ${fix}`,
-    use.node,
+  const issue = M.typeTargetMismatch(
+    ctx.where,
+    { name: targetName, primitive: typeof target === 'string' },
+    typeTextOf(ctx),
+    parts.some((p) => ctx.checker.isArrayType(p)),
+    declared === undefined ? undefined : (declared.name?.text ?? 'the declared class'),
+    new Set(elements.map((t) => kindOf(t, ctx.checker))),
   );
+  ctx.fail(issue, use.node);
   return false;
 }
 
@@ -282,20 +215,8 @@ export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boo
     const inner = innermost(row, ctx.checker);
     const isDate = inner?.getSymbol()?.getName() === 'Date';
     const isClass = isDate || inner?.getSymbol()?.declarations?.some(ts.isClassDeclaration) === true;
-    if (!isClass) {
-      const what = inner === undefined ? 'value' : ctx.checker.typeToString(inner);
-      ctx.fail(
-        `${ctx.where}: an array of arrays cannot carry @${decorator}: the decoder takes each item of the outer array to be one ${what} ` +
-          `and refuses the rows; remove @${decorator} (an array of arrays of ${what} needs none), or wrap each row in a DTO`,
-      );
-      return false;
-    }
-    const cls = ctx.checker.typeToString(inner as ts.Type);
-    ctx.fail(
-      `${ctx.where}: an array of arrays cannot carry @${decorator}: the decoder takes each item of the outer array to be one ${cls} ` +
-        `object and refuses the rows; wrap each row in a DTO (class ${cls}Row { @${isDate ? 'IsDate' : 'ValidateNested'}({ each: true }) @Type(() => ${cls}) ` +
-        `items!: ${cls}[] }) and declare the member as ${cls}Row[]`,
-    );
+    const what = inner === undefined ? 'value' : ctx.checker.typeToString(inner);
+    ctx.fail(M.arrayOfArrays(ctx.where, decorator, what, isClass, isDate));
     return false;
   }
   return true;
@@ -313,15 +234,6 @@ function innermost(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined 
   }
   return t;
 }
-
-/**
- * The RFC 3339 date-time a `Date` member takes, as the decoder reads it (lib/dto structure.ts):
- * `T`, `t` or a space between date and time, seconds 00-59, an offset `Z` or `+hh:mm`. Format
- * date-time alone also admits a leap second (`23:59:60Z`), any white space as separator and
- * offsets without a colon, none of which a JavaScript Date can hold or parse.
- * @internal
- */
-export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
 
 /**
  * A member of type `Date` (or `Date[]`, `Date | null`): every `format: date-time` in its fragment
@@ -448,20 +360,11 @@ export function exposeName(use: DecoratorUse, ctx: MemberContext): string | unde
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const other = Object.keys(value).filter((k) => k !== 'name');
     if (other.length > 0) {
-      ctx.fail(
-        `${ctx.where}: @Expose option ${other.join(', ')} is not supported on a tool input; keep only { name }`,
-        use.node,
-      );
+      ctx.fail(M.exposeOptions(ctx.where, other), use.node);
     }
     if (typeof value['name'] === 'string' && value['name'] !== '') return value['name'];
   }
   return undefined;
-}
-
-/** The member's TypeScript type as written for messages. @internal */
-export function typeText(ctx: MemberContext): string {
-  // An optional member's `?` is not part of what it holds.
-  return ctx.checker.typeToString(ctx.type).replace(/ \| undefined\b|\bundefined \| /g, '');
 }
 
 /**
@@ -475,7 +378,8 @@ export function recordValues(
   fragment: Record<string, unknown>,
   type: ts.Type,
   checker: ts.TypeChecker,
-  fail: (m: string) => void,
+  where: string,
+  fail: (issue: ReturnType<typeof M.recordValues>) => void,
 ): void {
   const parts = type.isUnion()
     ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
@@ -492,10 +396,7 @@ export function recordValues(
     if (kinds !== undefined) schema = { type: kinds.length === 1 ? kinds[0] : kinds };
   }
   if (schema === undefined) {
-    fail(
-      `Record values of type ${checker.typeToString(value)} are not checked by the decoder; use string, number, boolean or unknown ` +
-        'values (or a union of them, null included), or an array of a nested DTO',
-    );
+    fail(M.recordValues(where, checker.typeToString(value)));
     return;
   }
   if (typeof fragment['$ref'] === 'string') {
@@ -559,10 +460,7 @@ export function initializerDefault(
   members: readonly ts.PropertyDeclaration[],
   checker: ts.TypeChecker,
   where: string,
-  report: {
-    readonly warn: (message: string, node?: ts.Node) => void;
-    readonly fail: (message: string, node?: ts.Node) => void;
-  },
+  report: ClassSink,
 ): void {
   const init = members.find((m) => m.initializer !== undefined)?.initializer;
   if (init === undefined) return;
@@ -582,16 +480,8 @@ export function initializerDefault(
     inner = inner.expression;
   if (ts.isIdentifier(inner) && inner.text === 'undefined') return; // no default: the member is simply absent
   if (ts.isNewExpression(inner) || ts.isObjectLiteralExpression(inner) || ts.isArrayLiteralExpression(inner)) {
-    report.warn(
-      `${where}: the default (${init.getText()}) is not a literal the generator can evaluate, so the schema shows no default ` +
-        '(the decoder still applies it); write the default as a literal or a const to show it',
-      init,
-    );
+    report.warn(M.defaultNotShown(where, init.getText()), init);
     return;
   }
-  report.fail(
-    `${where}: the generator cannot evaluate the default (${init.getText()}), so the schema cannot show it nor check it ` +
-      "against the member's constraints (the decoder applies and validates it); write the default as a literal or a const",
-    init,
-  );
+  report.fail(M.defaultUnreadable(where, init.getText()), init);
 }

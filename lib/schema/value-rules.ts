@@ -1,8 +1,9 @@
 import ts from 'typescript';
 import { compilePattern, PatternSyntaxError } from '../protocol/regex';
 import { literalValue, objectArgument, type DecoratorUse, type LiteralValue } from './decorator-reader';
-import type { MemberContext, Slot } from './constraints';
 import type { SchemaObject } from './manifest';
+import type { Apply, MemberContext, Slot } from './member-context';
+import { SCHEMA_MESSAGES as M } from './messages';
 import { itemParts, typeHolds, type Literal } from './member-types';
 import { jsonTypes, type RefResolver } from './schema-types';
 
@@ -99,10 +100,6 @@ export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, res
   }
 }
 
-function valueText(values: readonly unknown[]): string {
-  return values.map((v) => JSON.stringify(v)).join(', ');
-}
-
 /**
  * Literal values the member's TypeScript type cannot hold fail generation: the value list says one
  * thing, the type another (`@IsIn([1, 2]) s!: string` accepts nothing; `@IsIn(['a']) tags!: string[]`
@@ -113,20 +110,10 @@ function valuesFitType(use: DecoratorUse, values: readonly Literal[], slot: Slot
   if (misfits.length === 0) return true;
   const items = slot.each ? undefined : itemParts(slot.parts, ctx.checker);
   if (items !== undefined && values.every((v) => typeHolds(items, v))) {
-    ctx.fail(
-      `${ctx.where}: @${use.name} checks the whole value, but the member is an array (${slot.text}); add { each: true } to check every item`,
-      use.node,
-    );
+    ctx.fail(M.eachMissing(ctx.where, use.name, `@${use.name}`, 'the whole value', slot.text), use.node);
     return false;
   }
-  const call = use.name === 'Equals' ? `@Equals(${valueText(values)})` : `@${use.name}`;
-  const message =
-    use.name === 'Equals'
-      ? `${call} is not a value of the TypeScript type ${slot.text}, so the member would accept nothing; change the value or the type`
-      : misfits.length === values.length
-        ? `${call} lists no value of the TypeScript type ${slot.text} (${valueText(values)}), so the member would accept nothing; list values of the type, or change the type`
-        : `${call} lists ${valueText(misfits)}, which the TypeScript type ${slot.text} does not hold; list only values of the type, or change the type`;
-  ctx.fail(`${ctx.where}: ${message}`, use.node);
+  ctx.fail(M.valuesNotInType(ctx.where, use.name, values, misfits, slot.text), use.node);
   return false;
 }
 
@@ -149,22 +136,13 @@ function objectValuesOf(arg: ts.Expression): string | undefined {
  * generation. `@IsNotIn([...])` adds `not: { enum }`.
  * @internal
  */
-export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: MemberContext): void {
+export const applyEnum: Apply = (use, target, slot, ctx) => {
   const arg = use.args[0];
   const values = arg === undefined ? undefined : enumValues(arg, use.name, ctx);
   if (values === undefined || values.length === 0) {
-    const what =
-      use.name === 'IsEnum'
-        ? "a TypeScript enum or a const object literal of string or number values (const Color = { Red: 'red' } as const)"
-        : 'an array literal of strings, numbers or null';
     const entity = use.name === 'IsIn' && arg !== undefined ? objectValuesOf(arg) : undefined;
-    ctx.fail(
-      entity !== undefined
-        ? `${ctx.where}: @IsIn(Object.values(${entity})) is not evaluated by the generator; write @IsEnum(${entity}), which accepts ` +
-            "the same values (class-validator checks a value against the object's values), or list the values inline"
-        : `${ctx.where}: @${use.name} needs ${what} as argument 1; write it inline`,
-      use.node,
-    );
+    const issue = entity !== undefined ? M.objectValuesList(ctx.where, entity) : M.valueListNeeded(ctx.where, use.name);
+    ctx.fail(issue, use.node);
     return;
   }
   if (use.name === 'IsNotIn') {
@@ -173,7 +151,7 @@ export function applyEnum(use: DecoratorUse, target: SchemaObject, slot: Slot, c
   }
   if (!valuesFitType(use, values, slot, ctx)) return;
   combineEnum(use, target, values, slot, ctx);
-}
+};
 
 /** Adds a value list to a fragment, keeping what is there (see applyEnum). @internal */
 export function combineEnum(
@@ -188,11 +166,8 @@ export function combineEnum(
   if (prior !== undefined) list = list.filter((v) => prior.includes(v));
   if ('const' in target) list = list.filter((v) => v === target['const']);
   if (list.length === 0) {
-    const before = prior !== undefined ? valueText(prior.filter((v) => v !== null)) : JSON.stringify(target['const']);
-    ctx.fail(
-      `${ctx.where}: @${use.name} shares no value with the values the member already allows (${before}), so it would accept nothing; keep one value list`,
-      use.node,
-    );
+    const before = prior !== undefined ? M.valueText(prior.filter((v) => v !== null)) : JSON.stringify(target['const']);
+    ctx.fail(M.listsDisjoint(ctx.where, use.name, before), use.node);
     return;
   }
   const nullable = slot.parts.some((t) => (t.flags & ts.TypeFlags.Null) !== 0) || list.includes(null);
@@ -217,30 +192,37 @@ export function combineEnum(
   }
 }
 
+/** The literal argument of `@Equals` / `@NotEquals`, or undefined after reporting. */
+function equalsValue(use: DecoratorUse, ctx: MemberContext): Literal | undefined {
+  const arg = use.args[0];
+  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  if (value !== undefined && (value === null || typeof value !== 'object')) return value;
+  ctx.fail(M.literalNeeded(ctx.where, use.name), use.node);
+  return undefined;
+}
+
 /**
  * `@Equals(value)` is `const`; a value the member's type cannot hold (`@Equals('x') n!: number`)
  * fails generation, and so does one an earlier value list refuses.
  * @internal
  */
-export function applyEquals(
-  use: DecoratorUse,
-  target: SchemaObject,
-  value: Literal,
-  slot: Slot,
-  ctx: MemberContext,
-): void {
-  if (!valuesFitType(use, [value], slot, ctx)) return;
+export const equals: Apply = (use, target, slot, ctx) => {
+  const value = equalsValue(use, ctx);
+  if (value === undefined || !valuesFitType(use, [value], slot, ctx)) return;
   const prior = target['enum'];
   if ((Array.isArray(prior) && !prior.includes(value)) || ('const' in target && target['const'] !== value)) {
-    const before = Array.isArray(prior) ? valueText(prior) : JSON.stringify(target['const']);
-    ctx.fail(
-      `${ctx.where}: @Equals(${JSON.stringify(value)}) is not among the values the member already allows (${before}), so it would accept nothing; keep one of them`,
-      use.node,
-    );
+    const before = Array.isArray(prior) ? M.valueText(prior) : JSON.stringify(target['const']);
+    ctx.fail(M.equalsNotAllowed(ctx.where, value, before), use.node);
     return;
   }
   target['const'] = value;
-}
+};
+
+/** `@NotEquals(value)` is `not: { const }`. @internal */
+export const notEquals: Apply = (use, target, _slot, ctx) => {
+  const value = equalsValue(use, ctx);
+  if (value !== undefined) addNot(target, { const: value });
+};
 
 function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (string | number | null)[] | undefined {
   if (name !== 'IsEnum') {
@@ -278,29 +260,13 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
   return out.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? out : undefined;
 }
 
-/** How to write a pattern without each flag JSON Schema lacks. */
-function flagFixes(flags: string): string {
-  const fixes: string[] = [];
-  if (flags.includes('g'))
-    fixes.push(
-      'drop the g flag: it only makes the RegExp remember lastIndex between calls, so a repeated value can fail',
-    );
-  if (flags.includes('y')) fixes.push('drop the y flag and anchor the pattern with ^');
-  if (flags.includes('i')) fixes.push('for the i flag, write both cases, for example [Aa]');
-  if (flags.includes('s')) fixes.push('for the s flag, write [\\s\\S] where the pattern has .');
-  if (flags.includes('m'))
-    fixes.push('for the m flag, write (?:^|\\n) where the pattern has ^ and (?:$|\\n) where it has $');
-  if (fixes.length === 0) fixes.push('write the pattern without them');
-  return fixes.join('; ');
-}
-
 /**
  * `@Matches(/re/)` or `@Matches('re', 'u')`: a pattern, refusing flags JSON Schema lacks. The u flag
  * changes nothing: the schema's pattern and the decoder's @Matches both run on RE2 with ECMA-262
  * u-flag meaning (lib/protocol/regex.ts), so a pattern RE2 cannot run (lookaround, backreferences)
  * fails generation naming the member. @internal
  */
-export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: MemberContext): void {
+export const applyMatches: Apply = (use, target, _slot, ctx) => {
   const arg = use.args[0];
   let source: string | undefined;
   let flags = '';
@@ -319,26 +285,19 @@ export function applyMatches(use: DecoratorUse, target: SchemaObject, ctx: Membe
     }
   }
   if (source === undefined) {
-    ctx.fail(`${ctx.where}: @Matches needs a regular expression or string literal; write the pattern inline`, use.node);
+    ctx.fail(M.patternLiteralNeeded(ctx.where), use.node);
     return;
   }
   if (flags !== '' && flags !== 'u') {
-    ctx.fail(
-      `${ctx.where}: @Matches flags "${flags}" cannot be expressed in JSON Schema (patterns always use the u flag); ` +
-        `remove the flags and spell the pattern out (${flagFixes(flags)})`,
-      use.node,
-    );
+    ctx.fail(M.patternFlags(ctx.where, flags), use.node);
     return;
   }
   try {
     compilePattern(source);
   } catch (e) {
     if (!(e instanceof PatternSyntaxError)) throw e;
-    ctx.fail(
-      `${ctx.where}: @Matches ${e.message}; the input schema and the decoder both run @Matches on RE2`,
-      use.node,
-    );
+    ctx.fail(M.patternNotRe2(ctx.where, e.message), use.node);
     return;
   }
   addPattern(target, source);
-}
+};

@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as validator from 'class-validator';
 import { DECORATOR_CATALOGUE } from '../../lib/schema/catalogue';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
+import { reported } from './verdicts';
 
 const DECORATORS_DIR = path.join(__dirname, '..', '..', 'node_modules', 'class-validator', 'types', 'decorator');
 
@@ -48,21 +49,24 @@ describe('the decorator catalogue', () => {
 describe.each(Object.entries(DECORATOR_CATALOGUE))('@%s', (name, rule) => {
   const tool = `row_${name}`;
   const entry = result.manifest.tools.find((t) => t.name === tool);
-  const warnings = result.warnings.filter((w) => w.tool === tool).map((w) => w.message);
-  const errors = result.errors.filter((e) => e.tool === tool).map((e) => e.message);
+  const warnings = result.warnings.filter((w) => w.tool === tool).map(reported);
+  const errors = result.errors.filter((e) => e.tool === tool).map(reported);
   const value = (entry?.definition.input_schema.properties as Record<string, Record<string, unknown>> | undefined)?.[
     'value'
   ];
 
   if (rule.kind === 'refused') {
     it('is refused, saying what to write instead', () => {
-      expect(errors).toContainEqual(`Row${name}.value: @${name} is not allowed on a tool input: ${rule.fix}`);
+      expect(errors).toContainEqual(`Row${name}.value: refused_decorator @${name}`);
       expect(entry).toBeUndefined();
     });
   } else if (rule.kind === 'decoder-only') {
     it('is a warning naming the DTO, the field and why', () => {
       expect(errors).toEqual([]);
-      expect(warnings).toContainEqual(`Row${name}.value: @${name} is checked by the decoder only (${rule.why})`);
+      expect(warnings).toContainEqual(`Row${name}.value: decoder_only @${name}`);
+      expect(result.warnings).toContainEqual(
+        expect.objectContaining({ tool, message: expect.stringContaining(rule.why) }),
+      );
     });
   } else if (rule.kind === 'pattern') {
     it('is the pattern of validator.js under its default options', () => {
@@ -76,7 +80,7 @@ describe.each(Object.entries(DECORATOR_CATALOGUE))('@%s', (name, rule) => {
   } else {
     it(`maps to JSON Schema without warnings or errors (${rule.says})`, () => {
       expect(errors).toEqual([]);
-      expect(warnings.filter((w) => !w.includes('ValidateIf') && !w.includes('@Validate'))).toEqual([]);
+      expect(warnings.filter((w) => !w.endsWith('@ValidateIf') && !w.endsWith('@Validate'))).toEqual([]);
       expect(entry).toBeDefined();
     });
   }

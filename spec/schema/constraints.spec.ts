@@ -38,7 +38,7 @@ function agree(name: string, dto: new () => object, value: JsonValue, accepted: 
   expect({ value, ...verdicts(name, dto, value) }).toEqual({ value, schema: accepted, decoder: accepted });
 }
 
-describe("5. @IsIn / @IsEnum combine with the member's other checks", () => {
+describe("@IsIn / @IsEnum combine with the member's other checks", () => {
   it('two @IsIn keep the values both allow (the last list used to win: "c" was accepted by the schema only)', () => {
     expect(propsOf('two_lists')['v']).toEqual({ type: 'string', enum: ['b'] });
     agree('two_lists', TwoLists, { v: 'c' }, false);
@@ -91,33 +91,28 @@ describe("5. @IsIn / @IsEnum combine with the member's other checks", () => {
 
   it('refuses a list on an array member without each, values the type cannot hold, and lists with no common value', () => {
     expect(errorsOf('list_mismatch')).toEqual([
-      'ListMismatch.tags: @IsIn checks the whole value, but the member is an array (string[]); add { each: true } to check every item',
-      'ListMismatch.colors: @IsEnum checks the whole value, but the member is an array (Color[]); add { each: true } to check every item',
-      'ListMismatch.s: @IsIn lists no value of the TypeScript type string (1, 2), so the member would accept nothing; list values of the type, or change the type',
-      'ListMismatch.size: @IsIn lists "xl", which the TypeScript type Size does not hold; list only values of the type, or change the type',
-      'ListMismatch.none: @IsIn shares no value with the values the member already allows ("a"), so it would accept nothing; keep one value list',
+      'ListMismatch.tags: each_missing @IsIn',
+      'ListMismatch.colors: each_missing @IsEnum',
+      'ListMismatch.s: value_not_in_type @IsIn',
+      'ListMismatch.size: value_not_in_type @IsIn',
+      'ListMismatch.none: lists_disjoint @IsIn',
     ]);
   });
 });
 
-describe('16. @Equals', () => {
+describe('@Equals', () => {
   it('refuses a value the TypeScript type cannot hold (the schema said { type: number, const: "x" }, accepting nothing)', () => {
-    expect(errorsOf('equals_mismatch')).toEqual([
-      'EqualsMismatch.n: @Equals("x") is not a value of the TypeScript type number, so the member would accept nothing; change the value or the type',
-    ]);
+    expect(errorsOf('equals_mismatch')).toEqual(['EqualsMismatch.n: value_not_in_type @Equals']);
   });
 });
 
-describe("6. a check for another JSON type than the member's", () => {
+describe("a check for another JSON type than the member's", () => {
   it('fails generation, saying what to write (each: true, or the decorator for that type)', () => {
     expect(errorsOf('wrong_kind')).toEqual([
-      'WrongKind.code: @Max checks numbers only, but the member is string: the decoder would refuse every value the schema accepts; ' +
-        'for string lengths use @MinLength / @MaxLength instead, or declare the member as a number',
-      'WrongKind.qty: @MaxLength checks strings only, but the member is number: the decoder would refuse every value the schema accepts; ' +
-        'for numbers use @Min / @Max instead, or declare the member as a string',
-      'WrongKind.slugs: @Matches checks strings, but the member is an array (string[]); add { each: true } to check every item',
-      'WrongKind.name: @ArrayMaxSize checks arrays only, but the member is string: the decoder would refuse every value the schema accepts; ' +
-        'for string lengths use @MinLength / @MaxLength instead, or declare the member as an array',
+      'WrongKind.code: wrong_value_kind @Max',
+      'WrongKind.qty: wrong_value_kind @MaxLength',
+      'WrongKind.slugs: each_missing @Matches',
+      'WrongKind.name: wrong_value_kind @ArrayMaxSize',
     ]);
   });
 
@@ -129,7 +124,7 @@ describe("6. a check for another JSON type than the member's", () => {
   });
 });
 
-describe('7. @Matches runs on RE2 in the schema and the decoder, with or without the u flag', () => {
+describe('@Matches runs on RE2 in the schema and the decoder, with or without the u flag', () => {
   it('takes a pattern without u, and both read it by code point: an emoji is one character', () => {
     expect(errorsOf('no_unicode_flag')).toEqual([]);
     expect(propsOf('no_unicode_flag')).toEqual({
@@ -153,21 +148,14 @@ describe('7. @Matches runs on RE2 in the schema and the decoder, with or without
 
   it('fails generation for a pattern RE2 cannot run, naming the member, the pattern and the fix', () => {
     expect(errorsOf('not_re2')).toEqual([
-      'NotRe2.backref: @Matches pattern "(a)\\\\1" uses a backreference (\\1, \\k<name>), which RE2 syntax lacks (patterns run on RE2, in ' +
-        'linear time); rewrite the pattern without it; the input schema and the decoder both run @Matches on RE2',
-      'NotRe2.lookahead: @Matches pattern "(?=x)x" uses lookaround ((?=, (?!, (?<=, (?<!), which RE2 syntax lacks (patterns run on RE2, ' +
-        'in linear time); rewrite the pattern without it; the input schema and the decoder both run @Matches on RE2',
-      'NotRe2.surrogates: @Matches pattern "^[^\\\\ud800-\\\\udfff]+$" escapes a lone surrogate (\\ud800), which no admitted string holds ' +
-        '(admission refuses lone surrogates); write the character itself or its pair; the input schema and the decoder both run @Matches on RE2',
+      'NotRe2.backref: pattern_not_re2 @Matches',
+      'NotRe2.lookahead: pattern_not_re2 @Matches',
+      'NotRe2.surrogates: pattern_not_re2 @Matches',
     ]);
   });
 
   it('fails generation for a JSDoc @pattern RE2 cannot run, naming the member', () => {
-    const errors = errorsOf('tagged_not_re2');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(
-      /^TaggedNotRe2\.tagged: the generated schema does not compile \(pattern "\^\(\?!a\)b" uses lookaround/,
-    );
+    expect(errorsOf('tagged_not_re2')).toEqual(['TaggedNotRe2.tagged: schema_does_not_compile']);
   });
 
   it('takes ^([a-z0-9]+-?)+$, which backtracks exponentially on a RegExp, and both refuse the 42-byte input', () => {
@@ -213,32 +201,26 @@ describe('7. @Matches runs on RE2 in the schema and the decoder, with or without
   });
 });
 
-describe('9. @ValidateNested needs a DTO class', () => {
+describe('@ValidateNested needs a DTO class', () => {
   it('refuses an interface-typed member (the decoder refused every value as "an unknown value") and a primitive', () => {
     expect(errorsOf('interface_nested')).toEqual([
-      'InterfaceNested.addr: @ValidateNested() needs a DTO class member, but Addr is not a class (an interface or object type), so ' +
-        'class-validator has no checks for it and refuses every value ("an unknown value was passed to the validate function") while the ' +
-        'schema accepts it; declare Addr as a class with class-validator decorators and add @Type(() => Addr)',
-      'InterfaceNested.name: @ValidateNested() needs a DTO class member, but string is not a DTO class, so the decoder refuses every value ' +
-        'the schema accepts; remove @ValidateNested()',
+      'InterfaceNested.addr: nested_not_class @ValidateNested',
+      'InterfaceNested.name: nested_not_class @ValidateNested',
     ]);
   });
 });
 
-describe('10. @Type must name the declared type', () => {
+describe('@Type must name the declared type', () => {
   it('refuses @Type to another type, saying what to write', () => {
     expect(errorsOf('type_mismatch')).toEqual([
-      'TypeMismatch.v: @Type(() => Number) contradicts the TypeScript type unknown: the decoder would take only number values where the ' +
-        'schema accepts the declared type; declare the member as number and remove @Type (a number member needs none)',
-      'TypeMismatch.ids: @Type(() => String) contradicts the TypeScript type number[]: the decoder would take only string values as items ' +
-        'where the schema accepts the declared type; remove @Type (number items need none)',
-      'TypeMismatch.item: @Type(() => Other) contradicts the TypeScript type Item: the decoder would take only Other objects where the ' +
-        'schema accepts the declared type; write @Type(() => Item)',
+      'TypeMismatch.v: type_target_mismatch @Type',
+      'TypeMismatch.ids: type_target_mismatch @Type',
+      'TypeMismatch.item: type_target_mismatch @Type',
     ]);
   });
 });
 
-describe('11. each: true through a const', () => {
+describe('each: true through a const', () => {
   it('reads a const options object (and spreads of one): the bound applies to the items, not the array', () => {
     expect(propsOf('each_const')).toEqual({
       tags: { type: 'array', items: { type: 'string', maxLength: 3 } },
@@ -250,25 +232,22 @@ describe('11. each: true through a const', () => {
   });
 
   it('refuses options it cannot read', () => {
-    expect(errorsOf('each_call')).toEqual([
-      'EachCall.tags: @MaxLength takes validation options the generator cannot read (eachOptions()), so it cannot tell whether each: true ' +
-        'applies; write the options inline ({ each: true }) or as a const object literal',
-    ]);
+    expect(errorsOf('each_call')).toEqual(['EachCall.tags: unreadable_options @MaxLength']);
   });
 });
 
-describe('13. decorator arguments JSON Schema cannot carry', () => {
+describe('decorator arguments JSON Schema cannot carry', () => {
   it('refuses a negative divisor and negative or fractional lengths and sizes (the manifest used to fail at run time with ERR_INVALID_SCHEMA)', () => {
     expect(errorsOf('bad_bounds')).toEqual([
-      'BadBounds.n: @IsDivisibleBy(-5) cannot be said in JSON Schema (multipleOf must be a positive number); write @IsDivisibleBy(5), which validator.js reads the same',
-      'BadBounds.s: @MaxLength bound -1 is not a whole number of characters (JSON Schema maxLength must be an integer of at least 0); write a whole number of at least 0',
-      'BadBounds.t: @MinLength bound 1.5 is not a whole number of characters (JSON Schema minLength must be an integer of at least 0); write a whole number of at least 0',
-      'BadBounds.a: @ArrayMaxSize bound -2 is not a whole number of items (JSON Schema maxItems must be an integer of at least 0); write a whole number of at least 0',
+      'BadBounds.n: divisor_negative @IsDivisibleBy',
+      'BadBounds.s: bound_not_count @MaxLength',
+      'BadBounds.t: bound_not_count @MinLength',
+      'BadBounds.a: bound_not_count @ArrayMaxSize',
     ]);
   });
 });
 
-describe('14. class JSDoc tags, and every schema compiles before it is written', () => {
+describe('class JSDoc tags, and every schema compiles before it is written', () => {
   it('drops the keyword of a class @ignore tag (it was "ignore": "and", refused by strict mode)', () => {
     expect(schemaOf('ignored_tag')).toEqual({
       description: 'A note.',
@@ -280,17 +259,11 @@ describe('14. class JSDoc tags, and every schema compiles before it is written',
   });
 
   it('refuses a class tag that would become a constraint the decoder does not check', () => {
-    expect(errorsOf('constraint_tag')).toEqual([
-      'ConstraintTag: the class JSDoc tag @maxProperties would become the JSON Schema keyword "maxProperties" on the whole object, which the ' +
-        'decoder does not check; remove the tag (put constraints on the members, with their decorators)',
-    ]);
+    expect(errorsOf('constraint_tag')).toEqual(['ConstraintTag: class_tag_keyword']);
   });
 
   it('a schema that does not compile fails generation naming the member (an unknown JSDoc @format)', () => {
-    expect(errorsOf('unknown_format')).toEqual([
-      'UnknownFormat.tel: the generated schema does not compile (unknown format "phone" ignored in schema at path "#/properties/tel"); ' +
-        'change the decorator arguments or JSDoc tags of that member so that they say a valid JSON Schema',
-    ]);
+    expect(errorsOf('unknown_format')).toEqual(['UnknownFormat.tel: schema_does_not_compile']);
   });
 
   it('every schema of the manifest compiles', () => {
@@ -299,35 +272,23 @@ describe('14. class JSDoc tags, and every schema compiles before it is written',
   });
 });
 
-describe('8. unions with DTO classes', () => {
+describe('unions with DTO classes', () => {
   it('refuses a union of DTOs or of a DTO and another type, with the fix', () => {
-    expect(errorsOf('dto_union')).toEqual([
-      'DtoUnion.method: the type Card | Bank is a union with the DTO classes Card, Bank: the decoder builds one class per member and refuses ' +
-        'the other types, which the schema would accept; declare one DTO type per member (for example card?: Card, bank?: Bank)',
-      'DtoUnion.where: the type string | Card is a union with the DTO class Card: the decoder builds one class per member and refuses the ' +
-        'other types, which the schema would accept; declare one DTO type per member (for example card?: Card and a separate member for the other type)',
-    ]);
+    expect(errorsOf('dto_union')).toEqual(['DtoUnion.method: dto_union', 'DtoUnion.where: dto_union']);
   });
 
   it('refuses a class-transformer discriminator', () => {
-    expect(errorsOf('discriminated')).toEqual([
-      'Discriminated.method: @Type with a discriminator (or options the generator cannot read) is not supported: the schema cannot say which ' +
-        'class a value becomes; declare one DTO type per member (one optional member per class)',
-    ]);
+    expect(errorsOf('discriminated')).toEqual(['Discriminated.method: type_discriminator @Type']);
   });
 });
 
-describe('15. generic DTOs', () => {
+describe('generic DTOs', () => {
   it('refuses a generic input class (its items were { type: object, additionalProperties: false }, refusing everything)', () => {
-    expect(errorsOf('generic')).toEqual([
-      'Page: a generic class (Page<T>) cannot describe a tool input: decorator metadata erases T, so the decoder cannot check what the schema ' +
-        'says about it; declare a non-generic DTO class that names its member types (for example class ItemPage { ' +
-        '@ValidateNested({ each: true }) @Type(() => Item) items!: Item[] })',
-    ]);
+    expect(errorsOf('generic')).toEqual(['Page: generic_class']);
   });
 });
 
-describe('21. Date members take date-time strings only', () => {
+describe('Date members take date-time strings only', () => {
   it('a date alone is refused by the generated schema, the decoder and the derived schema alike (the decoder and its message used to take it)', () => {
     agree('when', When, { at: '2024-05-01' }, false);
     agree('when', When, { at: '2024-05-01T10:00:00Z' }, true);

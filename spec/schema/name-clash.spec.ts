@@ -5,28 +5,25 @@
  */
 import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
+import { located } from './verdicts';
 
 let result: GenerationResult;
 beforeAll(() => {
   result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'names', 'tsconfig.json') });
 });
 
-describe('issue 7: two DTO classes under one name', () => {
+describe('two DTO classes under one name', () => {
   it('refuses two roots named SearchInput in orders.ts and users.ts (search_users used to get the orders schema)', () => {
-    expect(result.errors.filter((e) => e.tool?.startsWith('search_'))).toEqual([
+    expect(result.errors.filter((e) => e.tool?.startsWith('search_')).map(located)).toEqual([
       {
         tool: 'search_orders',
-        message:
-          'SearchInput: users.ts:4 declares another SearchInput, and the generator finds a DTO class by its name, so this tool ' +
-          'would get the schema of the other one; rename one of them (the class at orders.ts:6 or the one at users.ts:4)',
+        reported: 'SearchInput: input_name_clash',
         file: 'orders.ts',
         line: 6,
       },
       {
         tool: 'search_users',
-        message:
-          'SearchInput: orders.ts:6 declares another SearchInput, and the generator finds a DTO class by its name, so this tool ' +
-          'would get the schema of the other one; rename one of them (the class at users.ts:4 or the one at orders.ts:6)',
+        reported: 'SearchInput: input_name_clash',
         file: 'users.ts',
         line: 4,
       },
@@ -34,12 +31,10 @@ describe('issue 7: two DTO classes under one name', () => {
   });
 
   it('refuses a root reaching two nested classes named Address (the second lost its @MaxLength)', () => {
-    expect(result.errors.filter((e) => e.tool === 'ship')).toEqual([
+    expect(result.errors.filter((e) => e.tool === 'ship').map(located)).toEqual([
       {
         tool: 'ship',
-        message:
-          'Shipment: reaches two classes named Address (orders.ts:10 and users.ts:8), and schema definitions are keyed by name, ' +
-          'so a class would lose its decorators; rename one of them',
+        reported: 'Shipment: reached_name_clash',
         file: 'users.ts',
         line: 8,
       },
@@ -47,12 +42,10 @@ describe('issue 7: two DTO classes under one name', () => {
   });
 
   it('refuses a root reaching a class and an enum of one name (the class, renamed Kind_1, lost its @MaxLength)', () => {
-    expect(result.errors.filter((e) => e.tool === 'parcel')).toEqual([
+    expect(result.errors.filter((e) => e.tool === 'parcel').map(located)).toEqual([
       {
         tool: 'parcel',
-        message:
-          'Parcel: reaches an enum and a class named Kind (users.ts:13 and orders.ts:21), and schema definitions are keyed by ' +
-          'name, so a class would lose its decorators; rename one of them',
+        reported: 'Parcel: reached_name_clash',
         file: 'orders.ts',
         line: 21,
       },

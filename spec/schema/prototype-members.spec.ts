@@ -10,13 +10,14 @@ import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { dtoInput } from '../../lib/dto';
 import type { JsonObject } from '../../lib/protocol';
 import { ProtoRenamed } from './fixtures/proto-members/members.tools';
+import { reported } from './verdicts';
 
 let result: GenerationResult;
 beforeAll(() => {
   result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'proto-members', 'tsconfig.json') });
 });
 
-const errorsOf = (tool: string): string[] => result.errors.filter((e) => e.tool === tool).map((e) => e.message);
+const errorsOf = (tool: string): string[] => result.errors.filter((e) => e.tool === tool).map(reported);
 
 describe('generation refuses DTO properties named after Object.prototype members', () => {
   it('fails ProtoIn.valueOf and leaves the tool out of the manifest', () => {

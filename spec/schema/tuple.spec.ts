@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { compileSchemaValue } from '../../lib/protocol';
 import type { JsonObject } from '../../lib/protocol';
 import { generateManifest } from '../../lib/schema';
+import { reported } from './verdicts';
 
 describe('tuple members', () => {
   const dir = path.join(__dirname, 'fixtures', 'tuple');
@@ -39,8 +40,6 @@ describe('property initializers that break their own constraints (regression)', 
 
   it('fail generation naming the member, the default and the fix; a valid default passes', () => {
     expect(result.manifest.tools).toEqual([]);
-    expect(result.errors.map((e) => e.message)).toEqual([
-      "BadDefaultInput.low: the default 1 breaks the member's own constraints (must be >= 5); change the initializer or the constraint",
-    ]);
+    expect(result.errors.map(reported)).toEqual(['BadDefaultInput.low: default_breaks_constraints']);
   });
 });

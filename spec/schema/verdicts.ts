@@ -1,10 +1,19 @@
 /**
- * Shared by the fixture-project specs of issue 7 (fidelity, review, constraints): reading a
- * generation result and comparing the verdicts of the emitted schema and of the DTO decoder.
+ * Shared by the fixture-project specs of spec/schema: reading a generation result by codes and places
+ * (the sentences are spec/schema/messages.spec.ts's), and comparing the verdicts of the emitted schema
+ * and of the DTO decoder.
  */
-import type { GenerationResult } from '../../lib/schema';
+import type { GenerationResult, GeneratorMessage } from '../../lib/schema';
 import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
+
+/**
+ * A generator message as specs compare it: `Class.member: code`, and ` @Decorator` when it names one
+ * (`ListMismatch.tags: each_missing @IsIn`).
+ */
+export function reported(m: Pick<GeneratorMessage, 'where' | 'code' | 'decorator'>): string {
+  return `${m.where}: ${m.code}${m.decorator === undefined ? '' : ` @${m.decorator}`}`;
+}
 
 /** Readers over the generation result `current()` returns (set in a beforeAll). */
 export function generated(current: () => GenerationResult) {
@@ -15,16 +24,16 @@ export function generated(current: () => GenerationResult) {
   };
   return {
     schemaOf,
-    /** The error messages of one tool. */
+    /** The errors of one tool, as `reported` renders them. */
     errorsOf: (tool: string): string[] =>
       current()
         .errors.filter((e) => e.tool === tool)
-        .map((e) => e.message),
-    /** The warning messages of one tool. */
+        .map(reported),
+    /** The warnings of one tool, as `reported` renders them. */
     warningsOf: (tool: string): string[] =>
       current()
         .warnings.filter((e) => e.tool === tool)
-        .map((e) => e.message),
+        .map(reported),
     /** Whether a tool is absent from the manifest. */
     missing: (tool: string): boolean => !current().manifest.tools.some((t) => t.name === tool),
     /**
@@ -48,6 +57,16 @@ export function generated(current: () => GenerationResult) {
         return { schema: schemaOk, decoder: false };
       }
     },
+  };
+}
+
+/** A generator message with its place in the sources, as specs compare it (`reported` for the text). */
+export function located(m: GeneratorMessage): { tool?: string; reported: string; file?: string; line?: number } {
+  return {
+    ...(m.tool === undefined ? {} : { tool: m.tool }),
+    reported: reported(m),
+    ...(m.file === undefined ? {} : { file: m.file }),
+    ...(m.line === undefined ? {} : { line: m.line }),
   };
 }
 
