@@ -9,6 +9,11 @@
  * stored under its provider call id; a resume that suspends again commits a NEW record under
  * `<call id>#<round>` (identity.ts roundKey) and finishes the previous round with a StoredOutcome
  * of kind `suspended`, so every record is written once and each round is taken exactly once.
+ *
+ * Asked of the store contract (lib/runtime/store.ts, not changed here): (1) `get` cannot tell a
+ * waiting record from one taken and still running, so a turn replayed during a resume re-announces
+ * the request; a `state` on get's result would let it say "being answered". (2) StoredOutcome has
+ * no kind for `tool-changed`: it is stored as `refused` (its text says the tool changed).
  */
 import type { Binding, Continuation, Invocation, Registry, Result } from '../protocol';
 import { InputRequest, MAX_TIMEOUT_MS, ToolError } from '../protocol';
@@ -177,7 +182,8 @@ export class Runtime {
    * outcome per call id, in the order of the calls (calls sharing an id become one `refused` outcome,
    * as the provider readers' oneCallPerId does). Per call, first match wins:
    * 1. a record is stored under the call id (a replayed turn): the tool does not run again; the
-   *    stored outcome is returned (`replayed`), or the waiting request re-announced, or `expired`;
+   *    stored outcome is returned (`replayed`), or the waiting request re-announced, or `expired`
+   *    (a record of another tool or another principal under that id: `error`, nothing runs);
    * 2. admission (prepareToolCall) refuses it: `refused`;
    * 3. a budget is spent (counted atomically by `store.countCall`, so it holds across instances;
    *    only admitted calls count): `budget-exceeded`;
