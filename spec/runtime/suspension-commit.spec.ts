@@ -37,6 +37,16 @@ describe('suspension commit and replay', () => {
     expect(seen.calls).toBe(1);
   });
 
+  it("does not re-announce another principal's suspension to a replayed turn (error, nothing runs)", async () => {
+    const seen = effects();
+    const runtime = new Runtime({ registry: new Registry(sendEmail(seen)), store: newStore() });
+    await runtime.runTurn({ threadId: 't', principal: 'alice', calls: EMAIL });
+    const [outcome] = await runtime.runTurn({ threadId: 't', principal: 'mallory', calls: EMAIL });
+    expect(outcome.kind).toBe('error');
+    expect(outcome).not.toHaveProperty('inputRequest');
+    expect(seen.calls).toBe(1);
+  });
+
   it('makes a failed commit an error outcome and announces nothing', async () => {
     const seen = effects();
     const store = new FaultyStore(newStore());
