@@ -81,6 +81,22 @@ describe.each(ENTRIES)('entry $specifier ($source)', ({ source, values, types })
   });
 });
 
+describe('provider entries without their SDKs', () => {
+  it.each(['lib/openai.ts', 'lib/anthropic.ts', 'lib/gemini.ts'])(
+    '%s loads when no provider SDK can be loaded (the SDKs are type-only imports)',
+    (source) => {
+      jest.isolateModules(() => {
+        for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai']) {
+          jest.doMock(sdk, () => {
+            throw new Error(`Cannot find module '${sdk}'`);
+          });
+        }
+        expect(Object.keys(load(source)).length).toBeGreaterThan(0);
+      });
+    },
+  );
+});
+
 describe('markRefusal stays inside lib/', () => {
   /**
    * Every value reachable from an entry's module object (read like an importer does: re-exports are
