@@ -1,10 +1,12 @@
 /**
- * At start-up (onModuleInit), finds the `@Toolset()` providers of the application with Nest's
- * DiscoveryService and MetadataScanner, resolves their `@Authorize()` policy classes from the Nest
- * container, and registers their tools into the ToolRegistry through createRegistry.
+ * At start-up (onModuleInit), finds the `@Toolset()` providers and the `@Authorize()` policy classes
+ * among the application's providers with Nest's DiscoveryService and MetadataScanner, and registers
+ * the tools into the ToolRegistry through createRegistry. Nothing is built or called to learn what a
+ * provider is: a default-scoped class provider is bound, any other form of toolset or policy provider
+ * is refused (lib/nest/providers.ts).
  * @internal
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, ModulesContainer } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
@@ -13,340 +15,303 @@ import { createRegistry } from '../container';
 import { readPolicies, readTool, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
-import {
-  badFeature,
-  badOptions,
-  buildFailed,
-  duplicateTool,
-  optionsRequestScoped,
-  policyNotProvided,
-  rootImportedTwice,
-  startUpFailed,
-  tokenName,
-  toolsetController,
-  toolsetEnhancer,
-} from './messages';
+import { ScopeToolModuleError, describeValue, startUpFailed, tokenName } from './messages';
+import type { NestProblem, NotProvidedUse } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
-import {
-  boundInstance,
-  classOf,
-  constructorOf,
-  isToolsetClass,
-  learnFactories,
-  moduleNameOf,
-  policyClassifier,
-  providerPlace,
-  providersOf,
-  toolsetClassifier,
-} from './providers';
-import type { FoundProvider, Probe } from './providers';
+import { builtClass, isToolsetClass, moduleNameOf, siteOf, staticValue, unbindable } from './providers';
 import { fillRegistry, markFilled, ToolRegistry } from './tool-registry';
 
 /** The token of each root module's mark, to tell two roots (and who imports them) apart. @internal */
 export const SCOPE_TOOL_ROOT: unique symbol = Symbol('scope-tool:nest-root');
 
-/** How a root module gets its options: forRoot's value, forRootAsync's useFactory, or its options factory class (useClass / useExisting). @internal */
-export type OptionsSource =
-  | { readonly forRoot: true }
-  | { readonly useFactory: true }
-  | { readonly how: 'useClass' | 'useExisting'; readonly factory: string };
+/** How a root module gets its options, for messages. @internal */
+export interface OptionsSource {
+  readonly how: 'forRoot' | 'useFactory' | 'useClass' | 'useExisting';
+  /** The options factory class or token (useClass, useExisting). */
+  readonly factory?: string;
+}
 
 /** One root module (forRoot or forRootAsync call). @internal */
 export class RootMark {
   constructor(readonly source: OptionsSource) {}
 }
 
-/** The metadata key of a module's imports (MODULE_METADATA.IMPORTS of @nestjs/common/constants). */
-const IMPORTS = 'imports';
+/** One bound provider: the class it was found as, its wrapper, and the application's instance. */
+interface Found {
+  readonly cls: Function;
+  readonly wrapper: InstanceWrapper;
+  readonly instance: object;
+}
 
-/** The `discover` values ScopeToolModule knows. */
-const DISCOVERY = ['all', 'features'];
+const fail = (problem: NestProblem): ScopeToolModuleError => new ScopeToolModuleError(problem);
 
-/** An `@Authorize()` class: resolved from the container (functions and Authorizer objects are used as they are). */
-function isPolicyClass(policy: Policy): policy is Policy & Function {
-  return (
-    typeof policy === 'function' &&
-    typeof (policy.prototype as { authorize?: unknown } | undefined)?.authorize === 'function'
-  );
+const USES: readonly string[] = ['guard', 'interceptor', 'pipe', 'filter'];
+
+/**
+ * The providers `claim` takes for a toolset or policy class, one per class. A default-scoped class
+ * provider is bound (`fits` checks that its class suits the claim); any other is refused, unless it
+ * is one more token of a bound instance (an alias, or a factory that returns that instance).
+ * @throws ScopeToolModuleError not_static_class_provider, wrong_class, provided_twice
+ */
+function bindable(
+  kind: 'toolset' | 'policy',
+  wrappers: readonly InstanceWrapper[],
+  claim: (wrapper: InstanceWrapper) => Function | undefined,
+  fits: (cls: Function, claimed: Function) => boolean,
+): Map<Function, Found> {
+  const found = new Map<Function, Found>();
+  const others: [InstanceWrapper, Function][] = [];
+  for (const wrapper of wrappers) {
+    const cls = claim(wrapper);
+    if (cls === undefined) continue;
+    if (unbindable(wrapper) !== undefined) {
+      others.push([wrapper, cls]);
+      continue;
+    }
+    const built = wrapper.metatype as Function;
+    if (!fits(built, cls)) {
+      throw fail({
+        rule: 'wrong_class',
+        kind,
+        token: tokenName(wrapper.token),
+        module: moduleNameOf(wrapper),
+        cls: built.name,
+      });
+    }
+    const seen = found.get(cls);
+    if (seen !== undefined) {
+      const sameModule = seen.wrapper.host === wrapper.host;
+      throw fail({
+        rule: 'provided_twice',
+        kind,
+        cls: cls.name,
+        first: siteOf(seen.wrapper),
+        second: siteOf(wrapper),
+        sameModule,
+      });
+    }
+    found.set(cls, { cls, wrapper, instance: wrapper.instance as object });
+  }
+  const bound = new Set<unknown>([...found.values()].map((f) => f.instance));
+  for (const [wrapper, cls] of others) {
+    const value = staticValue(wrapper);
+    if (value !== undefined && bound.has(value)) continue;
+    const shape = unbindable(wrapper) ?? 'useValue';
+    throw fail({ rule: 'not_static_class_provider', kind, cls: cls.name, site: siteOf(wrapper), shape });
+  }
+  return found;
 }
 
 /** The imports a module declares: its @Module() metadata and, for a dynamic module, the dynamic part. */
 function declaredImports(module: NestModule): unknown[] {
-  const own: unknown = Reflect.getMetadata(IMPORTS, module.metatype);
+  const own: unknown = Reflect.getMetadata('imports', module.metatype);
   const container = (
-    module as unknown as { container?: { getDynamicMetadataByToken?: (token: string, key: string) => unknown } }
+    module as unknown as { container?: { getDynamicMetadataByToken?: (t: string, k: string) => unknown } }
   ).container;
-  let dynamic: unknown;
-  try {
-    dynamic = container?.getDynamicMetadataByToken?.(module.token, IMPORTS);
-  } catch {
-    dynamic = undefined;
-  }
+  const dynamic: unknown = container?.getDynamicMetadataByToken?.(module.token, 'imports');
   return [...(Array.isArray(own) ? own : []), ...(Array.isArray(dynamic) ? dynamic : [])];
 }
 
-/** Whether an import is the root module that carries `mark`. */
+/** Whether a declared import is the root module that carries `mark`. */
 function importsRoot(declared: unknown, mark: unknown): boolean {
   const providers = (declared as { providers?: unknown } | null | undefined)?.providers;
   return (
     Array.isArray(providers) &&
     providers.some(
-      (p: unknown) =>
-        (p as { provide?: unknown } | null)?.provide === SCOPE_TOOL_ROOT &&
-        (p as { useValue?: unknown }).useValue === mark,
+      (p: { provide?: unknown; useValue?: unknown } | null) => p?.provide === SCOPE_TOOL_ROOT && p.useValue === mark,
     )
   );
+}
+
+/** An `@Authorize()` class (functions and Authorizer objects are used as they are). */
+function isPolicyClass(policy: Policy): policy is Policy & Function {
+  return typeof policy === 'function' && typeof (policy.prototype as { authorize?: unknown })?.authorize === 'function';
 }
 
 /** Fills the ToolRegistry at start-up. @internal */
 @Injectable()
 export class ToolsetExplorer implements OnModuleInit {
-  readonly #registry: ToolRegistry;
-  readonly #discovery: DiscoveryService;
-  readonly #scanner: MetadataScanner;
-  readonly #moduleRef: ModuleRef;
-  readonly #modules: ModulesContainer;
-
-  // The options are not injected: injected, request-scoped options (forRootAsync injecting a
-  // request-scoped provider) would make this explorer request-scoped too, and onModuleInit would
-  // never run. They are read from the module at onModuleInit instead, where that case fails.
+  // The options are read at onModuleInit, not injected: injected request-scoped options would make
+  // this explorer request-scoped too, and onModuleInit would never run.
   constructor(
-    registry: ToolRegistry,
-    discovery: DiscoveryService,
-    scanner: MetadataScanner,
-    moduleRef: ModuleRef,
-    modules: ModulesContainer,
-  ) {
-    this.#registry = registry;
-    this.#discovery = discovery;
-    this.#scanner = scanner;
-    this.#moduleRef = moduleRef;
-    this.#modules = modules;
-  }
+    private readonly registry: ToolRegistry,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly moduleRef: ModuleRef,
+    private readonly modules: ModulesContainer,
+  ) {}
 
   /**
-   * Discovers, checks and registers (one atomic batch). Only default-scoped (singleton) toolsets
-   * and policies are bound; transient and request-scoped ones are refused. Transient and
-   * request-scoped factory providers, whose value Nest does not build at start-up, are found by
-   * their token when it is a `@Toolset()` or policy class (or an alias of one); with
-   * `discover: 'all'`, one under a string or symbol token is called once to learn its class (see
-   * learnFactories), and one that throws or hangs there is logged as a warning and left out.
-   * @throws ToolError, its message (after the code's text) starting `ScopeToolModule:` (see
-   *   messages.ts): ERR_INVALID_TOOL for ScopeToolModule.forRoot imported twice; request-scoped
-   *   forRootAsync options; an unknown `discover`; a transient or request-scoped toolset or policy
-   *   (class, factory or alias); a provider whose token is a toolset or policy class but whose value
-   *   is not an instance of one; with discover 'features', a listed toolset token holding an
-   *   unlisted toolset; a `@Toolset()` controller, or enhancer no module provides; a class
-   *   provided twice (two instances: two modules, or two tokens of one module); a policy class no
-   *   module provides; a bad forFeature() list. ERR_DUPLICATE_TOOL for a tool name declared by two classes. Every
-   *   createRegistry error, with its own code. Anything else that fails here (not expected) as
-   *   ERR_INVALID_TOOL, with the error as its cause
+   * Discovers, checks and registers the tools (one atomic batch).
+   * @throws ScopeToolModuleError for every problem found (see NestProblem); a container error
+   *   (manifest, DTO, binding) as `build_failed` with its own code; anything else as `start_up_failed`
    */
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
+    let building = false;
     try {
-      await this.#fill();
-    } catch (e) {
-      throw startUpFailed(e);
-    }
-  }
-
-  async #fill(): Promise<void> {
-    const wrappers = this.#discovery.getProviders();
-    this.#checkOneRoot(wrappers);
-    const options = this.#options(wrappers);
-    const features = options.discover === 'features';
-    const listed = this.#listed(wrappers);
-    const wanted = (cls: Function) => !features || listed.has(cls);
-    this.#checkControllers(wanted);
-    this.#checkEnhancers(wrappers, wanted);
-    const logger = new Logger('ScopeToolModule');
-    const probes = await learnFactories(wrappers, !features, (message) => logger.warn(message));
-    const toolsets = this.#selected(wrappers, probes, listed, features).map((found) => ({
-      found,
-      instance: boundInstance(found, 'toolset'),
-    }));
-    this.#checkNames(toolsets.map(({ found, instance }) => ({ found, cls: constructorOf(instance) ?? found.cls })));
-    const policies = this.#policyInstances(wrappers, probes, options, toolsets);
-    try {
-      fillRegistry(this.#registry, () =>
+      const wrappers = this.discovery.getProviders();
+      this.#checkOneRoot(wrappers);
+      const options = this.#options(wrappers);
+      const toolsets = this.#toolsets(wrappers, options.discover === 'features');
+      const policies = this.#policies(wrappers, options, toolsets);
+      building = true;
+      fillRegistry(this.registry, () =>
         createRegistry({
           manifest: options.manifest,
           toolsets: toolsets.map((t) => t.instance),
           policies: options.policies,
           timeoutMs: options.timeoutMs,
-          registry: this.#registry,
-          resolve: (cls) => {
-            const instance = policies.get(cls);
-            if (instance === undefined) throw new Error(`${cls.name} was not resolved at start-up`);
-            return instance;
-          },
+          registry: this.registry,
+          resolve: (cls) => policies.get(cls) as object,
         }),
       );
     } catch (e) {
-      throw buildFailed(e);
+      throw startUpFailed(e, building);
     }
-    markFilled(this.#registry);
+    markFilled(this.registry);
   }
 
-  /**
-   * The options of this root module, read (not injected) at start-up.
-   * @throws ToolError ERR_INVALID_TOOL when they are request-scoped, or not valid
-   */
+  /** The options of this root module, read at start-up. */
   #options(wrappers: readonly InstanceWrapper[]): ScopeToolModuleOptions {
     const host = wrappers.find((w) => w.token === ToolsetExplorer && w.instance === this)?.host;
     const wrapper = host?.providers.get(SCOPE_TOOL_OPTIONS);
-    let options: unknown;
-    if (wrapper === undefined) {
-      options = this.#moduleRef.get(SCOPE_TOOL_OPTIONS, { strict: true });
-    } else if (!wrapper.isDependencyTreeStatic()) {
-      const tokens = (wrapper.inject ?? []).map((t: unknown) =>
-        typeof t === 'object' && t !== null && 'token' in t ? (t as { token: unknown }).token : t,
-      );
-      const scoped = tokens
-        .filter((t) => wrappers.some((w) => w.token === t && !w.isDependencyTreeStatic()))
-        .map(tokenName);
+    if (wrapper !== undefined && !wrapper.isDependencyTreeStatic()) {
       const mark: unknown = host?.providers.get(SCOPE_TOOL_ROOT)?.instance;
-      const source = mark instanceof RootMark && 'how' in mark.source ? mark.source : undefined;
-      throw optionsRequestScoped(source ?? { useFactory: true }, scoped);
-    } else {
-      options = wrapper.instance;
+      const source: OptionsSource = mark instanceof RootMark ? mark.source : { how: 'useFactory' };
+      const how = source.how === 'forRoot' ? 'useFactory' : source.how;
+      throw fail({ rule: 'options_request_scoped', how, factory: source.factory });
     }
+    const options: unknown =
+      wrapper === undefined ? this.moduleRef.get(SCOPE_TOOL_OPTIONS, { strict: true }) : wrapper.instance;
     if (typeof options !== 'object' || options === null) {
-      throw badOptions(
-        `the options are ${options === null ? 'null' : typeof options}; pass an object: { manifest, discover?, policies? }`,
-      );
+      throw fail({ rule: 'bad_options', option: 'options', value: describeValue(options) });
     }
     const discover = (options as { discover?: unknown }).discover;
-    if (discover !== undefined && !DISCOVERY.includes(discover as string)) {
-      const shown = typeof discover === 'string' ? `'${discover}'` : String(discover);
-      throw badOptions(
-        `options.discover is ${shown}; use 'all' (every @Toolset() provider of the application, the default) or 'features' (only the classes listed by ScopeToolModule.forFeature())`,
-      );
+    if (discover !== undefined && discover !== 'all' && discover !== 'features') {
+      const value = typeof discover === 'string' ? `'${discover}'` : String(discover);
+      throw fail({ rule: 'bad_options', option: 'discover', value });
     }
     return options as ScopeToolModuleOptions;
   }
 
-  /**
-   * One root module per application: two forRoot/forRootAsync imports make two registries.
-   * @throws ToolError ERR_INVALID_TOOL naming the modules that import a root, when there are two roots
-   */
+  /** One root module per application: two forRoot/forRootAsync imports would make two registries. */
   #checkOneRoot(wrappers: readonly InstanceWrapper[]): void {
     const roots = wrappers.filter((w) => w.token === SCOPE_TOOL_ROOT);
     if (new Set(roots.map((r) => r.host)).size < 2) return;
     const importers: string[] = [];
     for (const root of roots) {
-      for (const module of this.#modules.values()) {
+      for (const module of this.modules.values()) {
         if (declaredImports(module).some((d) => importsRoot(d, root.instance))) importers.push(module.name);
       }
     }
-    throw rootImportedTwice(importers);
-  }
-
-  /** The classes the forFeature() modules list. */
-  #listed(wrappers: readonly InstanceWrapper[]): Set<Function> {
-    const listed = new Set<Function>();
-    for (const w of wrappers) {
-      const value: unknown = w.isAlias ? undefined : w.instance;
-      if (value instanceof FeatureToolsets) for (const cls of value.toolsets) listed.add(cls);
-    }
-    return listed;
-  }
-
-  /** @throws ToolError ERR_INVALID_TOOL for a `@Toolset()` class (that `wanted` accepts) in a module's controllers */
-  #checkControllers(wanted: (cls: Function) => boolean): void {
-    for (const controller of this.#discovery.getControllers()) {
-      const cls = controller.metatype;
-      if (typeof cls === 'function' && isToolsetClass(cls) && wanted(cls))
-        throw toolsetController(cls, moduleNameOf(controller));
-    }
+    throw fail({ rule: 'root_imported_twice', importers });
   }
 
   /**
-   * A `@Toolset()` class (that `wanted` accepts) that Nest builds only as an enhancer: named in
-   * `@UseGuards()`, `@UseInterceptors()`, `@UsePipes()`, `@UseFilters()` or a parameter pipe, and
-   * no provider's token nor a provider's value's class. Nest keeps such a class in its module's
-   * injectables and builds an instance of its own, which is no provider, so it would silently not
-   * be a tool. A class that some module also provides is registered from that provider.
-   * @throws ToolError ERR_INVALID_TOOL naming the class, its module and the enhancer kind
+   * The toolsets to register: the providers whose built class, or else whose token, is a
+   * `@Toolset()` class; with discover 'features', only the classes forFeature() lists (or a
+   * decorated subclass of one, as an override), each of which must be provided.
    */
-  #checkEnhancers(wrappers: readonly InstanceWrapper[], wanted: (cls: Function) => boolean): void {
-    let provided: Set<unknown> | undefined;
-    for (const module of this.#modules.values()) {
+  #toolsets(wrappers: readonly InstanceWrapper[], features: boolean): Found[] {
+    const listed = new Set<Function>();
+    for (const w of wrappers) {
+      const value = staticValue(w);
+      if (value instanceof FeatureToolsets) for (const cls of value.toolsets) listed.add(cls);
+    }
+    for (const cls of listed)
+      if (readToolset(cls) === undefined) throw fail({ rule: 'feature_not_toolset', cls: cls.name });
+    const wanted = (cls: Function) =>
+      !features || listed.has(cls) || [...listed].some((l) => cls.prototype instanceof l);
+    this.#checkNotProvided(wrappers, wanted);
+    const found = bindable(
+      'toolset',
+      wrappers,
+      (w) => {
+        const built = builtClass(w);
+        const cls = isToolsetClass(built) ? built : isToolsetClass(w.token) ? w.token : undefined;
+        return cls !== undefined && wanted(cls) ? cls : undefined;
+      },
+      (built) => isToolsetClass(built),
+    );
+    const toolsets = [...found.values()];
+    for (const cls of listed) {
+      if (!toolsets.some((t) => t.cls === cls || t.cls.prototype instanceof cls))
+        throw fail({ rule: 'feature_not_provided', cls: cls.name });
+    }
+    this.#checkNames(toolsets);
+    return toolsets;
+  }
+
+  /** A wanted `@Toolset()` class among a module's controllers, or built only as an enhancer, is refused. */
+  #checkNotProvided(wrappers: readonly InstanceWrapper[], wanted: (cls: Function) => boolean): void {
+    for (const controller of this.discovery.getControllers()) {
+      const cls = controller.metatype;
+      if (isToolsetClass(cls) && wanted(cls))
+        throw fail({ rule: 'not_a_provider', cls: cls.name, module: moduleNameOf(controller), use: 'controller' });
+    }
+    const provided = new Set<unknown>(wrappers.flatMap((w) => [w.token, builtClass(w)]));
+    for (const module of this.modules.values()) {
       for (const enhancer of module.injectables.values()) {
         const cls = enhancer.metatype;
-        if (enhancer.isNotMetatype || typeof cls !== 'function' || !isToolsetClass(cls) || !wanted(cls)) continue;
-        provided ??= new Set(wrappers.flatMap((w) => [w.token, classOf(w, new Map())]));
-        if (!provided.has(cls)) throw toolsetEnhancer(cls, module.name, enhancer.subtype);
+        if (enhancer.isNotMetatype || !isToolsetClass(cls) || !wanted(cls) || provided.has(cls)) continue;
+        const use = (USES.includes(enhancer.subtype as string) ? enhancer.subtype : 'enhancer') as NotProvidedUse;
+        throw fail({ rule: 'not_a_provider', cls: cls.name, module: module.name, use });
       }
     }
   }
 
-  /**
-   * The toolset providers to register, by `discover` and the forFeature() lists (with 'features',
-   * only listed classes are looked at, by a provider's token and its value's class; see
-   * toolsetClassifier). A listed class is provided when some provider has it as its token (an alias
-   * included) or its value's class is the class.
-   */
-  #selected(
-    wrappers: readonly InstanceWrapper[],
-    probes: ReadonlyMap<InstanceWrapper, Probe>,
-    listed: ReadonlySet<Function>,
-    features: boolean,
-  ): FoundProvider[] {
-    for (const cls of listed) if (readToolset(cls) === undefined) throw badFeature(cls, 'not-a-toolset');
-    const found = providersOf('toolset', wrappers, toolsetClassifier(probes, features ? listed : undefined));
-    const tokens = new Set(wrappers.map((w) => w.token));
-    for (const cls of listed) if (!found.has(cls) && !tokens.has(cls)) throw badFeature(cls, 'not-provided');
-    return [...found.values()];
-  }
-
-  /** The tool methods of a class, by the MetadataScanner (inherited ones included, accessors skipped). */
+  /** The `@Tool()` methods of a class, by the MetadataScanner (inherited ones included). */
   #toolMethods(cls: Function): { methodName: string; method: Function; name: string }[] {
     const prototype = cls.prototype as Record<string, unknown>;
-    return this.#scanner.getAllMethodNames(prototype).flatMap((methodName) => {
+    return this.scanner.getAllMethodNames(prototype).flatMap((methodName) => {
       const method = prototype[methodName];
-      const metadata = typeof method === 'function' ? readTool(method) : undefined;
-      return metadata === undefined ? [] : [{ methodName, method: method as Function, name: metadata.name }];
+      const tool = typeof method === 'function' ? readTool(method) : undefined;
+      return tool === undefined ? [] : [{ methodName, method: method as Function, name: tool.name }];
     });
   }
 
-  /** @throws ToolError ERR_DUPLICATE_TOOL naming both classes (and modules) */
-  #checkNames(toolsets: readonly { found: FoundProvider; cls: Function }[]): void {
+  /** One tool name, one toolset: names both classes and modules. */
+  #checkNames(toolsets: readonly Found[]): void {
     const owners = new Map<string, string>();
-    for (const { found, cls } of toolsets) {
+    for (const { cls, wrapper } of toolsets) {
+      const module = moduleNameOf(wrapper);
       for (const tool of this.#toolMethods(cls)) {
-        const place = `${cls.name}.${tool.methodName}${found.moduleName === undefined ? '' : ` (${found.moduleName})`}`;
+        const place = `${cls.name}.${tool.methodName}${module === undefined ? '' : ` (${module})`}`;
         const first = owners.get(tool.name);
-        if (first !== undefined) throw duplicateTool(tool.name, first, place);
+        if (first !== undefined) throw fail({ rule: 'duplicate_tool', tool: tool.name, first, second: place });
         owners.set(tool.name, place);
       }
     }
   }
 
-  /** Every policy class the registry will ask for, resolved from the Nest container (any module). */
-  #policyInstances(
+  /** Every policy class the registry will ask for, bound from the providers of any module. */
+  #policies(
     wrappers: readonly InstanceWrapper[],
-    probes: ReadonlyMap<InstanceWrapper, Probe>,
     options: ScopeToolModuleOptions,
-    toolsets: readonly { found: FoundProvider; instance: object }[],
+    toolsets: readonly Found[],
   ): Map<Function, object> {
-    const wanted = new Map<Function, { where: string; shared: boolean }>();
-    const want = (policies: readonly Policy[], where: string, shared = false) => {
-      for (const p of policies) if (isPolicyClass(p) && !wanted.has(p)) wanted.set(p, { where, shared });
+    const wanted = new Map<Function, { of: string; shared: boolean }>();
+    const want = (policies: readonly Policy[], of: string, shared = false) => {
+      for (const p of policies) if (isPolicyClass(p) && !wanted.has(p)) wanted.set(p, { of, shared });
     };
     want(options.policies ?? [], 'ScopeToolModule.forRoot({ policies })', true);
-    for (const { found, instance } of toolsets) {
-      const cls = constructorOf(instance) ?? found.cls;
-      want(readPolicies(cls, 'class'), cls === found.cls ? providerPlace(found) : cls.name);
+    for (const { cls, wrapper } of toolsets) {
+      const module = moduleNameOf(wrapper);
+      want(readPolicies(cls, 'class'), module === undefined ? cls.name : `${cls.name} (${module})`);
       for (const tool of this.#toolMethods(cls))
         want(readPolicies(tool.method, 'method'), `${cls.name}.${tool.methodName}`);
     }
     const instances = new Map<Function, object>();
-    for (const [policy, { where, shared }] of wanted) {
-      const found = providersOf('policy', wrappers, policyClassifier(policy, where, probes)).get(policy);
-      if (found === undefined) throw policyNotProvided(policy, where, shared);
-      instances.set(policy, boundInstance(found, 'policy'));
+    for (const [policy, { of, shared }] of wanted) {
+      const found = bindable(
+        'policy',
+        wrappers,
+        (w) => (w.token === policy || builtClass(w) === policy ? policy : undefined),
+        (built) => built === policy || built.prototype instanceof policy,
+      ).get(policy);
+      if (found === undefined) throw fail({ rule: 'policy_not_provided', policy: policy.name, of, shared });
+      instances.set(policy, found.instance);
     }
     return instances;
   }

@@ -2,7 +2,7 @@
  * What `ScopeToolModule.forFeature()` records: the toolset classes a feature module lists.
  * @internal
  */
-import { ToolError } from '../protocol';
+import { ScopeToolModuleError } from './messages';
 
 /** The token of a feature module's list (one per forFeature module). @internal */
 export const FEATURE_TOOLSETS = 'scope-tool:feature-toolsets';
@@ -11,21 +11,11 @@ export const FEATURE_TOOLSETS = 'scope-tool:feature-toolsets';
 export class FeatureToolsets {
   readonly toolsets: readonly Function[];
 
-  /** @throws ToolError ERR_INVALID_TOOL when `toolsets` is not an array of classes */
+  /** @throws ScopeToolModuleError bad_feature_list (ERR_INVALID_TOOL) when `toolsets` is not an array of classes */
   constructor(toolsets: readonly unknown[]) {
-    if (!Array.isArray(toolsets)) {
-      throw new ToolError(
-        'ERR_INVALID_TOOL',
-        'ScopeToolModule.forFeature(): pass an array of @Toolset() classes, for example forFeature([NotesTools])',
-      );
-    }
+    if (!Array.isArray(toolsets)) throw new ScopeToolModuleError({ rule: 'bad_feature_list', item: undefined });
     toolsets.forEach((t, i) => {
-      if (typeof t !== 'function') {
-        throw new ToolError(
-          'ERR_INVALID_TOOL',
-          `ScopeToolModule.forFeature(): item ${i + 1} is not a class; pass @Toolset() classes`,
-        );
-      }
+      if (typeof t !== 'function') throw new ScopeToolModuleError({ rule: 'bad_feature_list', item: i + 1 });
     });
     this.toolsets = Object.freeze([...(toolsets as Function[])]);
   }

@@ -5,6 +5,8 @@
  */
 export { ScopeToolModule } from './scope-tool.module';
 export { ToolRegistry } from './tool-registry';
+export { ScopeToolModuleError } from './messages';
+export type { AsyncOptionsProblem, NestProblem, NotProvidedUse, ProviderShape, ProviderSite } from './messages';
 export { SCOPE_TOOL_OPTIONS } from './options';
 export type {
   ScopeToolModuleAsyncOptions,

@@ -11,15 +11,11 @@ export const SCOPE_TOOL_OPTIONS: unique symbol = Symbol('scope-tool:nest-options
 
 /**
  * Which `@Toolset()` providers become tools:
- * - `'all'` (default): every `@Toolset()` provider of every module of the application;
- * - `'features'`: only the classes listed in a `ScopeToolModule.forFeature()` (explicit opt-in, for
- *   applications that load modules whose toolsets the model must not see by default); no factory
- *   is called to learn its class (a default-scoped provider's value is known without that). A
- *   provider counts by its value's class, whatever its token: a listed class counts as provided
- *   when a provider has it as its token (an alias included) or as its value's class. A provider
- *   whose token is a listed class must hold an instance of a listed class or of a decorated
- *   subclass of one (an override), or start-up fails.
- * Any other value fails start-up with ToolError ERR_INVALID_TOOL.
+ * - `'all'` (default): every `@Toolset()` class provider of every module of the application;
+ * - `'features'`: only the classes listed in a `ScopeToolModule.forFeature()` (or a decorated
+ *   subclass of one, as a test override), for applications that load modules whose toolsets the
+ *   model must not see by default. A provider counts by the class it builds, whatever its token.
+ * Any other value fails start-up with ScopeToolModuleError `bad_options` (ERR_INVALID_TOOL).
  */
 export type ToolsetDiscovery = 'all' | 'features';
 
@@ -38,7 +34,7 @@ export interface ScopeToolModuleOptions {
    * The deadline of each call of a tool whose `@Tool()` sets none, in milliseconds: a whole number
    * from 1 to 2,147,483,647, or Infinity for none. Default 60,000 (DEFAULT_TIMEOUT_MS). At the
    * deadline the call ends with a Failure of kind `failed` (`error: tool "NAME" timed out after N
-   * ms`); another value fails start-up with ToolError ERR_INVALID_TOOL.
+   * ms`); another value fails start-up with ScopeToolModuleError `build_failed` (ERR_INVALID_TOOL).
    */
   readonly timeoutMs?: number;
 }

@@ -3,7 +3,7 @@
  */
 import { Registry } from '../protocol';
 import type { Binding, Definition, Tool } from '../protocol';
-import { registryNotReady, registrySealed } from './messages';
+import { ScopeToolModuleError } from './messages';
 
 /** The registries ScopeToolModule has filled (start-up succeeded). */
 const filled = new WeakSet<object>();
@@ -47,29 +47,29 @@ export class ToolRegistry extends Registry {
    * by hand would skip all three, so only ScopeToolModule's start-up registers (an empty batch is a
    * no-op, as in Registry). To add a tool, declare it in a `@Toolset()` provider and regenerate the
    * manifest; other tools belong in a Registry of their own (`new Registry(...)`).
-   * @throws ToolError ERR_INVALID_REGISTRY for any non-empty batch not made by ScopeToolModule
+   * @throws ScopeToolModuleError registry_sealed (ERR_INVALID_REGISTRY) for any non-empty batch not made by ScopeToolModule
    */
   override register(...tools: Tool[]): void {
     if (tools.length === 0) return;
-    if (!filling.has(this)) throw registrySealed();
+    if (!filling.has(this)) throw new ScopeToolModuleError({ rule: 'registry_sealed' });
     super.register(...tools);
   }
 
   /**
    * See Registry.resolve.
-   * @throws ToolError ERR_INVALID_REGISTRY when called before ScopeToolModule filled the registry
+   * @throws ScopeToolModuleError registry_not_ready (ERR_INVALID_REGISTRY) when called before ScopeToolModule filled the registry
    */
   override resolve(name: string): Binding | undefined {
-    if (!filled.has(this)) throw registryNotReady('resolve');
+    if (!filled.has(this)) throw new ScopeToolModuleError({ rule: 'registry_not_ready', method: 'resolve' });
     return super.resolve(name);
   }
 
   /**
    * See Registry.definitions.
-   * @throws ToolError ERR_INVALID_REGISTRY when called before ScopeToolModule filled the registry
+   * @throws ScopeToolModuleError registry_not_ready (ERR_INVALID_REGISTRY) when called before ScopeToolModule filled the registry
    */
   override definitions(): Definition[] {
-    if (!filled.has(this)) throw registryNotReady('definitions');
+    if (!filled.has(this)) throw new ScopeToolModuleError({ rule: 'registry_not_ready', method: 'definitions' });
     return super.definitions();
   }
 }

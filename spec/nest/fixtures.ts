@@ -12,6 +12,7 @@ import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import type { ToolCall } from '../../lib/decorators';
 import type { ModuleMetadata } from '@nestjs/common';
 import { entry, manifest } from '../container/fixtures';
+import { ScopeToolModuleError, ToolRegistry } from '../../lib/nest';
 
 export class TitleInput {
   @IsString() @Length(1, 40) title!: string;
@@ -106,4 +107,19 @@ export async function call(registry: Registry, name: string, args: string, conte
   const binding = registry.resolve(name);
   if (binding === undefined) throw new Error(`no tool ${name}`);
   return binding.call(binding.contract.prepare({ name, arguments: args }), { context });
+}
+
+/** Starts a testing module expected to fail with a ScopeToolModuleError; returns it (or fails the test). */
+export async function startProblem(metadata: ModuleMetadata): Promise<ScopeToolModuleError> {
+  const error = await startFailure(metadata);
+  if (!(error instanceof ScopeToolModuleError)) throw error;
+  return error;
+}
+
+/** The names of the tools an application's ToolRegistry holds. */
+export function toolNames(app: TestingModule): string[] {
+  return app
+    .get(ToolRegistry)
+    .definitions()
+    .map((d) => d.name);
 }

@@ -1,287 +1,247 @@
+/**
+ * ScopeToolModule's API (lib/nest/scope-tool.module.ts): forRoot and forRootAsync options, checked
+ * when called or at start-up, one root per application, and forFeature() arguments.
+ */
 import 'reflect-metadata';
-import { Injectable, Module } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
-import { ScopeToolModule, ToolRegistry } from '../../lib/nest';
-import { Tool, Toolset } from '../../lib/decorators';
-import { entry, manifest } from '../container/fixtures';
-import { classifyFailure, ToolError } from '../../lib/protocol';
-import {
-  call,
-  ClockModule,
-  ClockTools,
-  MANIFEST,
-  NotesModule,
-  NotesRepository,
-  NotesTools,
-  start,
-  startFailure,
-} from './fixtures';
+import { Inject, Injectable, Module, Scope } from '@nestjs/common';
+import { REQUEST } from '@nestjs/core';
+import { ScopeToolModule, ScopeToolModuleError, ToolRegistry } from '../../lib/nest';
+import type { ScopeToolModuleOptions, ScopeToolOptionsFactory, ToolsetDiscovery } from '../../lib/nest';
+import { classifyFailure, DEFAULT_TIMEOUT_MS } from '../../lib/protocol';
+import { call, ClockModule, MANIFEST, start, startFailure, startProblem, toolNames } from './fixtures';
 
-/** A consumer in another module: ToolRegistry is injectable by class. */
 @Injectable()
-class Assistant {
-  constructor(readonly tools: ToolRegistry) {}
+class Config {
+  readonly manifest = MANIFEST;
 }
-@Module({ providers: [Assistant] })
-class AssistantModule {}
+@Module({ providers: [Config], exports: [Config] })
+class ConfigModule {}
 
-describe('ScopeToolModule.forRoot discovers @Toolset providers', () => {
-  it('registers the tools of toolsets declared in any module, with their injected dependencies', async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ClockModule] });
-    const registry = app.get(ToolRegistry);
-    expect(registry.definitions().map((d) => d.name)).toEqual(['add_note', 'now']);
-    const result = await call(registry, 'add_note', '{"title":"milk"}', { user: 'alice' });
-    expect('output' in result && result.output.asText()).toBe('added milk for alice');
-    expect(app.get(NotesRepository, { strict: false }).titles).toEqual(['milk']);
-    await app.close();
-  });
+@Injectable()
+class ToolOptions implements ScopeToolOptionsFactory {
+  constructor(private readonly config: Config) {}
+  async createScopeToolOptions(): Promise<ScopeToolModuleOptions> {
+    return { manifest: this.config.manifest };
+  }
+}
 
-  it('makes ToolRegistry injectable in every module (global by default), filled before other modules start', async () => {
+describe('forRoot options', () => {
+  it('sets the deadline of the discovered tools with timeoutMs (default 60,000 ms)', async () => {
     const app = await start({
-      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ClockModule, AssistantModule],
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, timeoutMs: 1234 }), ClockModule],
     });
-    const assistant = app.get(Assistant, { strict: false });
-    expect(assistant.tools).toBe(app.get(ToolRegistry));
-    expect(assistant.tools.resolve('now')).toBeDefined();
+    expect(app.get(ToolRegistry).resolve('now')?.timeoutMs).toBe(1234);
+    await app.close();
+    const plain = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule] });
+    expect(plain.get(ToolRegistry).resolve('now')?.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    await plain.close();
+  });
+
+  it('fails start-up on a timeout the container refuses', async () => {
+    const error = await startProblem({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, timeoutMs: -1 }), ClockModule],
+    });
+    expect(error).toMatchObject({ code: 'ERR_INVALID_TOOL', problem: { rule: 'build_failed' } });
+  });
+
+  it('asks a shared policy function before every tool', async () => {
+    const policies = [(_a: unknown, o: { context?: unknown }) => (o.context as { user?: string })?.user === 'alice'];
+    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, policies }), ClockModule] });
+    const permitted = await call(app.get(ToolRegistry), 'now', '{}', { user: 'alice' });
+    expect('output' in permitted && permitted.output.asText()).toBe('noon');
+    const refused = await call(app.get(ToolRegistry), 'now', '{}', { user: 'mallory' }).catch((e: unknown) => e);
+    expect(classifyFailure(refused)?.kind).toBe('rejected');
     await app.close();
   });
 
-  it('with no toolset in the application, starts with an empty registry', async () => {
-    const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST })] });
-    expect(app.get(ToolRegistry).definitions()).toEqual([]);
-    await app.close();
+  it.each(['feature', 'ALL', ''])("fails start-up on discover: '%s'", async (discover) => {
+    const error = await startProblem({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: discover as ToolsetDiscovery }), ClockModule],
+    });
+    expect(error.problem).toEqual({ rule: 'bad_options', option: 'discover', value: `'${discover}'` });
   });
 
-  it('registers nothing when one tool cannot be bound (one atomic batch), and says which module failed', async () => {
-    const stale = { version: 1, tools: MANIFEST.tools.filter((t) => t.name !== 'now') };
-    const error = await startFailure({
-      imports: [ScopeToolModule.forRoot({ manifest: stale }), NotesModule, ClockModule],
-    });
-    expect(error.code).toBe('ERR_INVALID_TOOL');
-    expect(error.message).toBe(
-      'tool: invalid tool: ScopeToolModule: tool "now" (ClockTools.now) is missing from the manifest; run scope-tool generate',
-    );
-  });
-
-  it('turns an unexpected error during start-up into a ScopeToolModule ToolError, with the error as its cause', async () => {
-    const broken = new TypeError('discovery broke');
-    const scan = jest.spyOn(DiscoveryService.prototype, 'getControllers').mockImplementation(() => {
-      throw broken;
-    });
-    try {
-      const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), ClockModule] });
-      expect(error).toBeInstanceOf(ToolError);
-      expect(error.message).toBe('tool: invalid tool: ScopeToolModule: start-up failed: discovery broke');
-      expect((error as Error & { cause?: unknown }).cause).toBe(broken);
-    } finally {
-      scan.mockRestore();
-    }
-  });
-
-  it('fails start-up on a manifest path that cannot be read, naming the file', async () => {
-    const error = await startFailure({
-      imports: [ScopeToolModule.forRoot({ manifest: '/nonexistent/tools.manifest.json' }), ClockModule],
-    });
-    expect(error.message).toContain('ScopeToolModule: manifest /nonexistent/tools.manifest.json: cannot be read');
+  it('fails start-up, not at the call, when forRoot gets no options', async () => {
+    const error = await startProblem({ imports: [ScopeToolModule.forRoot(undefined as never), ClockModule] });
+    expect(error.problem).toEqual({ rule: 'bad_options', option: 'options', value: 'undefined' });
   });
 });
 
-describe('ScopeToolModule.forRootAsync', () => {
-  @Injectable()
-  class Config {
-    readonly manifest = MANIFEST;
-  }
-  @Module({ providers: [Config], exports: [Config] })
-  class ConfigModule {}
+describe('forRootAsync builds the options at start-up', () => {
+  it.each([
+    [
+      'useFactory',
+      { imports: [ConfigModule], inject: [Config], useFactory: async (c: Config) => ({ manifest: c.manifest }) },
+    ],
+    ['useClass', { imports: [ConfigModule], useClass: ToolOptions }],
+  ])('with %s', async (_how, options) => {
+    const app = await start({ imports: [ScopeToolModule.forRootAsync(options), ClockModule] });
+    expect(toolNames(app)).toEqual(['now']);
+    await app.close();
+  });
 
-  it('builds its options with an injected, asynchronous factory', async () => {
+  it('with useExisting: the options factory an imported module exports', async () => {
+    @Module({ imports: [ConfigModule], providers: [ToolOptions], exports: [ToolOptions] })
+    class OptionsModule {}
     const app = await start({
+      imports: [ScopeToolModule.forRootAsync({ imports: [OptionsModule], useExisting: ToolOptions }), ClockModule],
+    });
+    expect(toolNames(app)).toEqual(['now']);
+    await app.close();
+  });
+
+  it('validates discover from forRootAsync too', async () => {
+    const error = await startProblem({
       imports: [
         ScopeToolModule.forRootAsync({
-          imports: [ConfigModule],
-          inject: [Config],
-          useFactory: async (config: Config) => ({ manifest: config.manifest }),
+          useFactory: () => ({ manifest: MANIFEST, discover: 'feature' as ToolsetDiscovery }),
         }),
         ClockModule,
       ],
     });
-    expect(
-      app
-        .get(ToolRegistry)
-        .definitions()
-        .map((d) => d.name),
-    ).toEqual(['now']);
-    await app.close();
-  });
-});
-
-describe('ScopeToolModule.forFeature', () => {
-  @Module({ imports: [ScopeToolModule.forFeature([ClockTools])], providers: [ClockTools] })
-  class ListedClockModule {}
-
-  it("with discover: 'features', registers only the listed toolsets", async () => {
-    const app = await start({
-      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST, discover: 'features' }), NotesModule, ListedClockModule],
-    });
-    expect(
-      app
-        .get(ToolRegistry)
-        .definitions()
-        .map((d) => d.name),
-    ).toEqual(['now']);
-    await app.close();
+    expect(error.problem).toMatchObject({ rule: 'bad_options', option: 'discover' });
   });
 
-  it("with discover: 'all' (the default), still registers every toolset", async () => {
-    const app = await start({
-      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), NotesModule, ListedClockModule],
-    });
-    expect(
-      app
-        .get(ToolRegistry)
-        .definitions()
-        .map((d) => d.name),
-    ).toEqual(['add_note', 'now']);
-    await app.close();
-  });
-
-  it('fails start-up when a listed class is provided by no module', async () => {
-    @Module({ imports: [ScopeToolModule.forFeature([ClockTools])] })
-    class Forgetful {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Forgetful] });
-    expect(error.message).toBe(
-      'tool: invalid tool: ScopeToolModule: ClockTools is listed in ScopeToolModule.forFeature() but no module provides it; add it to the providers of the feature module (a factory provider counts when its token is the class: { provide: ClockTools, useFactory }, and must be default-scoped, as every toolset)',
-    );
-  });
-
-  it('fails start-up when a listed class is not a @Toolset', async () => {
-    class Plain {}
-    @Module({ imports: [ScopeToolModule.forFeature([Plain])], providers: [Plain] })
-    class Mistaken {}
-    const error = await startFailure({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), Mistaken] });
-    expect(error.message).toContain(
-      'Plain is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset()',
-    );
-  });
-
-  describe("with discover: 'features', a provider counts by its value's class", () => {
-    @Toolset()
+  it('fails when the useClass class has no createScopeToolOptions(), naming it', async () => {
     @Injectable()
-    class OtherTools {
-      @Tool({ name: 'other' })
-      other(): string {
-        return 'other';
+    class NotAFactory {}
+    const error = await startFailure({
+      imports: [ScopeToolModule.forRootAsync({ useClass: NotAFactory as never }), ClockModule],
+    });
+    expect(error).toMatchObject({
+      code: 'ERR_INVALID_TOOL',
+      problem: {
+        rule: 'not_an_options_factory',
+        how: 'useClass',
+        token: 'NotAFactory',
+        value: 'an instance of NotAFactory',
+      },
+    });
+  });
+
+  it('fails start-up when the options are request-scoped (useFactory injecting one, or a request-scoped options class)', async () => {
+    @Injectable({ scope: Scope.REQUEST })
+    class Cfg {
+      readonly manifest = MANIFEST;
+      constructor(@Inject(REQUEST) readonly request: unknown) {}
+    }
+    @Module({ providers: [Cfg], exports: [Cfg] })
+    class CfgModule {}
+    const injected = await startProblem({
+      imports: [
+        ScopeToolModule.forRootAsync({
+          imports: [CfgModule],
+          inject: [Cfg],
+          useFactory: (cfg: Cfg) => ({ manifest: cfg.manifest }),
+        }),
+        ClockModule,
+      ],
+    });
+    expect(injected.problem).toEqual({ rule: 'options_request_scoped', how: 'useFactory', factory: undefined });
+    @Injectable({ scope: Scope.REQUEST })
+    class PerRequestOptions implements ScopeToolOptionsFactory {
+      constructor(@Inject(REQUEST) readonly request: unknown) {}
+      createScopeToolOptions(): ScopeToolModuleOptions {
+        return { manifest: MANIFEST };
       }
     }
-    const BOTH = manifest(entry('now', 'ClockTools', 'now', null), entry('other', 'OtherTools', 'other', null));
-
-    it('registers a listed class provided under the token of an unlisted @Toolset class ({ provide: Other, useClass: Listed }), not "no module provides it"', async () => {
-      @Module({
-        imports: [ScopeToolModule.forFeature([ClockTools])],
-        providers: [{ provide: OtherTools, useClass: ClockTools }],
-      })
-      class FeatureModule {}
-      const app = await start({
-        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
-      });
-      expect(
-        app
-          .get(ToolRegistry)
-          .definitions()
-          .map((d) => d.name),
-      ).toEqual(['now']);
-      const result = await call(app.get(ToolRegistry), 'now', '{}');
-      expect('output' in result && result.output.asText()).toBe('noon');
-      await app.close();
+    const scoped = await startProblem({
+      imports: [ScopeToolModule.forRootAsync({ useClass: PerRequestOptions }), ClockModule],
     });
-
-    it('registers a listed class behind an alias under an unlisted @Toolset class token once', async () => {
-      @Module({
-        imports: [ScopeToolModule.forFeature([ClockTools])],
-        providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }],
-      })
-      class FeatureModule {}
-      const app = await start({
-        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
-      });
-      expect(
-        app
-          .get(ToolRegistry)
-          .definitions()
-          .map((d) => d.name),
-      ).toEqual(['now']);
-      await app.close();
-    });
-
-    it('fails start-up when a listed token holds an instance of an unlisted @Toolset class that is no subclass of a listed one (its tools would be registered unlisted)', async () => {
-      @Module({
-        imports: [ScopeToolModule.forFeature([OtherTools])],
-        providers: [{ provide: OtherTools, useClass: ClockTools }],
-      })
-      class FeatureModule {}
-      const error = await startFailure({
-        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
-      });
-      expect(error.code).toBe('ERR_INVALID_TOOL');
-      expect(error.message).toBe(
-        "tool: invalid tool: ScopeToolModule: the provider OtherTools (FeatureModule) has the toolset OtherTools, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ClockTools, which is neither listed nor a subclass of a listed class; with discover: 'features' only the listed toolsets (or a decorated subclass of one, as an override) become tools, so list ClockTools in forFeature() too, or provide an instance of OtherTools",
-      );
-    });
-
-    it('fails the same way through an alias under the listed token', async () => {
-      @Module({
-        imports: [ScopeToolModule.forFeature([OtherTools])],
-        providers: [ClockTools, { provide: OtherTools, useExisting: ClockTools }],
-      })
-      class FeatureModule {}
-      const error = await startFailure({
-        imports: [ScopeToolModule.forRoot({ manifest: BOTH, discover: 'features' }), FeatureModule],
-      });
-      expect(error.message).toContain(
-        'ScopeToolModule: the provider OtherTools (FeatureModule, useExisting: ClockTools) has the toolset OtherTools, which ScopeToolModule.forFeature() lists, as its token, but its value is an instance of ClockTools, which is neither listed nor a subclass of a listed class;',
-      );
-    });
-
-    it("with discover: 'all', registers the value's class as before (every toolset is a tool)", async () => {
-      @Module({
-        imports: [ScopeToolModule.forFeature([OtherTools])],
-        providers: [{ provide: OtherTools, useClass: ClockTools }],
-      })
-      class FeatureModule {}
-      const app = await start({ imports: [ScopeToolModule.forRoot({ manifest: BOTH }), FeatureModule] });
-      expect(
-        app
-          .get(ToolRegistry)
-          .definitions()
-          .map((d) => d.name),
-      ).toEqual(['now']);
-      await app.close();
-    });
+    expect(scoped.problem).toEqual({ rule: 'options_request_scoped', how: 'useClass', factory: 'PerRequestOptions' });
   });
 
-  it('refuses a list that is not made of classes, when the module is declared', () => {
-    expect(() => ScopeToolModule.forFeature(['ClockTools'] as never)).toThrow(
-      'ScopeToolModule.forFeature(): item 1 is not a class; pass @Toolset() classes',
+  it('leaves an error thrown by useFactory to Nest, as the application’s own', async () => {
+    const thrown = new Error('CONFIG_PATH is not set');
+    const useFactory = () => {
+      throw thrown;
+    };
+    const error = await startFailure({ imports: [ScopeToolModule.forRootAsync({ useFactory }), ClockModule] });
+    expect(error).toBe(thrown);
+  });
+});
+
+describe('forRootAsync checks its arguments when called', () => {
+  it.each([
+    [{}, { issue: 'not_exactly_one', given: [] }],
+    [
+      { useFactory: () => ({ manifest: MANIFEST }), useClass: class {} },
+      { issue: 'not_exactly_one', given: ['useFactory', 'useClass'] },
+    ],
+    [{ useFactory: 'options' }, { issue: 'not_a_function', key: 'useFactory', value: 'a string' }],
+    [{ useClass: {} }, { issue: 'not_a_function', key: 'useClass', value: 'a plain object' }],
+    [{ useExisting: null }, { issue: 'null_token' }],
+    [
+      { useClass: class {}, inject: ['X'] },
+      { issue: 'inject_without_factory', key: 'useClass' },
+    ],
+    [undefined, { issue: 'not_an_object', value: 'undefined' }],
+  ])('refuses %p', (options, problem) => {
+    let error: unknown;
+    try {
+      ScopeToolModule.forRootAsync(options as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ScopeToolModuleError);
+    expect((error as ScopeToolModuleError).problem).toEqual({ rule: 'bad_async_options', ...problem });
+  });
+});
+
+describe('forFeature checks its arguments when called', () => {
+  it.each([
+    [['ClockTools'], 1],
+    ['ClockTools', undefined],
+  ])('refuses %p', (toolsets, item) => {
+    expect(() => ScopeToolModule.forFeature(toolsets as never)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_TOOL', problem: { rule: 'bad_feature_list', item } }),
     );
   });
 });
 
-describe('ScopeToolModule.forRoot({ policies })', () => {
-  it('asks a shared policy function before every tool', async () => {
-    const app = await start({
+describe('one root module per application', () => {
+  it('fails when forRoot is imported by the root module and by a feature module, naming both importers', async () => {
+    @Module({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST })] })
+    class FeatureModule {}
+    @Module({ imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), FeatureModule, ClockModule] })
+    class AppModule {}
+    const error = await startProblem({ imports: [AppModule] });
+    expect(error.problem).toEqual({ rule: 'root_imported_twice', importers: ['AppModule', 'FeatureModule'] });
+  });
+
+  it('names an importer that is a dynamic module, and counts forRoot and forRootAsync alike', async () => {
+    @Module({})
+    class LibModule {
+      static register() {
+        return {
+          module: LibModule,
+          imports: [ScopeToolModule.forRootAsync({ useFactory: () => ({ manifest: MANIFEST }) })],
+        };
+      }
+    }
+    const error = await startProblem({
+      imports: [ScopeToolModule.forRoot({ manifest: MANIFEST }), LibModule.register(), ClockModule],
+    });
+    expect(error.problem).toEqual({ rule: 'root_imported_twice', importers: ['RootTestModule', 'LibModule'] });
+  });
+
+  it('counts one module importing two roots twice', async () => {
+    const error = await startProblem({
       imports: [
-        ScopeToolModule.forRoot({
-          manifest: MANIFEST,
-          policies: [(_a, o) => (o.context as { user?: string })?.user === 'alice'],
-        }),
+        ScopeToolModule.forRoot({ manifest: MANIFEST }),
+        ScopeToolModule.forRoot({ manifest: MANIFEST }),
         ClockModule,
       ],
     });
-    const registry = app.get(ToolRegistry);
-    const permitted = await call(registry, 'now', '{}', { user: 'alice' });
-    expect('output' in permitted && permitted.output.asText()).toBe('noon');
-    const refused = await call(registry, 'now', '{}', { user: 'mallory' }).catch((e: unknown) => e);
-    expect(classifyFailure(refused)?.kind).toBe('rejected');
+    expect(error.problem).toEqual({ rule: 'root_imported_twice', importers: ['RootTestModule', 'RootTestModule'] });
+  });
+
+  it('accepts one root module object imported in two places (Nest makes it one module)', async () => {
+    const root = ScopeToolModule.forRoot({ manifest: MANIFEST });
+    @Module({ imports: [root] })
+    class FeatureModule {}
+    const app = await start({ imports: [root, FeatureModule, ClockModule] });
+    expect(toolNames(app)).toEqual(['now']);
     await app.close();
   });
 });
