@@ -1,7 +1,9 @@
 /**
  * Authenticated continuation state for runtimes that let a checkpoint leave the server (a client
  * holds it between turns, a queue persists it). The MCP server of this folder never needs it:
- * it awaits the elicitation inside the same `tools/call`, so `InputRequest.state` stays in memory.
+ * it awaits the elicitation inside the same `tools/call`, so `InputRequest.state` stays in memory
+ * (see createMcpServer in lib/mcp/server.ts). Single use across instances: pass a runtime
+ * SuspensionStore (lib/runtime/store.ts) as `useStore`.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InputRequest, ToolError, canonicalJson } from '../protocol';
@@ -25,12 +27,20 @@ export interface ContinuationKey {
  * each sealer, holds for that sealer only (two sealers with the same keys and their own default
  * stores each open a token once); sealers in one process or across processes that share keys
  * pass one shared store.
+ *
+ * Every runtime SuspensionStore of `scope-tool/runtime` (lib/runtime/store.ts: MemoryStore,
+ * SqliteStore, PostgresStore) is a ContinuationUseStore as it is, through its
+ * `claim(tokenId, expiresAt)`: sealers over one SQLite file or one PostgreSQL database, in one
+ * process or many, open a token once, and a claim survives closing and reopening the store
+ * (spec/mcp/shared-store.spec.ts). A store error (for example StoreError ERR_STORE_CLOSED or
+ * ERR_STORE_DRIVER) fails the open with that error.
  */
 export interface ContinuationUseStore {
   /**
    * Claims `tokenId` atomically: `true` the first time, anything else (`false`) when it was claimed
-   * before. The store may forget an id once `expiresAt` (ms since the epoch) has passed: the sealer
-   * refuses an expired token before it claims. A throw or rejection fails the open with that error.
+   * before. The store may forget an id once `expiresAt` (ms since the epoch; the sealer passes the
+   * token's expiry rounded up to a whole ms) has passed: the sealer refuses an expired token before
+   * it claims. A throw or rejection fails the open with that error.
    */
   claim(tokenId: string, expiresAt: number): boolean | Promise<boolean>;
 }
@@ -293,7 +303,9 @@ export class ContinuationSealer {
       refuse('wrong_prompt', 'was sealed with another prompt; the request was altered');
     }
     if (!same(payload.p, bound.p)) refuse('wrong_principal', 'was sealed for another principal');
-    if ((await this.#store.claim(payload.n, payload.e)) !== true) {
+    // Claimed until a whole ms at or after the expiry: a runtime store takes integral ms only
+    // (lib/runtime/stores/record.ts), and `ttlMs` or the clock may have a fraction.
+    if ((await this.#store.claim(payload.n, claimExpiry(payload.e))) !== true) {
       refuse('replayed', 'was already used (replay); a suspended call resumes once');
     }
     return payload.s;
@@ -347,6 +359,15 @@ export class ContinuationSealer {
     }
     return now;
   }
+}
+
+/**
+ * The expiry a claim is kept until: `expiresAt` rounded up to a whole ms, within 0 and
+ * Number.MAX_SAFE_INTEGER (an id kept longer than needed is still single use; one forgotten early
+ * would open twice).
+ */
+function claimExpiry(expiresAt: number): number {
+  return Math.min(Math.max(Math.ceil(expiresAt), 0), Number.MAX_SAFE_INTEGER);
 }
 
 function checkSecret(secret: unknown, where: string): Buffer {

@@ -85,10 +85,22 @@ const RawCallToolRequestSchema = z.object({
  *   same `tools/call`: the answer is checked by `InputRequest.continuation` (refused answers are
  *   asked again, with the reason), and the call resumes through `Contract.prepare(request,
  *   continuation)`; a declined or dismissed elicitation is a Failure (`rejected`) the model sees.
- *   The continuation state never leaves the server, so it needs no sealing here;
+ *   The continuation state never leaves the server, so it needs no sealing here (see below);
  * - `notifications/cancelled` aborts the call's `signal` (and a pending elicitation);
  * - with a `progressToken`, progress steps are sent: admitted, waiting for input, resumed, and
  *   whatever the `context` factory's caller reports through the `progress` of McpCallInfo.
+ *
+ * Instances and restarts: a suspended call lives in this process only, as the awaiting
+ * `tools/call` handler (its InputRequest, Guard and tool in memory) and as the SDK's handler for
+ * the `elicitation/create` request it sent, which the client answers on the same session (the SDK
+ * matches the answer by JSON-RPC id, in memory). No token or record of it exists, so there is no
+ * continuation state or single-use check to share through a store, and the server takes no store
+ * option: a repeated answer to the same request id finds no handler, so the call resumes once.
+ * Another instance cannot resume the call (it never saw the request id), and a restart ends it
+ * (the client's `tools/call` fails with the connection). With several Streamable HTTP instances,
+ * route every request of a session (`mcp-session-id`) to the instance that opened it. A runtime
+ * that lets a suspension leave the process seals it with ContinuationSealer
+ * (lib/mcp/sealed-state.ts) and passes a shared runtime SuspensionStore as its `useStore`.
  * @throws ToolError ERR_INVALID_REGISTRY when `registry` is not a Registry
  * @throws ToolError ERR_INVALID_DEFINITION when a definition cannot be projected
  */
