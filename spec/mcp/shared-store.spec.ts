@@ -2,16 +2,22 @@
  * Continuation tokens opened once across instances: ContinuationSealers of two instances (each with
  * its own runtime SuspensionStore object, over one SQLite file or one PostgreSQL database) share the
  * keys, and the store's `claim` (lib/runtime/store.ts) is their ContinuationUseStore
- * (lib/mcp/sealed-state.ts). The MCP server itself keeps no token (lib/mcp/server.ts), so there is
- * no server option to test here: the sealer is where single use lives.
+ * (lib/mcp/sealed-state.ts). The MCP server itself keeps no token (lib/mcp/server.ts): its
+ * suspended call is answered once on its own session, which the last suite checks with the SDK
+ * client.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ContinuationError, ContinuationSealer } from '../../lib/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ContinuationError, ContinuationSealer, createMcpServer } from '../../lib/mcp';
 import type { ContinuationSealerConfig, ContinuationUseStore, SealCall } from '../../lib/mcp';
-import { InputRequest } from '../../lib/protocol';
+import { FuncTool, InputRequest, Registry } from '../../lib/protocol';
+import type { JsonValue } from '../../lib/protocol';
 import type { SuspensionStore } from '../../lib/runtime/store';
 import { PostgresStore, SqliteStore } from '../../lib/runtime/stores';
 import { startPostgres, type TestPostgres } from '../support/postgres';
@@ -129,4 +135,47 @@ describe('continuation tokens over one PostgreSQL database (a real server the su
   afterAll(() => server?.stop());
 
   sharedStoreBehavior(() => PostgresStore.open({ connectionString: server.connectionString, max: 2 }));
+});
+
+describe("the MCP server's suspended call (no store: the elicitation is answered on its session)", () => {
+  it('resumes once when the client sends the answer to one elicitation twice', async () => {
+    const resumed: string[] = [];
+    const decode = (value: JsonValue) => value;
+    const tool = FuncTool.create<JsonValue, unknown>(
+      { name: 'file_note', inputSchema: { type: 'object' }, decode },
+      (_input, call) => {
+        if (call.continuation === undefined) {
+          return InputRequest.create({
+            prompt: '"File it?"',
+            responseSchema: { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] },
+            continuationState: '{"step":"confirm"}',
+          });
+        }
+        resumed.push(call.continuation.response);
+        return 'filed';
+      },
+    );
+    const errors: unknown[] = [];
+    const server = createMcpServer(new Registry(tool));
+    server.onerror = (e) => errors.push(e);
+    const client = new Client({ name: 'shared-store-spec', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { approve: true } }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    // A client (or a replaying proxy) that sends its answer to elicitation/create twice.
+    const send = clientSide.send.bind(clientSide);
+    clientSide.send = async (message: JSONRPCMessage, options) => {
+      await send(message, options);
+      if ('result' in message && 'action' in message.result) await send(message, options);
+    };
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const result = await client.callTool({ name: 'file_note', arguments: {} });
+      expect(result).toMatchObject({ isError: false, content: [{ type: 'text', text: 'filed' }] });
+      expect(resumed).toEqual(['{"approve":true}']);
+      expect(errors).toHaveLength(1); // the second answer: dropped, no handler for its id
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
 });
