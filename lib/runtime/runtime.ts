@@ -183,7 +183,8 @@ export class Runtime {
    * as the provider readers' oneCallPerId does). Per call, first match wins:
    * 1. a record is stored under the call id (a replayed turn): the tool does not run again; the
    *    stored outcome is returned (`replayed`), or the waiting request re-announced, or `expired`
-   *    (a record of another tool or another principal under that id: `error`, nothing runs);
+   *    (a record of another tool, another principal or another call's round under that id:
+   *    `error`, nothing runs);
    * 2. admission (prepareToolCall) refuses it: `refused`;
    * 3. a budget is spent (counted atomically by `store.countCall`, so it holds across instances;
    *    only admitted calls count): `budget-exceeded`;
@@ -224,7 +225,8 @@ export class Runtime {
    * again); the answer is validated against the stored request's response schema BEFORE the record
    * is taken (an invalid answer leaves the call waiting); `store.take`: `expired` resolves `expired`,
    * `answered` (another answer won) `already-answered`; on `taken`: the tool must still be registered
-   * with the same contract fingerprint (else `tool-changed`), the stored arguments are admitted again
+   * with the same contract fingerprint (else `tool-changed`), the stored arguments must match their
+   * digest (else `error`, nothing runs), they are admitted again
    * with the Continuation, the call runs through its Binding (Guards authorize again, with this
    * context), and the outcome is stored with `store.finish` before it is returned. A resume that
    * suspends again commits a new record under `<call id>#<round>` first. A resumed call does not
@@ -233,6 +235,8 @@ export class Runtime {
    * @throws RuntimeError ERR_INVALID_TURN (malformed input), ERR_UNKNOWN_CALL (nothing stored under
    *   the key), ERR_PRINCIPAL_MISMATCH, ERR_INVALID_ANSWER (with `issues`; the call stays waiting)
    * @throws the store's error when `get` or `take` rejects (nothing ran; answer again)
+   * @throws `signal.reason` when `signal` is already aborted before the record is taken (the call
+   *   stays waiting; answer again)
    */
   async resume(input: ResumeInput): Promise<CallOutcome> {
     if (typeof input !== 'object' || input === null) throw text.invalidResume('input', 'must be an object');
@@ -262,6 +266,8 @@ export class Runtime {
     // Validated before taking, so an invalid answer leaves the call waiting (unless it has expired,
     // which take reports).
     const continuation = now <= record.expiresAt ? continuationOf(record, input.answer) : undefined;
+    // An answer whose request was already cancelled must not consume the call: nothing ran yet.
+    scope.signal?.throwIfAborted();
     const key: CallKey = { threadId: scope.threadId, callId: record.callId };
     const taken = await this.#store.take(key, now);
     switch (taken.status) {
@@ -425,12 +431,16 @@ export class Runtime {
    */
   async #replay(identity: CallIdentity, first: Stored, scope: CallScope): Promise<CallOutcome> {
     const { call } = identity;
+    // A record with another call's idempotency key belongs to another call: a provider id shaped
+    // like a round key (`<id>#<n>`) meets that round of call <id>, or the reverse. Never this call's.
     const mismatch =
-      first.record.tool !== call.request.name
-        ? `call id ${JSON.stringify(call.id)} is stored for tool ${JSON.stringify(first.record.tool)}`
-        : first.record.principal !== scope.principal
-          ? `call id ${JSON.stringify(call.id)} is stored for another principal`
-          : undefined;
+      first.record.idempotencyKey !== identity.idempotencyKey
+        ? `key ${JSON.stringify(first.record.callId)} is stored for call ${JSON.stringify(providerCallIdOf(first.record).callId)}`
+        : first.record.tool !== call.request.name
+          ? `call id ${JSON.stringify(call.id)} is stored for tool ${JSON.stringify(first.record.tool)}`
+          : first.record.principal !== scope.principal
+            ? `call id ${JSON.stringify(call.id)} is stored for another principal`
+            : undefined;
     if (mismatch !== undefined) {
       const why = new Error(
         `runtime: ${mismatch}; provider call ids are unique within a thread, so the tool did not run`,
@@ -496,6 +506,13 @@ export class Runtime {
     const binding = this.#registry.resolve(record.tool);
     if (binding === undefined || contractFingerprint(binding.contract.definition()) !== record.contractFingerprint) {
       return statedOf(identity, 'tool-changed', text.toolChanged(record.tool));
+    }
+    if (argumentsDigest(record.arguments) !== record.argumentsDigest) {
+      const why = new Error(
+        `runtime: the stored arguments of call ${JSON.stringify(record.callId)} do not match their digest ` +
+          '(the record was changed outside scope-tool), so the tool did not run',
+      );
+      return settledOf(identity, { error: why }, { kind: 'error' });
     }
     let invocation: Invocation;
     try {
