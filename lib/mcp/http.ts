@@ -177,6 +177,10 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
  * Serves `registry` over Streamable HTTP. Each client session (started by an `initialize` POST,
  * identified by the `mcp-session-id` header afterwards) gets its own MCP server built by
  * createMcpServer, so elicitation requests and cancellations stay within their session.
+ * Sessions, and the calls suspended on an elicitation, live in this process's memory (see
+ * createMcpServer: nothing of them is in a store): behind a load balancer, route every request of
+ * a session (`mcp-session-id` header) to the instance that opened it; another instance answers
+ * 404 for that id, and the client initializes again.
  * Refusals carry a JSON-RPC error body (`auth` refusals the OAuth error body): a request target
  * that is not a path (absolute-form `http://host/mcp`, `*`) 400, a `Host` or `Origin` not allowed
  * 403, another path 404, a missing, invalid or expired token 401 and a token without
