@@ -5,6 +5,7 @@
  *
  * Built by bench/tsup.config.ts into build/bench/run.js; run with `node --expose-gc`.
  * Environment: BENCH_TIME (ms per task, default 400), BENCH_MEMORY_CALLS (default 1,000,000).
+ * The store rows start their own PostgreSQL server (spec/support/postgres.ts) and stop it after.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -20,6 +21,7 @@ import { renderProbes, renderTable, renderTargets, withRatios } from './report';
 import { admissionSet, callSet, FULL_SIZE, listSet, registrySet } from './suite';
 import { evaluateTargets } from './targets';
 import { callThrough, funcToolRegistry } from './workloads/calls';
+import { storeSet } from './workloads/stores';
 import type { WorkloadSet } from './workload';
 
 const TIME = Number(process.env.BENCH_TIME ?? 400);
@@ -78,6 +80,19 @@ async function main(): Promise<void> {
   const registry = funcToolRegistry(BENCH_TOOLS);
   const add = BENCH_TOOLS[0];
   probes.push(...(await probeMemory(SIZE.memoryCalls, () => callThrough(registry, add.name, add.args))));
+
+  process.stderr.write('bench: suspension stores (memory, SQLite, PostgreSQL)\n');
+  const stores = await storeSet({ footprintCalls: SIZE.storeFootprintCalls });
+  for (const reason of stores.skipped) {
+    process.stderr.write(`bench: store not measured: ${reason}\n`);
+    probes.push({ id: 'store/not-measured', label: `not measured: ${reason}`, value: NaN, unit: '' });
+  }
+  try {
+    measured.push(...(await measure(stores.workloads, { time: TIME, warmupTime: Math.min(200, TIME / 2) })));
+    probes.push(...(await stores.footprint()));
+  } finally {
+    await stores.close();
+  }
 
   process.stderr.write('bench: patterns (prepare on adversarial strings, RE2)\n');
   probes.push(...probePatterns());

@@ -22,6 +22,8 @@ export interface SuiteSize {
   readonly memoryCalls: number;
   readonly payloadSizes: readonly PayloadSize[];
   readonly listCounts: readonly number[];
+  /** Records committed to a fresh MemoryStore to measure its heap per suspended call. */
+  readonly storeFootprintCalls: number;
 }
 
 /** The sizes of issue 5. */
@@ -32,6 +34,7 @@ export const FULL_SIZE: SuiteSize = {
   memoryCalls: 1_000_000,
   payloadSizes: PAYLOAD_SIZES,
   listCounts: [5, 50],
+  storeFootprintCalls: 20_000,
 };
 
 /** Per-call rows (scope-tool, floors, peers) of every bench tool, with the MCP SDK server rows. */

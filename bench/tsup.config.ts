@@ -26,5 +26,8 @@ export default defineConfig({
     'class-validator',
     'class-transformer',
     'reflect-metadata',
+    // the store drivers (better-sqlite3 is a native module)
+    'better-sqlite3',
+    'pg',
   ],
 });
