@@ -6,6 +6,17 @@
  * A record is plain JSON (no closures, no class instances): a workflow engine may carry it as is.
  * Times are ms since the epoch. A call is identified by its thread id and its provider call id
  * (providers reuse call ids across conversations, never within one).
+ *
+ * The stores: MemoryStore, SqliteStore (better-sqlite3), PostgresStore (pg) in lib/runtime/stores/.
+ * Every store checks records, keys and outcomes alike (lib/runtime/stores/record.ts) and rejects
+ * with a StoreError (lib/runtime/stores/errors.ts) whose `code` is one of:
+ * ERR_STORE_INVALID_RECORD (a record not well-formed or not of SUSPENSION_RECORD_VERSION; the
+ * message names the field), ERR_STORE_INVALID_ARGUMENT (a malformed key, outcome, filter, instant
+ * or token id), ERR_STORE_NOT_TAKEN (`finish` without owning the record), ERR_STORE_CLOSED,
+ * ERR_STORE_DRIVER (the database failed; its error is the `cause`), and at open
+ * ERR_STORE_DRIVER_MISSING, ERR_STORE_DRIVER_LOAD, ERR_STORE_SCHEMA.
+ * Key strings (thread, call, principal, token ids) may not hold U+0000 or lone surrogates: no
+ * database keeps them unchanged.
  */
 
 /** The version of the record format below. A store refuses a record of any other version. */
@@ -92,16 +103,27 @@ export interface SuspensionStore {
   commit(record: SuspensionRecord): Promise<boolean>;
   /** The record under `key`, waiting or not, and its outcome when it has one. */
   get(key: CallKey): Promise<{ readonly record: SuspensionRecord; readonly outcome?: StoredOutcome } | undefined>;
-  /** Atomically claims the record for resumption at instant `now` (ms since the epoch). */
+  /**
+   * Atomically claims the record for resumption at instant `now` (ms since the epoch). The record
+   * is expired when `now > expiresAt` (at `expiresAt` itself it may still be taken); once recorded
+   * expired it stays expired whatever `now` a later take passes.
+   */
   take(key: CallKey, now: number): Promise<TakeResult>;
-  /** Stores the outcome of a taken record; `claim` must be the one `take` returned. */
+  /**
+   * Stores the outcome of a taken record; `claim` must be the one `take` returned. Rejects with
+   * ERR_STORE_NOT_TAKEN when the record is missing, waiting, expired, already finished, or taken
+   * under another claim (so an outcome is stored once).
+   */
   finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void>;
   /**
    * Counts one more call of `tool` in `threadId`, atomically, and resolves the counts after it: of
    * that tool and of every tool in the thread. The runtime's per-thread budgets read them.
    */
   countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }>;
-  /** The records still waiting (not taken, not expired at `now`), oldest first. */
+  /**
+   * The records still waiting (not taken, and `now <= expiresAt`), oldest first (by `createdAt`,
+   * then commit order).
+   */
   list(filter: ListFilter, now: number): Promise<SuspensionRecord[]>;
   /**
    * Claims a single-use token id (the MCP ContinuationUseStore contract): `true` the first time,
