@@ -6,6 +6,7 @@ import { MAX_DEPTH, canonicalJson, markRefusal } from '../protocol';
 import type { AdmissionIssue, Request } from '../protocol';
 import { plainJsonText } from '../protocol/json-data';
 import { argumentsRefused } from '../protocol/messages';
+import { NOT_FINITE, tooDeep } from './messages';
 
 /**
  * Serializes the `arguments` of an MCP `tools/call` once, into the Request that `Contract.prepare`
@@ -68,11 +69,11 @@ function unfaithful(root: unknown): AdmissionIssue | undefined {
     const node = stack.pop() as Node;
     const value = node.value;
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      return issue('number_out_of_range', node, 'number is out of range (not a finite double); send a finite number');
+      return issue('number_out_of_range', node, NOT_FINITE);
     }
     if (typeof value !== 'object' || value === null) continue;
     if (node.depth >= MAX_DEPTH) {
-      return issue('too_deep', node, `nesting is deeper than ${MAX_DEPTH} arrays and objects; flatten the arguments`);
+      return issue('too_deep', node, tooDeep(MAX_DEPTH));
     }
     const depth = node.depth + 1;
     if (Array.isArray(value)) {

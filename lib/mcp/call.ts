@@ -14,6 +14,16 @@ import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
 import { elicitationForm, elicitationMessage } from './elicitation';
 import type { ElicitationForm } from './elicitation';
+import {
+  argumentsNotObject,
+  askedAgain,
+  cannotElicit,
+  contextFailed,
+  formCannotShow,
+  inputNotGiven,
+  PROGRESS,
+  tooManyElicitations,
+} from './messages';
 import type { ProgressReporter } from './progress';
 
 /** What the call needs from the MCP session it runs in. @internal */
@@ -46,7 +56,7 @@ export interface McpCallEnvironment {
  */
 export async function callTool(env: McpCallEnvironment, name: string, args: unknown): Promise<McpToolResult> {
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-    throw invalidParams(`tools/call: arguments of tool ${JSON.stringify(name)} must be a JSON object`);
+    throw invalidParams(argumentsNotObject(name));
   }
   let call: ProviderToolCall | undefined;
   try {
@@ -54,7 +64,7 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     call = { id: String(env.requestId), request };
     const prepared = prepareToolCall(env.registry, call);
     const context = await contextOf(env, name);
-    if (env.progress.requested) await env.progress.step('admitted');
+    if (env.progress.requested) await env.progress.step(PROGRESS.admitted);
     // No "completed" step: the response says so, and the SDK Client drops a progress
     // notification that arrives in the same read as the response.
     return mcpToolResult(await run(env, call, prepared, context), false);
@@ -85,31 +95,19 @@ async function run(
     const form = formOf(env, call.request.name, request);
     while (continuation === undefined) {
       if (asked >= env.maxElicitations)
-        throw failure(
-          'failed',
-          `error: tool ${JSON.stringify(call.request.name)} asked for input more than ${env.maxElicitations} times; the call did not complete`,
-        );
+        throw failure('failed', tooManyElicitations(call.request.name, env.maxElicitations));
       asked += 1;
-      await env.progress.step('waiting for input from the user');
+      await env.progress.step(PROGRESS.waiting);
       const message = elicitationMessage(request.prompt);
-      const answer = await env.elicit(
-        refusal === undefined ? message : `${message}\n\n(The previous answer was refused: ${refusal})`,
-        form,
-      );
-      if (answer.action !== 'accept') {
-        const what = answer.action === 'decline' ? 'declined to give' : 'dismissed the request for';
-        throw failure(
-          'rejected',
-          `error: the user ${what} the input tool ${JSON.stringify(call.request.name)} asked for; the call did not complete`,
-        );
-      }
+      const answer = await env.elicit(refusal === undefined ? message : askedAgain(message, refusal), form);
+      if (answer.action !== 'accept') throw failure('rejected', inputNotGiven(call.request.name, answer.action));
       try {
         continuation = request.continuation(form.answer(answer.content));
       } catch (error) {
         refusal = (error as Error).message.replace(/^tool: invalid input request: /, '');
       }
     }
-    await env.progress.step("resumed with the user's answer");
+    await env.progress.step(PROGRESS.resumed);
     invocation = prepareToolCall(env.registry, call, continuation).invocation;
   }
 }
@@ -124,28 +122,17 @@ async function contextOf(env: McpCallEnvironment, name: string): Promise<unknown
   try {
     return await env.context();
   } catch (error) {
-    const text = `the context option failed for tool ${JSON.stringify(name)}; the tool did not run`;
-    throw new Error(text, { cause: error });
+    throw new Error(contextFailed(name), { cause: error });
   }
 }
 
 function formOf(env: McpCallEnvironment, name: string, request: InputRequest): ElicitationForm {
-  const quoted = JSON.stringify(name);
-  if (!env.canElicit) {
-    throw failure(
-      'failed',
-      `error: tool ${quoted} needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete`,
-    );
-  }
+  if (!env.canElicit) throw failure('failed', cannotElicit(name));
   try {
     return elicitationForm(request.responseSchema);
   } catch (error) {
     env.onError(error);
-    throw failure(
-      'failed',
-      `error: tool ${quoted} needs input from the user in a form MCP elicitation cannot show; the call did not complete`,
-      error,
-    );
+    throw failure('failed', formCannotShow(name), error);
   }
 }
 

@@ -3,8 +3,9 @@
  * embedded resource), details to `structuredContent`, and back.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Output, ToolError } from '../protocol';
+import { Output } from '../protocol';
 import type { ContentBlock, MediaSource } from '../protocol';
+import { runtimeReferenceOmitted, toolResultBlock, toolResultMember, toolResultNotObject } from './messages';
 
 /** One MCP content block of a tool result. */
 export type McpContent = CallToolResult['content'][number];
@@ -65,7 +66,7 @@ function mcpContent(block: ContentBlock, index: number): McpContent {
     case 'uri':
       return { type: 'resource_link', uri: source.uri, name: lastSegment(source.uri), mimeType: mime };
     default:
-      return { type: 'text', text: `[${mime} media omitted: a runtime reference cannot be sent over MCP]` };
+      return { type: 'text', text: runtimeReferenceOmitted(mime) };
   }
 }
 
@@ -91,13 +92,12 @@ export interface McpToolResultValue {
  * @throws ToolError ERR_INVALID_OUTPUT naming the block (`content[i]`) that is unknown or malformed
  */
 export function outputOfMcpToolResult(result: unknown): McpToolResultValue {
-  if (typeof result !== 'object' || result === null)
-    throw new ToolError('ERR_INVALID_OUTPUT', 'MCP tool result must be an object');
+  if (typeof result !== 'object' || result === null) throw toolResultNotObject();
   const wire = result as { content?: unknown; structuredContent?: unknown; isError?: unknown };
   const blocks = wire.content ?? [];
-  if (!Array.isArray(blocks)) throw new ToolError('ERR_INVALID_OUTPUT', 'MCP tool result: content must be an array');
+  if (!Array.isArray(blocks)) throw toolResultMember('content must be an array');
   if (wire.isError !== undefined && typeof wire.isError !== 'boolean') {
-    throw new ToolError('ERR_INVALID_OUTPUT', 'MCP tool result: isError must be a boolean');
+    throw toolResultMember('isError must be a boolean');
   }
   const content = blocks.map((block, i) => contentBlockOf(block, i));
   const details = wire.structuredContent === undefined ? undefined : JSON.stringify(wire.structuredContent);
@@ -125,8 +125,5 @@ function contentBlockOf(block: unknown, index: number): ContentBlock {
       break;
     }
   }
-  throw new ToolError(
-    'ERR_INVALID_OUTPUT',
-    `MCP tool result: content[${index}]: unknown or malformed block (type ${JSON.stringify(b.type)}); expected text, image, audio, resource_link or resource`,
-  );
+  throw toolResultBlock(index, b.type);
 }

@@ -5,8 +5,8 @@
  * client's answer back into the JSON text `InputRequest.continuation` checks.
  */
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
-import { ToolError } from '../protocol';
 import type { JsonValue } from '../protocol';
+import { FORM_RULE, fieldTypeNotInForm, formRefused, keywordNotInForm } from './messages';
 
 /** MCP's `requestedSchema`: a flat object schema of primitive properties. */
 export type McpRequestedSchema = ElicitRequestFormParams['requestedSchema'];
@@ -79,7 +79,7 @@ export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
     };
   }
   for (const key of Object.keys(schema)) {
-    if (!TOP_LEVEL.has(key)) refuse('', `keyword "${key}" has no MCP elicitation form equivalent`);
+    if (!TOP_LEVEL.has(key)) refuse('', keywordNotInForm(key));
   }
   const properties = asObject((schema.properties ?? {}) as JsonValue, '/properties');
   const mapped: Record<string, McpRequestedSchema['properties'][string]> = {};
@@ -89,7 +89,7 @@ export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
   const requestedSchema: McpRequestedSchema = { type: 'object', properties: mapped };
   if (schema.required !== undefined) {
     if (!Array.isArray(schema.required) || !schema.required.every((r) => typeof r === 'string'))
-      refuse('/required', 'must be an array of strings');
+      refuse('/required', FORM_RULE.required);
     requestedSchema.required = [...(schema.required as string[])];
   }
   return { requestedSchema, answer: (content) => JSON.stringify(content ?? {}) };
@@ -106,26 +106,21 @@ type Property = McpRequestedSchema['properties'][string];
 function primitive(schema: Record<string, JsonValue>, where: string): Property {
   const type = schema.type ?? (isStringEnum(schema.enum) ? 'string' : undefined);
   if (typeof type !== 'string' || BY_TYPE[type] === undefined) {
-    refuse(
-      where,
-      `a form field must have type string, number, integer, boolean or a string-enum array (got ${JSON.stringify(schema.type ?? null)})`,
-    );
+    refuse(where, fieldTypeNotInForm(schema.type ?? null));
   }
   const out: Record<string, JsonValue> = { type };
   for (const key of BY_TYPE[type]) {
     if (schema[key] !== undefined) out[key] = copy(schema[key]);
   }
   if (type === 'string') {
-    if (out.enum !== undefined && !isStringEnum(out.enum)) refuse(where, 'enum must list strings only');
-    if (out.oneOf !== undefined && !isTitledConsts(out.oneOf))
-      refuse(where, 'oneOf must list { const, title } string options');
+    if (out.enum !== undefined && !isStringEnum(out.enum)) refuse(where, FORM_RULE.enum);
+    if (out.oneOf !== undefined && !isTitledConsts(out.oneOf)) refuse(where, FORM_RULE.oneOf);
     if (typeof out.format === 'string' && !FORMATS.has(out.format)) delete out.format;
   }
   if (type === 'array') {
     const items = asObject((schema.items ?? null) as JsonValue, `${where}/items`);
     const single = items.type === 'string' && isStringEnum(items.enum);
-    if (!single && !isTitledConsts(items.anyOf))
-      refuse(`${where}/items`, 'a multi-select field must list string enum items');
+    if (!single && !isTitledConsts(items.anyOf)) refuse(`${where}/items`, FORM_RULE.multiSelect);
     out.items = single ? { type: 'string', enum: copy(items.enum) } : { anyOf: copy(items.anyOf as JsonValue) };
   }
   if (out.default !== undefined && !defaultFits(type, out.default)) delete out.default;
@@ -154,9 +149,9 @@ function isTitledConsts(value: unknown): boolean {
 
 function asObject(value: JsonValue, where: string): Record<string, JsonValue> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    refuse(where, 'must be a JSON Schema object (boolean schemas cannot be shown as a form)');
+    refuse(where, FORM_RULE.notObject);
   }
-  if (typeof value.$ref === 'string') refuse(where, '"$ref" cannot be shown as a form; inline the schema');
+  if (typeof value.$ref === 'string') refuse(where, FORM_RULE.ref);
   return value as Record<string, JsonValue>;
 }
 
@@ -165,10 +160,7 @@ function pointer(name: string): string {
 }
 
 function refuse(where: string, rule: string): never {
-  throw new ToolError(
-    'ERR_INVALID_INPUT_REQUEST',
-    `response schema${where === '' ? '' : ` ${where}`}: ${rule}; MCP elicitation asks for one flat object of string, number, integer, boolean and enum fields`,
-  );
+  throw formRefused(where, rule);
 }
 
 /** A deep copy of a JSON value (already validated JSON data, so the round trip is exact). */

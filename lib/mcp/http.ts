@@ -25,6 +25,21 @@ import { OAuthProtectedResourceMetadataSchema } from '@modelcontextprotocol/sdk/
 import type { OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Registry } from '../protocol';
+import {
+  BEARER,
+  HTTP_REFUSAL,
+  bodyTooLarge,
+  clientSessionsBusy,
+  limitNotPositive,
+  limitTooLong,
+  noEndpoint,
+  notAnOrigin,
+  notAuthInfo,
+  resourceMetadataInvalid,
+  tooManySessions,
+  verifierRequired,
+  wildcardWarning,
+} from './messages';
 import { createMcpServer, safeOnError } from './server';
 import type { McpServerOptions } from './server';
 
@@ -211,9 +226,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
   const originAllowed = originCheck(options.allowedOrigins);
   const auth = options.auth;
   if (auth !== undefined && typeof auth.verifier?.verifyAccessToken !== 'function') {
-    throw new TypeError(
-      'serveStreamableHttp: auth.verifier must have verifyAccessToken(token) (the SDK OAuthTokenVerifier)',
-    );
+    throw verifierRequired();
   }
   // Checked before listening (a refusal must not leave the port bound); `resource` is known after.
   if (auth !== undefined) resourceMetadata(auth, new URL(`http://localhost${endpoint}`));
@@ -257,10 +270,10 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
       authInfo !== undefined ? `client:${authInfo.clientId}` : `address:${addressKey(req.socket.remoteAddress)}`;
     const room = await admit(owner);
     if (room === 'client') {
-      return reply(res, 429, `this client has ${perClient} open sessions, all busy; end one with DELETE and retry`);
+      return reply(res, 429, clientSessionsBusy(perClient));
     }
     if (room === 'all') {
-      return reply(res, 503, `too many open sessions (${maxSessions}); end one with DELETE and retry`);
+      return reply(res, 503, tooManySessions(maxSessions));
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -305,14 +318,14 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
     // name another authority than the Host checked below (section 3.2.2); this is no proxy.
     const target = req.url ?? '';
     if (!target.startsWith('/')) {
-      return reply(res, 400, 'request target must be a path (origin-form, e.g. /mcp), not an absolute URL');
+      return reply(res, 400, HTTP_REFUSAL.target);
     }
     if (!hostAllowed(req.headers.host)) {
-      return reply(res, 403, 'Host header not allowed (DNS rebinding protection); list it in allowedHosts');
+      return reply(res, 403, HTTP_REFUSAL.host);
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !originAllowed(origin)) {
-      return reply(res, 403, 'Origin header not allowed (DNS rebinding protection); list it in allowedOrigins');
+      return reply(res, 403, HTTP_REFUSAL.origin);
     }
     // Prefixed, not resolved: `//other/mcp` is the path `//other/mcp`, never the host `other`.
     const url = new URL(`http://localhost${target}`);
@@ -320,7 +333,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(metadata));
     }
-    if (url.pathname !== endpoint) return reply(res, 404, `no MCP endpoint at ${url.pathname}; use ${endpoint}`);
+    if (url.pathname !== endpoint) return reply(res, 404, noEndpoint(url.pathname, endpoint));
     let authInfo: AuthInfo | undefined;
     if (auth !== undefined) {
       try {
@@ -335,21 +348,21 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (session === undefined || session.clientId !== authInfo?.clientId) {
-        return reply(res, 404, 'session not found; initialize a new session');
+        return reply(res, 404, HTTP_REFUSAL.session);
       }
       track(session, res);
       if (req.method !== 'POST') return session.transport.handleRequest(req, res);
       // Every POST is bounded, not only the initialize request.
       const sessionBody = await readBody(req, maxBody);
-      if (sessionBody === TOO_LARGE) return reply(res, 413, `request body exceeds ${maxBody} bytes`);
-      if (sessionBody === INVALID) return reply(res, 400, 'request body is not JSON', -32700);
+      if (sessionBody === TOO_LARGE) return reply(res, 413, bodyTooLarge(maxBody));
+      if (sessionBody === INVALID) return reply(res, 400, HTTP_REFUSAL.notJson, -32700);
       return session.transport.handleRequest(req, res, sessionBody);
     }
-    if (req.method !== 'POST') return reply(res, 400, 'no session: send initialize (POST) first');
+    if (req.method !== 'POST') return reply(res, 400, HTTP_REFUSAL.noSession);
     const body = await readBody(req, maxBody);
-    if (body === TOO_LARGE) return reply(res, 413, `request body exceeds ${maxBody} bytes`);
-    if (body === INVALID) return reply(res, 400, 'request body is not JSON', -32700);
-    if (!isInitializeRequest(body)) return reply(res, 400, 'no session: send initialize (POST) first');
+    if (body === TOO_LARGE) return reply(res, 413, bodyTooLarge(maxBody));
+    if (body === INVALID) return reply(res, 400, HTTP_REFUSAL.notJson, -32700);
+    if (!isInitializeRequest(body)) return reply(res, 400, HTTP_REFUSAL.noSession);
     return startSession(req, res, body, authInfo);
   };
 
@@ -366,7 +379,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
         // A request cut by the body timeout (or abandoned by its client) is no server error.
         if (!req.complete && req.destroyed) return;
         onError(error);
-        if (!res.headersSent) reply(res, 500, 'internal error');
+        if (!res.headersSent) reply(res, 500, HTTP_REFUSAL.internal);
         else res.end();
       });
     },
@@ -383,7 +396,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
   const shownHost = everywhere ? (isIP(host) === 6 ? '[::1]' : '127.0.0.1') : bracketed(host);
   const endpointUrl = new URL(`http://${shownHost}:${port}${endpoint}`);
   hostAllowed = hostCheck(options.allowedHosts ?? defaultHosts(host, port));
-  if (everywhere) onError(wildcardWarning(host, port, options));
+  if (everywhere) onError(wildcardWarning(`${host || '0.0.0.0'}, port ${port}`, options.allowedHosts !== undefined));
   if (auth !== undefined) {
     metadata = resourceMetadata(auth, endpointUrl);
     metadataUrl = (auth.resourceMetadataUrl ?? wellKnownUrl(new URL(metadata.resource))).href;
@@ -410,10 +423,10 @@ const MAX_TIMER_MS = 2_147_483_647;
 function limit(options: McpHttpOptions, name: Limit, fallback: number): number {
   const value = options[name] ?? fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`serveStreamableHttp: ${name} must be a positive integer, got ${String(value)}`);
+    throw limitNotPositive(name, value);
   }
   if ((name === 'sessionIdleMs' || name === 'sessionMaxLifetimeMs') && value > MAX_TIMER_MS) {
-    throw new RangeError(`serveStreamableHttp: ${name} must be at most ${MAX_TIMER_MS} ms, got ${value}`);
+    throw limitTooLong(name, MAX_TIMER_MS, value);
   }
   return value;
 }
@@ -479,11 +492,7 @@ function originCheck(allowed: readonly string[] | undefined): (value: string) =>
       const url = parse(String(entry));
       // `scheme://authority` and nothing after it; the URL parser would drop a path silently.
       const bare = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]+$/i.test(String(entry));
-      if (url === undefined || url.origin === 'null' || !bare) {
-        const quoted = JSON.stringify(entry);
-        const rule = 'is not an origin; write scheme://host[:port]';
-        throw new TypeError(`serveStreamableHttp: allowedOrigins entry ${quoted} ${rule}`);
-      }
+      if (url === undefined || url.origin === 'null' || !bare) throw notAnOrigin(entry);
       return url.origin;
     }),
   );
@@ -491,18 +500,6 @@ function originCheck(allowed: readonly string[] | undefined): (value: string) =>
     const url = parse(value);
     return url !== undefined && url.origin === value.toLowerCase() && origins.has(url.origin);
   };
-}
-
-function wildcardWarning(host: string, port: number, options: McpHttpOptions): Error {
-  const advice =
-    options.allowedHosts === undefined
-      ? 'only the Host names localhost, 127.0.0.1 and [::1] are accepted: ' +
-        'list the names remote clients use in allowedHosts'
-      : 'anyone who can reach this port may call the tools unless auth is set';
-  const where = `${host || '0.0.0.0'}, port ${port}`;
-  const warning = new Error(`serveStreamableHttp: listening on all interfaces (${where}); ${advice}`);
-  warning.name = 'McpHttpWarning';
-  return warning;
 }
 
 /** Per-client key of a remote address: IPv4 (also IPv4-mapped) as is, IPv6 by its /64 prefix. */
@@ -534,8 +531,7 @@ function resourceMetadata(auth: McpHttpAuthOptions, endpoint: URL): OAuthProtect
   const parsed = OAuthProtectedResourceMetadataSchema.safeParse(candidate);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    const what = 'serveStreamableHttp: auth.resourceMetadata is not RFC 9728 protected resource metadata';
-    throw new TypeError(`${what}: ${issues}`);
+    throw resourceMetadataInvalid(issues);
   }
   return parsed.data;
 }
@@ -543,32 +539,32 @@ function resourceMetadata(auth: McpHttpAuthOptions, endpoint: URL): OAuthProtect
 /** The SDK's requireBearerAuth checks, without express. @throws the SDK's OAuthError subclasses */
 async function authenticate(req: IncomingMessage, auth: McpHttpAuthOptions): Promise<AuthInfo> {
   const header = req.headers.authorization;
-  if (header === undefined) throw new InvalidTokenError('Missing Authorization header');
+  if (header === undefined) throw new InvalidTokenError(BEARER.missing);
   const token = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header)?.[1];
-  if (token === undefined) throw new InvalidTokenError("Invalid Authorization header format, expected 'Bearer TOKEN'");
+  if (token === undefined) throw new InvalidTokenError(BEARER.format);
   let info: AuthInfo;
   try {
     info = await auth.verifier.verifyAccessToken(token);
   } catch (error) {
     // The verifier's own text may name what it saw (a token, a user, a database): the client
     // gets a fixed description; any other error is passed on (500, onError).
-    if (isOAuthError(error, InvalidTokenError.errorCode)) throw new InvalidTokenError('Invalid token');
-    if (isOAuthError(error, InsufficientScopeError.errorCode)) throw new InsufficientScopeError('Insufficient scope');
+    if (isOAuthError(error, InvalidTokenError.errorCode)) throw new InvalidTokenError(BEARER.invalid);
+    if (isOAuthError(error, InsufficientScopeError.errorCode)) throw new InsufficientScopeError(BEARER.scope);
     throw error;
   }
   if (typeof info !== 'object' || info === null || typeof info.clientId !== 'string' || !Array.isArray(info.scopes)) {
-    throw new TypeError('auth.verifier.verifyAccessToken resolved to a value that is not an AuthInfo');
+    throw notAuthInfo();
   }
   if (auth.expectedResource !== undefined && !sameResource(info.resource, auth.expectedResource)) {
-    throw new InvalidTokenError('Token was not issued for this resource');
+    throw new InvalidTokenError(BEARER.resource);
   }
   if (!(auth.requiredScopes ?? []).every((scope) => info.scopes.includes(scope))) {
-    throw new InsufficientScopeError('Insufficient scope');
+    throw new InsufficientScopeError(BEARER.scope);
   }
   if (typeof info.expiresAt !== 'number' || Number.isNaN(info.expiresAt)) {
-    throw new InvalidTokenError('Token has no expiration time');
+    throw new InvalidTokenError(BEARER.noExpiry);
   }
-  if (info.expiresAt < Date.now() / 1000) throw new InvalidTokenError('Token has expired');
+  if (info.expiresAt < Date.now() / 1000) throw new InvalidTokenError(BEARER.expired);
   return info;
 }
 
@@ -599,7 +595,7 @@ function refuseToken(
 ): void {
   const status = error instanceof InvalidTokenError ? 401 : error instanceof InsufficientScopeError ? 403 : 500;
   if (status === 500) onError(error);
-  const oauth = status !== 500 ? (error as OAuthError) : new ServerError('Internal Server Error');
+  const oauth = status !== 500 ? (error as OAuthError) : new ServerError(BEARER.server);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (status === 401 || status === 403) {
     // authenticate's own texts; kept quoted-string safe all the same.

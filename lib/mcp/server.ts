@@ -9,8 +9,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
-import { Registry, ToolError } from '../protocol';
+import { Registry } from '../protocol';
 import { callTool } from './call';
+import { registryRequired } from './messages';
 import { progressReporter } from './progress';
 import { mcpTools } from './tools';
 
@@ -106,10 +107,7 @@ const RawCallToolRequestSchema = z.object({
  */
 export function createMcpServer(registry: Registry, options: McpServerOptions = {}): Server {
   if (!(registry instanceof Registry)) {
-    throw new ToolError(
-      'ERR_INVALID_REGISTRY',
-      'createMcpServer: pass a Registry (for example the one createRegistry returns)',
-    );
+    throw registryRequired();
   }
   mcpTools(registry);
   const onError = safeOnError(options.onError);

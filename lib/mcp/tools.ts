@@ -3,8 +3,9 @@
  * and the reverse reading of an MCP tool into a Definition.
  */
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { ToolError, validateDefinition } from '../protocol';
+import { validateDefinition } from '../protocol';
 import type { Definition, JsonObject, Registry } from '../protocol';
+import { mcpToolNotObject } from './messages';
 
 export type { McpTool };
 
@@ -49,7 +50,7 @@ export function mcpTools(registry: Registry): McpTool[] {
  */
 export function definitionOfMcpTool(tool: unknown): Definition {
   if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
-    throw new ToolError('ERR_INVALID_DEFINITION', 'MCP tool must be an object { name, description?, inputSchema }');
+    throw mcpToolNotObject();
   }
   const { name, description, inputSchema } = tool as { name?: unknown; description?: unknown; inputSchema?: unknown };
   const checked: { name: string; description?: string; inputSchema: JsonObject } = {

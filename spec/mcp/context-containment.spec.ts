@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer, serveStreamableHttp } from '../../lib/mcp';
 import type { McpServerOptions } from '../../lib/mcp';
+import { contextFailed } from '../../lib/mcp/messages';
 import { testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
 
@@ -40,7 +41,7 @@ describe.each(['async', 'sync'] as const)('a %s context factory that fails', (ki
       expect(JSON.stringify(failed)).not.toMatch(LEAKED);
       expect(observed.contexts).toEqual([]);
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toEqual(new Error('the context option failed for tool "get_weather"; the tool did not run'));
+      expect(errors[0]).toEqual(new Error(contextFailed('get_weather')));
       expect((errors[0] as Error).cause).toEqual(new Error('redis://admin:secret@db'));
       // The same session, then a new one, still get answers.
       const ok = await client.callTool({ name: 'get_weather', arguments: { location: 'Lima' } });

@@ -5,6 +5,7 @@
  */
 import { serveStreamableHttp } from '../../lib/mcp';
 import type { McpHttpOptions, McpHttpServer } from '../../lib/mcp';
+import { limitNotPositive, notAnOrigin } from '../../lib/mcp/messages';
 import { INITIALIZE, send } from './support/raw-http';
 import { testRegistry } from './support/registry';
 
@@ -128,19 +129,17 @@ describe('serveStreamableHttp Origin allow-list', () => {
   });
 
   it('refuses to start with an allowedOrigins entry not an origin, or a limit not a positive integer', async () => {
-    const notAnOrigin = { allowedOrigins: ['app.example.com'] };
-    await expect(serveStreamableHttp(testRegistry(), notAnOrigin)).rejects.toThrow(TypeError);
+    const bare = { allowedOrigins: ['app.example.com'] };
+    await expect(serveStreamableHttp(testRegistry(), bare)).rejects.toThrow(TypeError);
     // Regression: the URL parser dropped the path (and the rest) silently.
     const more = ['https://a.example/path', 'https://a.example/', 'https://a.example?x=1', 'https://u@a.example'];
     for (const entry of more) {
-      await expect(serveStreamableHttp(testRegistry(), { allowedOrigins: [entry] })).rejects.toThrow(
-        `serveStreamableHttp: allowedOrigins entry ${JSON.stringify(entry)} is not an origin`,
-      );
+      const refused = serveStreamableHttp(testRegistry(), { allowedOrigins: [entry] });
+      await expect(refused).rejects.toThrow(notAnOrigin(entry));
     }
     await expect(serveStreamableHttp(testRegistry(), { maxSessions: 0 })).rejects.toThrow(RangeError);
-    await expect(serveStreamableHttp(testRegistry(), { sessionIdleMs: 1.5 })).rejects.toThrow(
-      'serveStreamableHttp: sessionIdleMs must be a positive integer, got 1.5',
-    );
+    const fraction = serveStreamableHttp(testRegistry(), { sessionIdleMs: 1.5 });
+    await expect(fraction).rejects.toThrow(limitNotPositive('sessionIdleMs', 1.5));
   });
 });
 

@@ -10,6 +10,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { serveStreamableHttp } from '../../lib/mcp';
 import type { McpHttpOptions, McpHttpServer } from '../../lib/mcp';
+import { limitNotPositive, limitTooLong } from '../../lib/mcp/messages';
 import { INITIALIZE, PING, initialize, openStream, send } from './support/raw-http';
 import { testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
@@ -107,13 +108,11 @@ describe('sessions end after sessionMaxLifetimeMs (regression: held GET streams 
   });
 
   it('refuses a sessionMaxLifetimeMs that is not a positive integer or longer than a Node timer', async () => {
-    await expect(serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 0 })).rejects.toThrow(
-      'serveStreamableHttp: sessionMaxLifetimeMs must be a positive integer, got 0',
-    );
+    const zero = serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 0 });
+    await expect(zero).rejects.toThrow(limitNotPositive('sessionMaxLifetimeMs', 0));
     // A longer setTimeout would fire after 1 ms and close every session at once.
-    await expect(serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 2 ** 31 })).rejects.toThrow(
-      'serveStreamableHttp: sessionMaxLifetimeMs must be at most 2147483647 ms, got 2147483648',
-    );
+    const long = serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 2 ** 31 });
+    await expect(long).rejects.toThrow(limitTooLong('sessionMaxLifetimeMs', 2 ** 31 - 1, 2 ** 31));
     await expect(serveStreamableHttp(testRegistry(), { sessionIdleMs: 2 ** 31 })).rejects.toThrow(RangeError);
   });
 });

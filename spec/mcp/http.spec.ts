@@ -10,7 +10,8 @@ import type { ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js'
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { serveStreamableHttp } from '../../lib/mcp';
 import type { McpHttpServer } from '../../lib/mcp';
-import { testRegistry } from './support/registry';
+import { notAuthorizedText } from '../../lib/protocol/messages';
+import { filed, testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
 
 function raw(
@@ -83,16 +84,13 @@ describe('serveStreamableHttp with the SDK Client on loopback', () => {
       isError: true,
     });
     const refused = await client.callTool({ name: 'delete_all', arguments: {} });
-    expect(refused).toEqual({
-      content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }],
-      isError: true,
-    });
+    expect(refused).toEqual({ content: [{ type: 'text', text: notAuthorizedText('delete_all') }], isError: true });
   });
 
   it('elicits over the request stream and resumes, or fails when declined', async () => {
     answers.push({ action: 'accept', content: { approve: true, title: 'Trip' } });
     const resumed = await client.callTool({ name: 'file_note', arguments: { text: 'pack' } });
-    expect(resumed.content).toEqual([{ type: 'text', text: 'Filed "Trip" (state {"step":"confirm"}).' }]);
+    expect(resumed.content).toEqual([{ type: 'text', text: filed('Trip', '{"step":"confirm"}') }]);
     answers.push({ action: 'decline' });
     const declined = await client.callTool({ name: 'file_note', arguments: { text: 'pack' } });
     expect(declined.isError).toBe(true);

@@ -10,8 +10,18 @@ import type { ElicitRequest, ElicitResult, Progress } from '@modelcontextprotoco
 import { CallToolResultSchema, ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../lib/mcp';
 import type { McpCallInfo, McpServerOptions } from '../../lib/mcp';
-import { Registry } from '../../lib/protocol';
-import { SECRET, testRegistry } from './support/registry';
+import {
+  askedAgain,
+  cannotElicit,
+  formCannotShow,
+  inputNotGiven,
+  runtimeReferenceOmitted,
+} from '../../lib/mcp/messages';
+import { Registry, ToolError } from '../../lib/protocol';
+import { notAuthorizedText } from '../../lib/protocol/messages';
+import { describeInvalidArguments } from '../../lib/providers';
+import { describeUnknownTool } from '../../lib/providers/prepare';
+import { PAST_DATE, SECRET, filed, testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
 
 type Answer = (request: ElicitRequest['params'], signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
@@ -42,6 +52,17 @@ async function connect(answer?: Answer, options: McpServerOptions = {}): Promise
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   return { client, observed, errors, asked, close: async () => void (await client.close()) };
+}
+
+/** What describeInvalidArguments says of the refusal Contract.prepare gives these arguments. */
+function refusalText(name: string, args: Record<string, unknown>): string {
+  const contract = testRegistry().resolve(name)!.contract;
+  try {
+    contract.prepare({ name, arguments: JSON.stringify(args) });
+  } catch (error) {
+    return describeInvalidArguments(name, error as ToolError);
+  }
+  throw new Error(`${name} admitted ${JSON.stringify(args)}`);
 }
 
 const textOf = (result: Record<string, unknown>) =>
@@ -98,7 +119,7 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
         mimeType: 'application/pdf',
       },
       { type: 'resource', resource: { uri: 'scope-tool:content/4', mimeType: 'application/zip', blob: 'UEsDBA==' } },
-      { type: 'text', text: '[image/jpeg media omitted: a runtime reference cannot be sent over MCP]' },
+      { type: 'text', text: runtimeReferenceOmitted('image/jpeg') },
     ]);
     expect(result.structuredContent).toEqual({ pages: 3 });
   });
@@ -112,9 +133,8 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
       arguments: { location: 'Paris', unit: 'kelvin' },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(
-      'error: invalid arguments for tool "get_weather": /unit: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
-    );
+    expect(textOf(result)).toBe(refusalText('get_weather', { location: 'Paris', unit: 'kelvin' }));
+    expect(textOf(result)).toContain('/unit: ');
     expect(started).toEqual([]);
   });
 
@@ -131,27 +151,22 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     const error = await session.client.callTool({ name: 'get_wether', arguments: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((error as McpError).message).toBe(
-      'MCP error -32602: unknown tool "get_wether"; call one of: get_weather, ask_yes_no, delete_all, file_note, ask_address, charge_card, forecast, media, slow, book_flight, boom',
-    );
+    const nearestFirst = ['get_weather', 'ask_yes_no', 'delete_all', 'file_note', 'ask_address', 'charge_card'];
+    nearestFirst.push('forecast', 'media', 'slow', 'book_flight', 'boom');
+    const unknown = describeUnknownTool({ tool: 'get_wether', availableTools: nearestFirst, omittedTools: 0 });
+    expect((error as McpError).message).toBe(`MCP error -32602: ${unknown}`);
   });
 
   it('answers a call the Guard refuses with an isError result', async () => {
     session = await connect();
     const result = await session.client.callTool({ name: 'delete_all', arguments: {} });
-    expect(result).toEqual({
-      content: [{ type: 'text', text: 'error: tool "delete_all" is not authorized' }],
-      isError: true,
-    });
+    expect(result).toEqual({ content: [{ type: 'text', text: notAuthorizedText('delete_all') }], isError: true });
   });
 
   it('sends a Failure output as an isError result without its diagnostic cause', async () => {
     session = await connect();
     const result = await session.client.callTool({ name: 'book_flight', arguments: { date: '2020-01-01' } });
-    expect(result).toEqual({
-      content: [{ type: 'text', text: 'Invalid departure date: must be in the future.' }],
-      isError: true,
-    });
+    expect(result).toEqual({ content: [{ type: 'text', text: PAST_DATE }], isError: true });
   });
 
   it('never sends CallError evidence, causes or plain error messages; they go to onError', async () => {
@@ -179,7 +194,7 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     session = await connect(() => ({ action: 'accept', content: { approve: true, title: 'Groceries' } }));
     const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'Filed "Groceries" (state {"step":"confirm"}).' }],
+      content: [{ type: 'text', text: filed('Groceries', '{"step":"confirm"}') }],
       isError: false,
     });
     expect(session.asked).toEqual([
@@ -203,9 +218,12 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
     expect(textOf(result)).toBe('Not filed.');
     expect(session.asked).toHaveLength(2);
-    expect(session.asked[1].message).toMatch(
-      /^File the note "milk"\?\n\n\(The previous answer was refused: response: \/title: .*20/,
-    );
+    const [first, again] = session.asked.map((asked) => asked.message);
+    expect(first).toBe('File the note "milk"?');
+    // The same question, then the reason the schema gave (the format is pinned in messages.spec).
+    const reason = again.slice(askedAgain(first, '').length - 1, -1);
+    expect(again).toBe(askedAgain(first, reason));
+    expect(reason).toMatch(/^response: \/title: .*20/);
   });
 
   it('asks for a non-object answer as the one field "value"', async () => {
@@ -219,30 +237,22 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     });
   });
 
-  it.each([
-    ['decline', 'error: the user declined to give the input tool "file_note" asked for; the call did not complete'],
-    [
-      'cancel',
-      'error: the user dismissed the request for the input tool "file_note" asked for; the call did not complete',
-    ],
-  ] as const)('turns a %s elicitation into a Failure the model sees', async (action, text) => {
+  it.each(['decline', 'cancel'] as const)('turns a %s elicitation into a Failure the model sees', async (action) => {
     session = await connect(() => ({ action }));
     const result = await session.client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
-    expect(result).toEqual({ content: [{ type: 'text', text }], isError: true });
+    expect(result).toEqual({ content: [{ type: 'text', text: inputNotGiven('file_note', action) }], isError: true });
   });
 
   it('fails clearly when the client cannot elicit, or the response schema cannot be a form', async () => {
     session = await connect();
     const noCapability = await session.client.callTool({ name: 'file_note', arguments: { text: 'x' } });
-    expect(textOf(noCapability)).toBe(
-      'error: tool "file_note" needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete',
-    );
+    expect(noCapability.isError).toBe(true);
+    expect(textOf(noCapability)).toBe(cannotElicit('file_note'));
     await session.close();
     session = await connect(() => ({ action: 'accept', content: {} }));
     const nested = await session.client.callTool({ name: 'ask_address', arguments: {} });
-    expect(textOf(nested)).toBe(
-      'error: tool "ask_address" needs input from the user in a form MCP elicitation cannot show; the call did not complete',
-    );
+    expect(nested.isError).toBe(true);
+    expect(textOf(nested)).toBe(formCannotShow('ask_address'));
     expect(session.asked).toEqual([]);
     expect(String((session.errors[0] as Error).message)).toContain('/properties/address');
   });

@@ -8,6 +8,14 @@ import type { JsonObject, JsonValue } from '../../../lib/protocol';
 /** A text that must never reach an MCP client. */
 export const SECRET = 'SECRET-diagnostic-7f3a';
 
+/** The model-facing output of the Failure book_flight throws. */
+export const PAST_DATE = 'Invalid departure date: must be in the future.';
+
+/** What file_note returns once resumed with an approving answer. */
+export function filed(title: string, state: string): string {
+  return `Filed "${title}" (state ${state}).`;
+}
+
 const object = (properties: JsonObject, required: string[] = []): JsonObject => ({
   type: 'object',
   properties,
@@ -72,7 +80,7 @@ export function testRegistry(observed: Observed = { aborted: [], contexts: [], s
   const failure = tool('book_flight', object({ date: { type: 'string' } }, ['date']), () => {
     throw new Failure({
       kind: 'failed',
-      output: Output.text('Invalid departure date: must be in the future.'),
+      output: Output.text(PAST_DATE),
       cause: new Error(SECRET),
     });
   });
@@ -91,7 +99,7 @@ export function testRegistry(observed: Observed = { aborted: [], contexts: [], s
       });
     }
     const answer = JSON.parse(call.continuation.response) as { approve: boolean; title?: string };
-    return answer.approve ? `Filed "${answer.title ?? 'untitled'}" (state ${call.continuation.state}).` : 'Not filed.';
+    return answer.approve ? filed(answer.title ?? 'untitled', call.continuation.state) : 'Not filed.';
   });
   const yesNo = tool('ask_yes_no', object({}), (_input, call) => {
     if (call.continuation === undefined) {
