@@ -369,26 +369,36 @@ export function storeContract(target: ContractTarget): void {
       expect((await second.take(keyOf(waiting), 2_000)).status).toBe('taken');
     });
 
-    it('1,000 racing takes from 4 processes: exactly one is taken', async () => {
-      const store = await open();
-      const record = makeRecord();
-      await store.commit(record);
-      const counts = await takeInChildren(target.child(), keyOf(record), 2_000, 4, 250);
-      expect(counts).toEqual({ taken: 1, answered: 999, other: 0 });
-      expect((await store.take(keyOf(record), 2_000)).status).toBe('answered');
-    });
+    it(
+      '1,000 racing takes from 4 processes: exactly one is taken',
+      async () => {
+        const store = await open();
+        const record = makeRecord();
+        await store.commit(record);
+        const counts = await takeInChildren(target.child(), keyOf(record), 2_000, 4, 250);
+        expect(counts).toEqual({ taken: 1, answered: 999, other: 0 });
+        expect((await store.take(keyOf(record), 2_000)).status).toBe('answered');
+      },
+      CHILD_TIMEOUT_MS,
+    );
 
-    it('a process killed right after commit resolved leaves the record committed', async () => {
-      const record = makeRecord();
-      const code = await commitInChildThenKill(target.child(), record);
-      expect(code).toBe('SIGKILL');
-      const fresh = await open();
-      expect(await fresh.get(keyOf(record))).toEqual({ record });
-      expect((await fresh.take(keyOf(record), 2_000)).status).toBe('taken');
-    });
+    it(
+      'a process killed right after commit resolved leaves the record committed',
+      async () => {
+        const record = makeRecord();
+        const code = await commitInChildThenKill(target.child(), record);
+        expect(code).toBe('SIGKILL');
+        const fresh = await open();
+        expect(await fresh.get(keyOf(record))).toEqual({ record });
+        expect((await fresh.take(keyOf(record), 2_000)).status).toBe('taken');
+      },
+      CHILD_TIMEOUT_MS,
+    );
   });
 }
 
+// Children start through ts-node: allow for a loaded machine.
+const CHILD_TIMEOUT_MS = 120_000;
 const CHILD = path.join(__dirname, '..', 'support', 'store-child.ts');
 const CHILD_OPTIONS = {
   execArgv: ['-r', 'ts-node/register/transpile-only'],
