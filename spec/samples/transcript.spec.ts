@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { notAuthorizedText } from '../../lib/protocol/messages';
 import { runTranscript } from '../../samples/transcript';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -14,12 +15,36 @@ async function transcript(): Promise<{ lines: string[]; count: number }> {
 }
 
 /** The lines of the block that starts at the first line containing `marker`, up to the next call. */
-function block(lines: string[], marker: string): string {
+function block(lines: string[], marker: string): string[] {
   const start = lines.findIndex((l) => l.includes(marker));
   expect(start).toBeGreaterThanOrEqual(0);
   const end = lines.findIndex((l, i) => i > start && (l.startsWith('▸') || l.startsWith('==') || l === ''));
-  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+  return lines.slice(start, end === -1 ? undefined : end);
 }
+
+/** One replayed call of the transcript: its steps as `label: value` pairs, in order. */
+interface Replayed {
+  readonly steps: readonly (readonly [string, string])[];
+  /** The value of the last step with this label. */
+  readonly step: (label: string) => string | undefined;
+  /** The provider tool result message, parsed. */
+  readonly result: Record<string, unknown>;
+}
+
+function replayed(lines: string[], marker: string): Replayed {
+  const steps = block(lines, marker)
+    .slice(1)
+    .map((line) => {
+      const text = line.trim();
+      const at = text.indexOf(': ');
+      return [text.slice(0, at), text.slice(at + 2)] as const;
+    });
+  const step = (label: string) => steps.filter(([l]) => l === label).at(-1)?.[1];
+  const result = steps.find(([label]) => label.endsWith(' tool result'));
+  return { steps, step, result: JSON.parse(result?.[1] ?? 'null') as Record<string, unknown> };
+}
+
+const labels = (call: Replayed) => call.steps.map(([label]) => label);
 
 describe('the main sample replays every recorded provider tool call', () => {
   let lines: string[];
@@ -30,52 +55,72 @@ describe('the main sample replays every recorded provider tool call', () => {
 
   it('replays all eight recorded calls and files one note', () => {
     expect(count).toBe(8);
-    expect(lines[lines.length - 1]).toBe('replayed 8 recorded tool calls; the notes store now holds 1 note(s)');
+    expect(lines[lines.length - 1].startsWith(`replayed ${count} recorded tool calls;`)).toBe(true);
+    expect(lines[lines.length - 1]).toContain('holds 1 note(s)');
   });
 
-  it('runs the OpenAI call and answers with a tool message', () => {
-    const text = block(lines, '▸ get_current_weather (id call_abc123)');
-    expect(text).toContain('admitted: {\\n"location": "Boston, MA"\\n}');
-    expect(text).toContain('authorization: requireScope(weather:read): permit for alice');
-    expect(text).toContain(
-      'openai tool result: {"role":"tool","tool_call_id":"call_abc123","content":"{\\"location\\":\\"Boston, MA\\",\\"temperature\\":7,\\"unit\\":\\"celsius\\"}"}',
-    );
+  // The one golden check of the transcript's layout (what README.md says `npm start` prints): the
+  // other tests read the same lines as `label: value` steps.
+  it('prints a call as its arguments, admission, authorization, outcome and tool result message', () => {
+    expect(block(lines, '▸ get_current_weather (id call_abc123)')).toEqual([
+      '▸ get_current_weather (id call_abc123)',
+      '  arguments: {\\n"location": "Boston, MA"\\n}',
+      '  admitted: {\\n"location": "Boston, MA"\\n}',
+      '  authorization: requireScope(weather:read): permit for alice',
+      '  outcome: completed: {"location":"Boston, MA","temperature":7,"unit":"celsius"}',
+      '  openai tool result: {"role":"tool","tool_call_id":"call_abc123","content":"{\\"location\\":\\"Boston, MA\\",\\"temperature\\":7,\\"unit\\":\\"celsius\\"}"}',
+    ]);
   });
 
   it('runs one call of the parallel pair and the policy refuses the other', () => {
-    const first = block(lines, '▸ test_tool (id toolu_01L8GVQapA1HmggQcrwboukH)');
-    const second = block(lines, '▸ test_tool (id toolu_01J5Fvzxu7DP1Uh59c1kr5JD)');
-    expect(first).toContain('outcome: completed: ok: value=- count=1');
-    expect(second).toContain('authorization: maxRepetitions(1): refuse count=2');
-    expect(second).toContain('outcome: rejected: error: tool "test_tool" is not authorized');
-    expect(second).toContain('"is_error":true');
+    const first = replayed(lines, '▸ test_tool (id toolu_01L8GVQapA1HmggQcrwboukH)');
+    const second = replayed(lines, '▸ test_tool (id toolu_01J5Fvzxu7DP1Uh59c1kr5JD)');
+    expect(first.step('outcome')).toBe('completed: ok: value=- count=1');
+    expect(first.result.is_error).toBeUndefined();
+    expect(second.step('authorization')).toBe('maxRepetitions(1): refuse count=2');
+    expect(second.step('outcome')).toBe(`rejected: ${notAuthorizedText('test_tool')}`);
+    expect(second.result).toMatchObject({
+      tool_use_id: 'toolu_01J5Fvzxu7DP1Uh59c1kr5JD',
+      content: notAuthorizedText('test_tool'),
+      is_error: true,
+    });
   });
 
   it('refuses arguments with an undeclared member before any policy runs', () => {
-    const text = block(lines, '▸ test_tool (id toolu_01BTPr2x4Nduos6gVrE19JZr)');
-    expect(text).toContain('admission refused:');
-    expect(text).not.toContain('authorization:');
-    expect(text).toContain('"is_error":true');
-    expect(text).toContain('input');
+    const call = replayed(lines, '▸ test_tool (id toolu_01BTPr2x4Nduos6gVrE19JZr)');
+    expect(labels(call)).toEqual(['arguments', 'admission refused', 'outcome', 'anthropic tool result']);
+    expect(call.step('admission refused')).toContain('"input"');
+    expect(call.result).toMatchObject({ is_error: true, content: expect.stringContaining('"input"') });
   });
 
   it('refuses the stream cut off mid-arguments and tells the model to resend', () => {
-    const text = block(lines, '▸ make_file (id toolu_01EKqbqmZrGRXy18eN7m9kvY)');
-    expect(text).toContain('stream: ended before the arguments were complete');
-    expect(text).toContain('admission refused:');
-    expect(text).not.toContain('authorization:');
-    expect(text).toContain('"is_error":true');
+    const call = replayed(lines, '▸ make_file (id toolu_01EKqbqmZrGRXy18eN7m9kvY)');
+    expect(labels(call)).toEqual(['arguments', 'stream', 'admission refused', 'outcome', 'anthropic tool result']);
+    expect(call.step('stream')).toContain('ended before the arguments');
+    expect(call.result).toMatchObject({ is_error: true, content: expect.stringContaining('"make_file"') });
   });
 
   it('suspends for confirmation, refuses an answer that fails its schema, and resumes with a valid one', () => {
-    const text = block(lines, '▸ submit_analysis');
-    expect(text).toContain('suspended: asks "File this 1214-character analysis as a note?"');
-    expect(text).toContain(
-      'answer {"approve":"yes"}: refused: tool: invalid input request: response: /approve: must be boolean',
-    );
-    expect(text).toContain('answer {"approve":true,"title":"Companion animals"}: accepted; resuming the call');
-    expect(text).toContain('outcome: completed: Filed the analysis as note-1.');
-    expect(text).toContain('"content":"Filed the analysis as note-1."');
+    const call = replayed(lines, '▸ submit_analysis');
+    const refused = 'answer {"approve":"yes"}';
+    const accepted = 'answer {"approve":true,"title":"Companion animals"}';
+    expect(labels(call)).toEqual([
+      'arguments',
+      'admitted',
+      'authorization',
+      'suspended',
+      refused,
+      accepted,
+      'authorization',
+      'outcome',
+      'anthropic tool result',
+    ]);
+    expect(call.step('suspended')).toContain('1214-character analysis');
+    expect(call.step(refused)?.startsWith('refused: tool: invalid input request: ')).toBe(true);
+    expect(call.step(refused)).toContain('/approve: must be boolean');
+    expect(call.step(accepted)).toBe('accepted; resuming the call');
+    expect(call.result.content).toBe('Filed the analysis as note-1.');
+    expect(call.step('outcome')).toBe(`completed: ${String(call.result.content)}`);
   });
 
   it('never prints a stack trace into a tool result', () => {
