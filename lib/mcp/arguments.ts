@@ -4,6 +4,7 @@
  */
 import { MAX_DEPTH, canonicalJson, markRefusal } from '../protocol';
 import type { AdmissionIssue, Request } from '../protocol';
+import { jsonPointer } from '../protocol/json';
 import { plainJsonText } from '../protocol/json-data';
 import { argumentsRefused } from '../protocol/messages';
 import { NOT_FINITE, tooDeep } from './messages';
@@ -91,6 +92,6 @@ function unfaithful(root: unknown): AdmissionIssue | undefined {
 function issue(code: AdmissionIssue['code'], node: Node, rule: string): AdmissionIssue {
   const path: (string | number)[] = [];
   for (let at: Node | undefined = node; at?.parent !== undefined; at = at.parent) path.unshift(at.key);
-  const pointer = path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const pointer = jsonPointer(path);
   return Object.freeze({ code, path: Object.freeze(path), message: `${pointer === '' ? '(root)' : pointer}: ${rule}` });
 }

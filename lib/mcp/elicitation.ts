@@ -6,6 +6,7 @@
  */
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonValue } from '../protocol';
+import { jsonPointer } from '../protocol/json';
 import { FORM_RULE, fieldTypeNotInForm, formRefused, keywordNotInForm } from './messages';
 
 /** MCP's `requestedSchema`: a flat object schema of primitive properties. */
@@ -84,7 +85,8 @@ export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
   const properties = asObject((schema.properties ?? {}) as JsonValue, '/properties');
   const mapped: Record<string, McpRequestedSchema['properties'][string]> = {};
   for (const [name, value] of Object.entries(properties)) {
-    mapped[name] = primitive(asObject(value, `/properties/${pointer(name)}`), `/properties/${pointer(name)}`);
+    const where = jsonPointer(['properties', name]);
+    mapped[name] = primitive(asObject(value, where), where);
   }
   const requestedSchema: McpRequestedSchema = { type: 'object', properties: mapped };
   if (schema.required !== undefined) {
@@ -153,10 +155,6 @@ function asObject(value: JsonValue, where: string): Record<string, JsonValue> {
   }
   if (typeof value.$ref === 'string') refuse(where, FORM_RULE.ref);
   return value as Record<string, JsonValue>;
-}
-
-function pointer(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function refuse(where: string, rule: string): never {

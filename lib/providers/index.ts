@@ -14,7 +14,7 @@
 export type { AssembledToolCall, ProviderToolCall } from './tool-call';
 export { isSuspendedOutcome, plainTextOf, renderOutcome } from './outcome';
 export type { OutcomeKind, RenderOutcomeOptions, RenderedOutcome, ToolOutcome } from './outcome';
-export { describeInvalidArguments, jsonPointer } from './invalid-arguments';
+export { describeInvalidArguments } from './invalid-arguments';
 export { MAX_LISTED_TOOLS, prepareToolCall } from './prepare';
 export type { PreparedToolCall } from './prepare';
 export { parseServerSentEvents, parseServerSentJson } from './sse';

@@ -5,6 +5,7 @@
  */
 import type { AdmissionIssue, ToolError } from '../protocol';
 import { clipMiddle } from '../protocol/errors';
+import { jsonPointer } from '../protocol/json';
 import { describeUnknownTool, unknownToolOf } from './prepare';
 import { quoteToolName } from './tool-call';
 
@@ -63,14 +64,6 @@ export function describeInvalidArguments(toolName: string, error: ToolError): st
   const syntax = issues.some((i) => i.code === 'invalid_json' || i.code === 'too_large');
   const fix = syntax ? 'send the arguments again as one complete JSON object' : 'fix the arguments and call again';
   return `${head}${shown.join('; ')}; ${fix}`;
-}
-
-/**
- * Renders a path as an RFC 6901 JSON Pointer (`["tags", 0]` → `/tags/0`; `~` → `~0`, `/` → `~1`).
- * The empty path (the whole arguments value) renders as the empty string.
- */
-export function jsonPointer(path: readonly (string | number)[]): string {
-  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 function describeIssue(issue: AdmissionIssue): string {

@@ -6,7 +6,7 @@
  * @internal
  */
 import type { JsonObject, JsonValue } from '../protocol';
-import { jsonPointer } from './invalid-arguments';
+import { jsonPointer } from '../protocol/json';
 
 /** Keywords whose value is one subschema. @internal */
 export const SINGLE_SCHEMA_KEYWORDS: readonly string[] = [

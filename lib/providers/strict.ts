@@ -27,7 +27,7 @@
  */
 import type { Definition, JsonObject, JsonValue } from '../protocol';
 import { acceptsNull, isJsonObject, resolveLocalRef } from './schema-keywords';
-import { jsonPointer } from './invalid-arguments';
+import { jsonPointer } from '../protocol/json';
 import { misreadError } from './schema-review';
 
 /** Formats strict mode supports (others are removed and reported). */

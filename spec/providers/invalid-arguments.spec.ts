@@ -4,7 +4,7 @@ import { dtoInput } from '../../lib/dto';
 import { FuncTool, ToolError, bind } from '../../lib/protocol';
 import { hasLoneSurrogate } from '../../lib/protocol/json';
 import type { AdmissionIssue, JsonValue } from '../../lib/protocol';
-import { anthropicToolResult, describeInvalidArguments, jsonPointer, openAIToolMessage } from '../../lib/providers';
+import { anthropicToolResult, describeInvalidArguments, openAIToolMessage } from '../../lib/providers';
 
 function refusal(...issues: AdmissionIssue[]): ToolError {
   return new ToolError('ERR_INVALID_INVOCATION', 'arguments: refused', { issues });
@@ -185,13 +185,6 @@ describe("describeInvalidArguments caps a DTO decoder's own issues the same way"
     expect(shown[shown.length - 1]).toBe(`and ${(error as ToolError).issues.length - 5} more`);
     for (const line of shown) expect(line.length).toBeLessThanOrEqual(200);
     expect(text).not.toContain('n'.repeat(201));
-  });
-});
-
-describe('jsonPointer', () => {
-  it('escapes ~ and / as RFC 6901 says', () => {
-    expect(jsonPointer(['a/b', 'm~n', 0])).toBe('/a~1b/m~0n/0');
-    expect(jsonPointer([])).toBe('');
   });
 });
 
