@@ -16,3 +16,26 @@ export { MemoryStore, StoreError } from './stores';
 export type { MemoryStoreOptions, StoreErrorCode } from './stores';
 export { SUSPENSION_RECORD_VERSION } from './store';
 export type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from './store';
+export {
+  DEFAULT_MAX_STEPS,
+  LoopError,
+  runAnthropicMessagesLoop,
+  runOpenAIChatLoop,
+  runOpenAIResponsesLoop,
+} from './loops';
+export type {
+  AnthropicMessagesLoopOptions,
+  AnthropicMessagesLoopRequest,
+  AnthropicMessagesLoopResult,
+  LoopAnswer,
+  LoopErrorCode,
+  LoopOptions,
+  LoopProgress,
+  LoopStatus,
+  OpenAIChatLoopOptions,
+  OpenAIChatLoopRequest,
+  OpenAIChatLoopResult,
+  OpenAIResponsesLoopOptions,
+  OpenAIResponsesLoopRequest,
+  OpenAIResponsesLoopResult,
+} from './loops';

@@ -1,0 +1,174 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { openAIChatTools } from '../../../lib/providers';
+import { DEFAULT_MAX_STEPS, runOpenAIChatLoop } from '../../../lib/runtime/loops';
+import { MemoryStore } from '../../../lib/runtime/stores';
+import { fixtureJson } from '../../providers/fixtures';
+import { loopRegistry, loopRuntime, openAIClient } from './support';
+
+type Completion = { choices: { message: Record<string, unknown> }[] };
+const TOOL_CALL = fixtureJson<Completion>('chat_completions_functions.response.json');
+const FINAL = fixtureJson<Completion>('chat_completions_final_answer.response.json');
+const ASK: ChatCompletionMessageParam[] = [{ role: 'user', content: 'What is the weather like in Boston today?' }];
+const REQUEST = { model: 'gpt-4o-mini', messages: ASK };
+const WEATHER = '{"location":"Boston, MA","temperature":7,"unit":"celsius"}';
+
+describe('runOpenAIChatLoop on the official openai client (recorded responses)', () => {
+  it('runs the recorded call, sends its tool message, and ends on the final answer', async () => {
+    const { registry, runs } = loopRegistry();
+    const { client, sent } = openAIClient([TOOL_CALL, FINAL]);
+    const result = await runOpenAIChatLoop(client, REQUEST, {
+      runtime: loopRuntime(registry),
+      registry,
+      threadId: 't1',
+    });
+
+    expect(result.status).toBe('done');
+    expect(result.steps).toBe(2);
+    expect(runs.weather).toBe(1);
+    expect(result.outcomes.map((o) => [o.call.id, o.kind])).toEqual([['call_abc123', 'completed']]);
+    expect(sent.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
+    expect(sent[0].body.tools).toEqual(openAIChatTools(registry.definitions()));
+    expect(sent[0].body.messages).toEqual(ASK);
+    expect(sent[1].body.messages).toEqual([
+      ...ASK,
+      TOOL_CALL.choices[0].message,
+      { role: 'tool', tool_call_id: 'call_abc123', content: WEATHER },
+    ]);
+    expect(result.messages).toEqual([...sent[1].body.messages, FINAL.choices[0].message]);
+    if (result.status === 'done')
+      expect(result.response.choices[0].message.content).toBe('It is 7 °C in Boston, MA right now.');
+    expect(ASK).toHaveLength(1); // the caller's array is not modified
+  });
+
+  it('stops on a suspension, then another Runtime on the same store resumes it with the answer', async () => {
+    const { registry, runs } = loopRegistry({ confirmWeather: true });
+    const store = new MemoryStore();
+    const first = openAIClient([TOOL_CALL]);
+    const waiting = await runOpenAIChatLoop(first.client, REQUEST, {
+      runtime: loopRuntime(registry, store),
+      registry,
+      threadId: 't2',
+    });
+    expect(waiting.status).toBe('suspended');
+    expect(first.sent).toHaveLength(1);
+    expect(runs.weather).toBe(0);
+    if (waiting.status !== 'suspended') return;
+    expect(waiting.waiting.map((w) => [w.call.id, w.inputRequest.prompt])).toEqual([
+      ['call_abc123', '"Share your location (Boston, MA) with the weather service?"'],
+    ]);
+    expect(waiting.messages).toEqual([...ASK, TOOL_CALL.choices[0].message]);
+
+    // The stored messages and an answer, on a second Runtime instance sharing the store.
+    const second = openAIClient([FINAL]);
+    const done = await runOpenAIChatLoop(
+      second.client,
+      { ...REQUEST, messages: JSON.parse(JSON.stringify(waiting.messages)) },
+      {
+        runtime: loopRuntime(registry, store),
+        registry,
+        threadId: 't2',
+        answers: [{ callId: 'call_abc123', answer: '{"approve":true}' }],
+      },
+    );
+    expect(done.status).toBe('done');
+    expect(runs.weather).toBe(1);
+    expect(second.sent[0].body.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_abc123',
+      content: WEATHER,
+    });
+    expect(await loopRuntime(registry, store).list({ threadId: 't2' })).toEqual([]);
+  });
+
+  it('re-announces a waiting call without running it or asking the model when no answer is given', async () => {
+    const { registry, runs } = loopRegistry({ confirmWeather: true });
+    const runtime = loopRuntime(registry);
+    const first = await runOpenAIChatLoop(openAIClient([TOOL_CALL]).client, REQUEST, {
+      runtime,
+      registry,
+      threadId: 't3',
+    });
+    const { client, sent } = openAIClient([]);
+    const again = await runOpenAIChatLoop(
+      client,
+      { ...REQUEST, messages: first.messages },
+      { runtime, registry, threadId: 't3' },
+    );
+    expect(again.status).toBe('suspended');
+    expect(sent).toHaveLength(0);
+    expect(runs.weather).toBe(0);
+    expect(again.outcomes.map((o) => [o.kind, o.replayed])).toEqual([['suspended', true]]);
+    expect(again.messages).toEqual(first.messages);
+  });
+
+  it('leaves the call waiting when the answer fails its response schema (ERR_INVALID_ANSWER)', async () => {
+    const { registry } = loopRegistry({ confirmWeather: true });
+    const runtime = loopRuntime(registry);
+    const first = await runOpenAIChatLoop(openAIClient([TOOL_CALL]).client, REQUEST, {
+      runtime,
+      registry,
+      threadId: 't4',
+    });
+    const { client, sent } = openAIClient([]);
+    const refused = await runOpenAIChatLoop(
+      client,
+      { ...REQUEST, messages: first.messages },
+      { runtime, registry, threadId: 't4', answers: [{ callId: 'call_abc123', answer: '{"approve":"yes"}' }] },
+    ).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'ERR_INVALID_ANSWER' });
+    expect(sent).toHaveLength(0);
+    expect((await runtime.list({ threadId: 't4' })).map((r) => r.callId)).toEqual(['call_abc123']);
+  });
+
+  it('refuses an answer to a call that does not wait in the messages (ERR_ANSWER_NOT_WAITING)', async () => {
+    const { registry } = loopRegistry();
+    const { client, sent } = openAIClient([]);
+    const refused = await runOpenAIChatLoop(client, REQUEST, {
+      runtime: loopRuntime(registry),
+      registry,
+      threadId: 't5',
+      answers: [{ callId: 'call_other', answer: '{"approve":true}' }],
+    }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'LoopError', code: 'ERR_ANSWER_NOT_WAITING' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('ends with max-steps after maxSteps requests, every call of the last one answered', async () => {
+    const { registry, runs } = loopRegistry();
+    const { client, sent } = openAIClient([TOOL_CALL, TOOL_CALL, FINAL]);
+    const result = await runOpenAIChatLoop(client, REQUEST, {
+      runtime: loopRuntime(registry),
+      registry,
+      threadId: 't6',
+      maxSteps: 2,
+    });
+    expect(result.status).toBe('max-steps');
+    expect(result.steps).toBe(2);
+    expect(sent).toHaveLength(2);
+    expect(runs.weather).toBe(2);
+    expect(result.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: WEATHER });
+    expect(DEFAULT_MAX_STEPS).toBe(10);
+  });
+
+  it('refuses options it cannot run with, naming the field (ERR_INVALID_LOOP_OPTIONS)', async () => {
+    const { registry } = loopRegistry();
+    const runtime = loopRuntime(registry);
+    const { client, sent } = openAIClient([]);
+    const bad = [
+      { runtime, registry, threadId: '' },
+      { runtime, registry, threadId: 't', maxSteps: 0 },
+      { runtime, registry, threadId: 't', maxSteps: 1.5 },
+      { runtime: {} as never, registry, threadId: 't' },
+      { runtime, registry, threadId: 't', answers: [{ callId: 'a' }] as never },
+    ];
+    for (const options of bad) {
+      await expect(runOpenAIChatLoop(client, REQUEST, options)).rejects.toMatchObject({
+        code: 'ERR_INVALID_LOOP_OPTIONS',
+      });
+    }
+    await expect(
+      runOpenAIChatLoop(client, { model: 'gpt-4o-mini' } as never, { runtime, registry, threadId: 't' }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_LOOP_OPTIONS' });
+    expect(sent).toHaveLength(0);
+  });
+});
