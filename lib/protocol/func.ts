@@ -156,6 +156,7 @@ function encodeResult(value: unknown): Result {
     return { output: jsonOutputOf(data.text, data.admitted) };
   } catch (e) {
     const inner = instanceOf(e, ToolError) ? e : new ToolError('ERR_INVALID_OUTPUT', messageOf(e), { cause: e });
+    // eslint-disable-next-line preserve-caught-error -- the cause is inner, the ToolError that holds e
     throw new Error(`tool: encode function result: ${detailOf(inner)}`, { cause: inner });
   }
 }

@@ -256,7 +256,7 @@ function memberName(text: string, pos: number, f: Frames, depth: number): number
     );
   }
   f.key[depth] = pos;
-  let p = skipWs(text, end);
+  const p = skipWs(text, end);
   if (p >= text.length) return fail(endOfText(f, depth, p, "':'"));
   if (text.charCodeAt(p) !== 0x3a) return fail(unexpected(text, p, f, depth, "':' after the member name"));
   return skipWs(text, p + 1);

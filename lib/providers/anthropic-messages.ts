@@ -15,7 +15,6 @@ import type {
   ToolUseBlock,
   UserMessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import { ToolError } from '../protocol';
 import type { Definition, Output } from '../protocol';
 import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';

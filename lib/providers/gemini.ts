@@ -7,16 +7,7 @@
  *   serialized once;
  * - an outcome → a `functionResponse` part (`response.output`, or `response.error` for errors).
  */
-import type {
-  Content,
-  FunctionCall,
-  FunctionDeclaration,
-  FunctionResponsePart,
-  GenerateContentResponse,
-  Part,
-  Tool,
-} from '@google/genai';
-import { ToolError } from '../protocol';
+import type { Content, FunctionCall, FunctionDeclaration, FunctionResponsePart, Part, Tool } from '@google/genai';
 import type { Definition, JsonValue, Output } from '../protocol';
 import { mediaNote, renderOutcome } from './outcome';
 import type { RenderOutcomeOptions, ToolOutcome } from './outcome';

@@ -24,7 +24,7 @@ import type { AssembledToolCall, ProviderToolCall } from '../providers/tool-call
 import { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotencyKeyOf, roundKey } from './identity';
 import * as text from './messages';
 import { fromStored, settledOf, statedOf, storedOf } from './outcome';
-import type { CallIdentity, CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
+import type { CallIdentity, CallOutcome, SettledCallOutcome } from './outcome';
 import { SUSPENSION_RECORD_VERSION } from './store';
 import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore } from './store';
 

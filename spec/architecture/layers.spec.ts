@@ -25,11 +25,6 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
-function layerOf(file: string): string {
-  const rel = path.relative(LIB, file).split(path.sep);
-  return rel.length === 1 ? '(entry)' : rel[0];
-}
-
 function packageName(specifier: string): string {
   if (specifier.startsWith('node:')) return specifier;
   const parts = specifier.split('/');

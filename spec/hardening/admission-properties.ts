@@ -95,7 +95,9 @@ function prepareText(c: Contract, args: string): { admitted: string } | { refuse
     return { admitted: c.prepare({ name: 't', arguments: args }).arguments };
   } catch (e) {
     if (!(e instanceof ToolError) || e.code !== 'ERR_INVALID_INVOCATION') {
-      throw new Error(`prepare threw something other than ToolError ERR_INVALID_INVOCATION: ${String(e)}`);
+      throw new Error(`prepare threw something other than ToolError ERR_INVALID_INVOCATION: ${String(e)}`, {
+        cause: e,
+      });
     }
     return { refused: e };
   }

@@ -10,7 +10,6 @@ describe('lib/providers at run time', () => {
       jest.doMock('@anthropic-ai/sdk/resources/messages', refuse);
       jest.doMock('openai/resources/responses/responses', refuse);
       jest.doMock('@google/genai', refuse);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const providers = require('../../lib/providers') as typeof import('../../lib/providers');
       expect(typeof providers.openAIToolMessage).toBe('function');
       expect(typeof providers.anthropicToolResult).toBe('function');

@@ -6,7 +6,7 @@
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { Message, MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { Response, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
-import { FuncTool, Output, Registry } from '../../lib/protocol';
+import { FuncTool, Registry } from '../../lib/protocol';
 import type { Definition, JsonValue } from '../../lib/protocol';
 import {
   anthropicToolCalls,

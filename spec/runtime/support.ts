@@ -6,14 +6,7 @@ import { FuncTool, Failure, Guard, InputRequest, Output, Registry } from '../../
 import type { Authorizer, JsonValue, Tool } from '../../lib/protocol';
 import type { ProviderToolCall } from '../../lib/providers';
 import { MemoryStore } from '../../lib/runtime/stores';
-import type {
-  CallKey,
-  ListFilter,
-  StoredOutcome,
-  SuspensionRecord,
-  SuspensionStore,
-  TakeResult,
-} from '../../lib/runtime/store';
+import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore } from '../../lib/runtime/store';
 
 /** The store the runtime specs run on: the library's MemoryStore. */
 export function newStore(): SuspensionStore {

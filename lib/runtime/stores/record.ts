@@ -3,13 +3,7 @@
  * keys, filters and instants. Every store runs the same checks, so they refuse the same inputs.
  * @internal
  */
-import {
-  SUSPENSION_RECORD_VERSION,
-  type CallKey,
-  type ListFilter,
-  type StoredOutcome,
-  type SuspensionRecord,
-} from '../store';
+import { SUSPENSION_RECORD_VERSION, type CallKey, type StoredOutcome, type SuspensionRecord } from '../store';
 import { StoreError } from './errors';
 
 const RECORD_FIELDS = [
