@@ -12,8 +12,15 @@ export { RuntimeError } from './errors';
 export type { AnswerIssue, RuntimeErrorCode } from './errors';
 export { toAnthropicMessage, toGeminiContent, toOpenAIChatMessages, toOpenAIResponsesItems } from './render';
 export { argumentsDigest, contractFingerprint, idempotencyKeyOf } from './identity';
-export { MemoryStore, StoreError } from './stores';
-export type { MemoryStoreOptions, StoreErrorCode } from './stores';
+export {
+  MemoryStore,
+  POSTGRES_SCHEMA_VERSION,
+  PostgresStore,
+  SQLITE_SCHEMA_VERSION,
+  SqliteStore,
+  StoreError,
+} from './stores';
+export type { MemoryStoreOptions, PostgresStoreOptions, SqliteStoreOptions, StoreErrorCode } from './stores';
 export { SUSPENSION_RECORD_VERSION } from './store';
 export type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from './store';
 export {
