@@ -1,0 +1,56 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MemoryStore, Runtime } from 'scope-tool/runtime';
+import { copyWaiting } from '../../samples/runtime/migrate';
+import { newRuntime, openStore } from '../../samples/runtime/stores';
+import { loopRegistry } from '../runtime/loops/support';
+
+const ROOT = path.join(__dirname, '..', '..');
+const CALL = { id: 'call_1', request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' } };
+
+describe('docs/runtime.md', () => {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs', 'runtime.md'), 'utf8');
+
+  it.each(['stores.ts', 'migrate.ts'])('quotes samples/runtime/%s verbatim (tsc compiles it)', (file) => {
+    const source = fs.readFileSync(path.join(ROOT, 'samples', 'runtime', file), 'utf8');
+    expect(doc).toContain('```ts\n' + source + '```');
+  });
+
+  it('has no other code block than the quoted samples', () => {
+    expect(doc.match(/```ts\n/g)).toHaveLength(2);
+  });
+
+  it('is linked from the README', () => {
+    expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('](docs/runtime.md)');
+  });
+
+  it('opens a memory store and builds a Runtime with the documented budget', async () => {
+    const { registry } = loopRegistry();
+    const runtime = newRuntime(registry, await openStore('memory'));
+    const [first] = await runtime.runTurn({ threadId: 't', calls: [CALL, { ...CALL, id: 'call_2' }] });
+    expect(first.kind).toBe('completed');
+    expect(runtime).toBeInstanceOf(Runtime);
+  });
+
+  it('copies a waiting call to another store, where it resumes; a second copy copies nothing', async () => {
+    const { registry, runs } = loopRegistry({ confirmWeather: true });
+    const from = new MemoryStore();
+    const to = new MemoryStore();
+    const [suspended] = await new Runtime({ registry, store: from }).runTurn({
+      threadId: 't',
+      principal: 'ada',
+      calls: [CALL],
+    });
+    expect(suspended.kind).toBe('suspended');
+    await expect(copyWaiting(from, to, ['ada'])).resolves.toBe(1);
+    await expect(copyWaiting(from, to, ['ada'])).resolves.toBe(0);
+    const resumed = await new Runtime({ registry, store: to }).resume({
+      threadId: 't',
+      callId: 'call_1',
+      answer: '{"approve":true}',
+      principal: 'ada',
+    });
+    expect(resumed.kind).toBe('completed');
+    expect(runs.weather).toBe(1);
+  });
+});
