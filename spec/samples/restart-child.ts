@@ -17,7 +17,6 @@ resolver._resolveFilename = function (request: string, ...rest: unknown[]): stri
   return resolve.call(this, mapped === undefined ? request : path.join(ROOT, mapped), ...rest);
 };
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const demo = require('../../samples/runtime-demo') as typeof import('../../samples/runtime-demo');
 demo
   .suspendIntoFile(process.argv[2], {
