@@ -3,8 +3,23 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/spec'],
   testMatch: ['**/*.spec.ts'],
+  // @swc/jest transpiles each file alone (no type check: `npm test` runs `tsc --noEmit` first), with
+  // the options tsup's build uses: legacy decorators with design:* metadata (the container reads
+  // design:paramtypes), class fields assigned as tsconfig.json's useDefineForClassFields: false does.
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        swcrc: false,
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          keepClassNames: true,
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
   },
   // The samples and the README example import the package by name, as a user would.
   moduleNameMapper: {
