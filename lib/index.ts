@@ -15,6 +15,10 @@
  *
  * Every name is listed: helpers tagged `@internal` (`markRefusal`: only admission may mark an error
  * as the model's to fix) stay out of every entry, and spec/package/entries.spec.ts pins each list.
+ * Names a user never needs stay in lib/protocol: the checks Binding and Contract run themselves
+ * (`validateRequest`, `validateResult`, the I-JSON reader `admitJson` and its `JsonAdmission`), the
+ * port of Go's `errors.Is` (`isError`), the wrapper bound (`MAX_WRAPPERS`) and the dialect URIs
+ * (`DRAFT_07`, `DRAFT_2020_12`).
  */
 export {
   Authorization,
@@ -26,8 +30,6 @@ export {
   Contract,
   DEFAULT_TIMEOUT_MS,
   DEFINITION_SCHEMA,
-  DRAFT_07,
-  DRAFT_2020_12,
   Failure,
   FuncTool,
   Guard,
@@ -38,12 +40,10 @@ export {
   MAX_DEPTH,
   MAX_INPUT_BYTES,
   MAX_TIMEOUT_MS,
-  MAX_WRAPPERS,
   OUTPUT_SCHEMA,
   Output,
   Registry,
   ToolError,
-  admitJson,
   bind,
   canonicalJson,
   capability,
@@ -56,12 +56,9 @@ export {
   hasErrorCode,
   isAdmissionRefusal,
   isDeadlineTool,
-  isError,
   isInputValidatingTool,
   isWrappingTool,
   validateDefinition,
-  validateRequest,
-  validateResult,
 } from './protocol';
 export type {
   AdmissionIssue,
@@ -83,7 +80,6 @@ export type {
   InputRequestWire,
   InputValidatingTool,
   InputValidator,
-  JsonAdmission,
   JsonObject,
   JsonValue,
   MediaBlock,
