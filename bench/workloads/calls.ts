@@ -16,7 +16,7 @@ import { AddDto, allowAll, BENCH_MANIFEST, BenchTools, NoteDto } from '../note-d
 import { workload } from '../workload';
 import type { Workload } from '../workload';
 
-/** The strict class-validator options scope-tool decodes with (DESIGN.md section 4). */
+/** The strict class-validator options scope-tool decodes with (docs/architecture.md section 4). */
 const STRICT = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true } as const;
 
 /** The ratio group of a per-call row. */

@@ -1,6 +1,6 @@
 /**
  * `createRegistry()`: toolsets plus the manifest become a protocol Registry of Guard-wrapped
- * bindings, registered as one atomic batch (DESIGN.md section 5).
+ * bindings, registered as one atomic batch (docs/architecture.md section 5).
  */
 import { Registry } from '../protocol';
 import { checkTimeout } from '../protocol/deadline';

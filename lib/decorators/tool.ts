@@ -7,7 +7,7 @@ import { readOwnMetadata, TOOL_KEY, TOOL_METHODS_KEY, writeMetadata } from './me
 import type { ToolMetadata } from './metadata';
 import { placeOf } from './place';
 
-/** Tool names (DESIGN.md section 2, Definition): ASCII letters, digits, `_` and `-`, 1 to 64. */
+/** Tool names (docs/architecture.md section 2, Definition): ASCII letters, digits, `_` and `-`, 1 to 64. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Options of `@Tool()`. */

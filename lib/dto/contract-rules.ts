@@ -1,6 +1,6 @@
 /**
  * The rules the build-time generator's input schema (lib/schema) and the run-time DTO decoder
- * (lib/dto) must state alike (docs: DESIGN.md section 4 "One contract"): one definition each, which
+ * (lib/dto) must state alike (docs/architecture.md section 4, "One contract"): one definition each, which
  * both sides import. This module imports nothing, so lib/schema may use it without loading the decoder.
  * @internal
  */

@@ -1,6 +1,6 @@
 /**
  * `dtoInput()`: a class-validator DTO as a tool input, `{ inputSchema, decode }` for
- * `FuncTool.create` (or the container). Decoding is strict (DESIGN.md section 4).
+ * `FuncTool.create` (or the container). Decoding is strict (docs/architecture.md section 4).
  */
 import { plainToInstance } from 'class-transformer';
 import { ToolError, compileSchemaValue } from '../protocol';

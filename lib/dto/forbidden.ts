@@ -1,7 +1,7 @@
 /**
  * The raw scan that runs before class-transformer touches a value: `__proto__`, `constructor` and
  * `prototype` are refused as member names anywhere, free-form values (`Record<string, T>`,
- * `@IsObject()`) included (DESIGN.md section 4, rule 1). Iterative, so depth cannot overflow it.
+ * `@IsObject()`) included (docs/architecture.md section 4 rule 1). Iterative, so depth cannot overflow it.
  */
 import type { AdmissionIssue } from '../protocol';
 import { FORBIDDEN_MEMBERS, PROTOTYPE_MEMBER_NAMES } from './contract-rules';

@@ -1,5 +1,5 @@
 /**
- * lib/dto: class-validator DTOs as tool inputs, decoded strictly (DESIGN.md section 4).
+ * lib/dto: class-validator DTOs as tool inputs, decoded strictly (docs/architecture.md section 4).
  * Depends on lib/protocol, class-validator, class-transformer and reflect-metadata.
  */
 export { dtoInput, emptyInput } from './dto-input';

@@ -1,6 +1,6 @@
 /**
  * Constraints whose class-validator verdict scope-tool replaces, so the decoder agrees with the
- * JSON Schema the model is shown (DESIGN.md section 4):
+ * JSON Schema the model is shown (docs/architecture.md section 4):
  * - `@Length`, `@MinLength`, `@MaxLength` count code points, as JSON Schema does (rule 8);
  *   validator.js also discounts U+FE0E/U+FE0F presentation selectors.
  * - `@IsEnum` accepts enum values only (rule 5); class-validator also accepts the member names of

@@ -1,5 +1,5 @@
 /**
- * Undoes two silent losses of class-transformer's `plainToInstance` before validation (DESIGN.md
+ * Undoes two silent losses of class-transformer's `plainToInstance` before validation (docs/architecture.md
  * section 4: nothing is dropped or invented):
  * - free-form values (`Record<string, T>`, `unknown`, `@IsObject()` objects) lose the keys that
  *   name an Object.prototype method (`toString`, `isPrototypeOf`, ...): they are copied again from

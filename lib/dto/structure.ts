@@ -2,7 +2,7 @@
  * The structural check of a raw value against a DTO plan, before any transformation: unknown
  * members refused at every depth, JSON kinds checked against `design:type` (no coercion), `null`
  * refused unless the input schema admitted it, Date members as RFC 3339 date-time strings, nested DTOs as
- * objects and arrays of them holding objects (DESIGN.md section 4, rules 1, 2, 4, 6).
+ * objects and arrays of them holding objects (docs/architecture.md section 4 rules 1, 2, 4 and 6).
  */
 import type { ClassPlan, PropertyPlan, ValueKind } from './plan';
 import { isDateTime } from './contract-rules';

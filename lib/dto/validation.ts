@@ -11,7 +11,7 @@ import { OVERRIDDEN, checkOverrides, countsDecimals } from './overrides';
 import type { ValidationRecord } from './reflection';
 import type { IssuePath, IssueSink } from './issues';
 
-/** The options every DTO is validated with (DESIGN.md section 4). @internal */
+/** The options every DTO is validated with (docs/architecture.md section 4). @internal */
 export const VALIDATOR_OPTIONS = Object.freeze({
   whitelist: true,
   forbidNonWhitelisted: true,
@@ -81,7 +81,7 @@ function withoutDecimalCounts<T>(plan: ClassPlan, validate: () => T): T {
 /**
  * A `null` that reaches class-validator was sanctioned by the input schema (the structural check
  * refuses every other null), so the member's checks do not apply to it: `x: string | null` with
- * `@IsString()` accepts null, as the schema says (DESIGN.md section 4 rule 2).
+ * `@IsString()` accepts null, as the schema says (docs/architecture.md section 4 rule 2).
  */
 function isSanctionedNull(holder: unknown, property: string): boolean {
   return holder !== null && typeof holder === 'object' && (holder as Record<string, unknown>)[property] === null;

@@ -187,7 +187,8 @@ export class Guard implements Tool, WrappingTool {
   }
 
   /**
-   * Asks the policy, then runs the inner tool. Order (reference 13, DESIGN.md 3.11): an aborted
+   * Asks the policy, then runs the inner tool. Order (docs/reference-semantics.md section 13,
+   * docs/architecture.md section 3.11): an aborted
    * signal throws its reason as is (nothing called); the policy is raced against the signal (an
    * abort while it is pending throws the reason, and the tool never runs); a policy that throws,
    * rejects or decides a non-boolean gives an AuthorizationError, or

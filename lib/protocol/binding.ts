@@ -65,7 +65,7 @@ export class Binding {
 
   /**
    * Runs `invocation` on the tool. No abort check of its own (the Guard and the tool do that).
-   * Errors the tool throws pass through unchanged (same object). Ports Binding.Call (DESIGN.md 3.8).
+   * Errors the tool throws pass through unchanged (same object). Ports Binding.Call (docs/architecture.md section 3.8).
    *
    * Deadline (no seed counterpart): the smaller of `binding.timeoutMs` and `options.timeoutMs`
    * (ms). Under a finite deadline the tool gets `{ signal, context, idempotencyKey }`: `context` and

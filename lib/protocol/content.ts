@@ -1,5 +1,5 @@
 /**
- * Content blocks of a tool output (DESIGN.md 3.13): text and media. Ports the content-block rules
+ * Content blocks of a tool output (docs/architecture.md section 3.13): text and media. Ports the content-block rules
  * of `core/content` (through their `chat.Part` ancestor).
  */
 import { goQuote, messageOf } from './errors';

@@ -220,16 +220,17 @@ export class Contract {
 
   /**
    * The frozen definition: a deep-frozen snapshot, in the member order the tool authored
-   * (DESIGN.md 3.6), and the very value that was compiled. Ports Contract.Definition.
+   * (docs/architecture.md section 3.6), and the very value that was compiled. Ports Contract.Definition.
    */
   definition(): Definition {
     return this.#definition;
   }
 
   /**
-   * Admits a proposed call through this contract, synchronously. Order (reference 7.3): request
-   * shape and size (MAX_INPUT_BYTES UTF-8 bytes, checked before parsing); exact name; blank
-   * arguments (Go unicode.IsSpace) become `{}`; RFC 7493 admission; top-level object; input
+   * Admits a proposed call through this contract, synchronously. Order
+   * (docs/reference-semantics.md section 7.3): request shape and size (MAX_INPUT_BYTES UTF-8 bytes,
+   * checked before parsing); exact name; blank arguments (Go unicode.IsSpace) become `{}`; RFC 7493
+   * admission; top-level object; input
    * schema; input validator (never after a schema failure; a FuncTool's decoder also states the
    * normalized arguments here, see Invocation.normalizedArguments); continuation. Never calls the tool
    * or an authorizer. Ports Contract.Prepare; RFC 7493.

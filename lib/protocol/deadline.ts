@@ -218,7 +218,7 @@ const SETTLED: Promise<void> = Promise.resolve();
  * unhandled). A settlement before the deadline is never replaced. The timer is armed only if
  * `start`'s promise has not settled one microtask turn after it returned, and is cleared when the
  * call settles: no timer outlives the call. A caller's abort is forwarded, not acted on: the policy
- * or tool decides (DESIGN.md 3.10, 3.11). @internal (Binding.call)
+ * or tool decides (docs/architecture.md sections 3.10 and 3.11). @internal (Binding.call)
  */
 export function callWithin(
   name: string,

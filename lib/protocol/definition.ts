@@ -13,7 +13,7 @@ import { wireJsonRefused } from './messages';
  * - `name`: `^[A-Za-z0-9_-]{1,64}$` (ASCII letters, digits, `_`, `-`; 1 to 64 characters).
  * - `description`: free text shown to the model (optional, valid Unicode, no length limit).
  * - `inputSchema`: a JSON Schema object whose top-level `type` is `"object"`, at most
- *   MAX_INPUT_BYTES UTF-8 bytes as compact JSON. Member order is kept as authored (DESIGN.md 3.6).
+ *   MAX_INPUT_BYTES UTF-8 bytes as compact JSON. Member order is kept as authored (docs/architecture.md section 3.6).
  * Wire JSON: `{"name": ..., "description": ..., "input_schema": {...}}` (description omitted when empty).
  */
 export interface Definition {
@@ -28,7 +28,7 @@ const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  * Every snapshot this module produced. A snapshot is validated, frozen and holds only strings and a
  * deep-frozen, detached schema (from toJsonData), so it can never change or become invalid: taking
  * a snapshot of a snapshot returns it unchanged instead of copying it again. Frozen values need no
- * defensive copy, so sharing one keeps "a policy cannot change what is executed" (DESIGN.md 3.11).
+ * defensive copy, so sharing one keeps "a policy cannot change what is executed" (docs/architecture.md section 3.11).
  */
 const snapshots = new WeakSet<object>();
 

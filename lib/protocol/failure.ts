@@ -88,7 +88,7 @@ export class Failure extends Error {
  * boundary: the answer is undefined, whatever it holds. A Failure's diagnosticCause is never
  * searched. Cycle-safe, and bounded: at most MAX_CAUSE_NODES links are followed (a chain that
  * never ends is "none established"); a getter or trap that throws ends the search with undefined.
- * Ports ClassifyFailure (DESIGN.md 3.9).
+ * Ports ClassifyFailure (docs/architecture.md section 3.9).
  * @returns the Failure, or undefined when none is established
  */
 export function classifyFailure(err: unknown): Failure | undefined {

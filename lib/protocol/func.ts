@@ -263,7 +263,7 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
    * the first call of an invocation whose contract ran a dtoInput decoder of this tool at prepare:
    * that call takes the input decoded there (once, on a value nothing else held); check the
    * signal again (an abort during decoding: the function is never entered); call the function (what it throws passes unchanged; cancellation never replaces its completed result);
-   * encode the returned value. Ports Func.Call (DESIGN.md 3.10).
+   * encode the returned value. Ports Func.Call (docs/architecture.md section 3.10).
    * @throws the abort reason; Error `tool: decode function arguments: ...`; the function's error;
    *   Error `tool: encode function result: ...` (ERR_INVALID_OUTPUT inside)
    */

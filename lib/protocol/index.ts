@@ -1,6 +1,6 @@
 /**
  * scope-tool protocol: the provider-neutral port of the Go `tool` package. Every public name of
- * DESIGN.md section 2. Importing this module does nothing but define.
+ * docs/architecture.md section 2. Importing this module does nothing but define.
  */
 export { MAX_INPUT_BYTES, MAX_DEPTH, admitJson, canonicalJson } from './json';
 export type { JsonAdmission } from './json';

@@ -1,7 +1,7 @@
 /**
  * I-JSON (RFC 7493) admission: the one check every JSON text crossing the boundary passes, plus the
  * RFC 8785 canonical form used for hashing and comparison. Ports the seed's `jsontext.Value.IsValid`
- * (reference-semantics section 2) with the decisions of DESIGN.md section 3.
+ * (docs/reference-semantics.md section 2) with the decisions of docs/architecture.md section 3.
  *
  * The scanner is an explicit state machine (no recursion), so nesting is bounded by MAX_DEPTH and
  * never by the call stack. It validates without building anything; only an admitted text is handed
@@ -40,7 +40,7 @@ type Segment = string | number;
 const LINEAR_KEYS = 12;
 
 /**
- * Admits one JSON text under RFC 7493 and DESIGN.md section 3, and returns its value.
+ * Admits one JSON text under RFC 7493 and docs/architecture.md section 3, and returns its value.
  *
  * Rules, checked in one pass that stops at the first violation:
  * - size: at most `maxBytes` UTF-8 bytes, checked before scanning (`too_large`);

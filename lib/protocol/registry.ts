@@ -9,7 +9,7 @@ import { ToolError, goQuote, instanceOf } from './errors';
 import type { Tool } from './tool';
 
 /**
- * Bound tools by exact name. Synchronous and Map-based (DESIGN.md 3.12), so `toString`,
+ * Bound tools by exact name. Synchronous and Map-based (docs/architecture.md section 3.12), so `toString`,
  * `constructor` or `__proto__` are ordinary names and a batch is atomic without locks.
  * Registration snapshots definitions (bind reads each once). Ports Registry.
  */

@@ -19,7 +19,7 @@ export interface Request {
  * Checks the shape of a Request before any JSON parsing: an object with a non-empty `name` string
  * and an `arguments` string, both valid Unicode (no lone surrogates), arguments at most
  * MAX_INPUT_BYTES UTF-8 bytes. Malformed argument JSON is not a request error (Contract.prepare
- * reports it). Ports Request validation (DESIGN.md 3.1 for the size bound).
+ * reports it). Ports Request validation (docs/architecture.md section 3.1 for the size bound).
  * @throws ToolError ERR_INVALID_REQUEST naming the field that is wrong
  */
 export function validateRequest(request: unknown): asserts request is Request {

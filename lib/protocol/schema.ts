@@ -1,13 +1,14 @@
 /**
  * JSON Schema compilation: Ajv (draft 2020-12 by default, draft-07 by `$schema`), formats asserted
  * (ajv-formats), no remote `$ref`, compiled once and cached. Ports the seed's `core/jsonschema`
- * Parse and Schema.Validate (reference-semantics sections 3.1 and 3.2; DESIGN.md section 3.6-3.7).
+ * Parse and Schema.Validate (docs/reference-semantics.md sections 3.1 and 3.2;
+ * docs/architecture.md sections 3.6 and 3.7).
  *
  * Patterns (`pattern`, `patternProperties`) run on RE2 in linear time, as in the reference: ECMA-262
  * syntax translated to keep its meaning (lib/protocol/regex.ts); lookaround and backreferences are
  * refused at compile. Differences from the reference, by decision: numbers are compared as doubles,
  * which admission makes exact by refusing integer literals beyond 2^53 - 1; the compiled value
- * keeps the author's member order (DESIGN.md section 3.6).
+ * keeps the author's member order (docs/architecture.md section 3.6).
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';

@@ -2,7 +2,7 @@
  * scope-tool/runtime: the driving runtime (issue 13). Runs a model turn's tool calls to one outcome
  * per call id, commits suspensions to a SuspensionStore before announcing them, resumes each call
  * exactly once, keeps per-thread call budgets, and renders outcomes in each provider's format.
- * Imports lib/protocol and lib/providers only (DESIGN.md section 1); store drivers load on use.
+ * Imports lib/protocol and lib/providers only (docs/architecture.md section 1); store drivers load on use.
  * Every name is pinned in spec/package/entries.ts: a store or helper added here is added there too.
  */
 export { DEFAULT_SUSPENSION_TTL_MS, Runtime, providerCallIdOf } from './runtime';

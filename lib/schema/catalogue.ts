@@ -32,7 +32,7 @@ import { hasOptionsArgument } from './decorator-reader';
  * - `kind`: `schema` (mapped to JSON Schema keywords), `pattern` / `enum` (a string check with a
  *   pattern or value list of the same meaning as validator.js under the decorator's default options;
  *   options make it decoder-only), `decoder-only` (checked by the decoder only, reported as a warning
- *   naming the DTO and field: DESIGN.md section 4 rule 10), `refused` (generation fails with `fix`),
+ *   naming the DTO and field: docs/architecture.md section 4 rule 10), `refused` (generation fails with `fix`),
  *   or `structural` (steers decoding or optionality, and checks nothing the type does not already say);
  * - `says` / `why` / `fix`: the row in prose (the README's decorator table, a reference document);
  * - `appliesTo`: the kinds of value it can pass (class-validator fails on any other value, while JSON

@@ -12,7 +12,7 @@ import { narrowTypes } from './value-rules';
 /**
  * Merges the class-validator decorators of one DTO member into its JSON Schema fragment by the rows
  * of the decorator catalogue (lib/schema/catalogue.ts): each decorator only narrows the TypeScript
- * type (docs: DESIGN.md section 4 rules 3, 8-10). A check JSON Schema cannot express is a warning
+ * type (docs/architecture.md section 4 rules 3 and 8 to 10). A check JSON Schema cannot express is a warning
  * naming the member; a contradiction fails, naming the member and the fix.
  * @internal
  */

@@ -59,7 +59,7 @@ export function unreadableBase(
  * object schema typescript-json-schema derived for it: constraints per member, `@IsOptional` and
  * initializers remove a member from `required`, `@Expose({ name })` renames it. Members are ordered
  * as the class lays them out: base class members first, in declaration order (a redeclared member
- * keeps its base position), then the subclass's own (DESIGN.md section 3 decision 6); `required`
+ * keeps its base position), then the subclass's own (docs/architecture.md section 3.6); `required`
  * follows that order.
  * @internal
  */

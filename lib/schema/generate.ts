@@ -121,7 +121,7 @@ function collector(): { readonly list: Located[]; readonly add: (issue: SchemaIs
  * Reads a TypeScript project with the compiler API (one ts.Program per run) and builds the tool
  * manifest of notes/CONTRACTS.md: every `@Tool` method of every `@Toolset` class, its name and
  * description, its draft 2020-12 input schema (typescript-json-schema plus the class-validator
- * constraints, DESIGN.md section 4 and 5), its source and a fingerprint (`sha256:` + hex over the
+ * constraints, docs/architecture.md sections 4 and 5), its source and a fingerprint (`sha256:` + hex over the
  * method's text and every DTO declaration it reaches). Tools are sorted by name (UTF-16 order).
  * @param options - `{ tsconfig }` or `{ files }`, and optionally `root` for relative paths
  * @throws ToolError ERR_INVALID_TOOL when the project itself cannot be loaded (unreadable tsconfig)

@@ -1,6 +1,6 @@
 /**
  * The build-time schema generator: reads a TypeScript project, finds the `@Tool` methods and writes
- * the tool manifest. Never imported by run-time code (DESIGN.md section 1).
+ * the tool manifest. Never imported by run-time code (docs/architecture.md section 1).
  */
 export { generateManifest, type GenerationResult, type GeneratorMessage } from './generate';
 export {

@@ -79,7 +79,8 @@ export function deriveInputSchema(
     const cls = decl.name?.text ?? '<anonymous>';
     sink.fail(M.nestedDefinitionMissing(name, cls, [...defs.keys()]), decl);
   }
-  // Defaults are checked per class, so a class's members are checked wherever it appears (DESIGN.md section 4 rule 7).
+  // Defaults are checked per class, so a class's members are checked wherever it appears
+  // (docs/architecture.md section 4 rule 7).
   checkClassDefaults(top, name, defs, (issue) => sink.fail(issue, root));
   for (const [defName, def] of defs) {
     const decl = reach.classes.get(defName);
@@ -373,7 +374,7 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: 
 }
 
 /**
- * Member names the decoder refuses anywhere, free-form values included (DESIGN.md section 4 rule 1):
+ * Member names the decoder refuses anywhere, free-form values included (docs/architecture.md section 4 rule 1):
  * the decoder's own list (lib/dto/forbidden.ts FORBIDDEN_MEMBERS).
  */
 export const FORBIDDEN_NAMES: readonly string[] = Object.freeze([...FORBIDDEN_MEMBERS]);
@@ -468,7 +469,10 @@ function tupleItems(schema: SchemaObject): SchemaObject {
   return out;
 }
 
-/** `{ type: "number", enum: [1, 2] }` says `integer`: the values admit no fraction (DESIGN.md section 4 rule 5). */
+/**
+ * `{ type: "number", enum: [1, 2] }` says `integer`: the values admit no fraction
+ * (docs/architecture.md section 4 rule 5).
+ */
 function integerEnum(schema: SchemaObject): SchemaObject {
   const values = schema['enum'];
   if (!Array.isArray(values) || !values.some((v) => typeof v === 'number')) return schema;

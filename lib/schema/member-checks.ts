@@ -194,7 +194,7 @@ export function nestedClassName(type: ts.Type, checker: ts.TypeChecker): string 
 /**
  * An array of arrays (`Item[][]`, `Date[][]`) under `@Type`, `@ValidateNested` or `@IsInstance`
  * cannot be decoded: class-transformer and class-validator take the items of an array member to be
- * the nested objects (DESIGN.md section 4 rule 6), so the decoder would refuse every row the
+ * the nested objects (docs/architecture.md section 4 rule 6), so the decoder would refuse every row the
  * schema accepts. Generation fails with the fix: a row DTO. Returns false after reporting.
  * @internal
  */
@@ -452,7 +452,7 @@ function findObjectMember(fragment: Record<string, unknown>): Record<string, unk
 
 /**
  * A property initializer typescript-json-schema could not read (an enum member, a const name) still
- * becomes the member's `default` when it is a compile-time literal (DESIGN.md section 4 rule 7).
+ * becomes the member's `default` when it is a compile-time literal (docs/architecture.md section 4 rule 7).
  * @internal
  */
 export function initializerDefault(

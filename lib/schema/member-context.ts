@@ -23,7 +23,7 @@ export interface ClassSink {
 
 /**
  * One DTO member whose class-validator decorators are being merged into its JSON Schema fragment
- * (docs: DESIGN.md section 4 rules 3, 8-10). Reports carry the decorator's node, so their location
+ * (docs/architecture.md section 4 rules 3 and 8 to 10). Reports carry the decorator's node, so their location
  * is the decorator's line.
  * @internal
  */

@@ -132,7 +132,7 @@ function objectValuesOf(arg: ts.Expression): string | undefined {
  * decorators and JSDoc tags said still holds), two value lists keep the values both allow, a
  * nullable member keeps `null` (the decoder admits a null its schema admits), and the `type` keeps
  * only the types that have a value (numbers that are all integers give `integer`: a numeric enum
- * takes its numbers only, DESIGN.md section 4 rule 5). Values the TypeScript type cannot hold fail
+ * takes its numbers only, docs/architecture.md section 4 rule 5). Values the TypeScript type cannot hold fail
  * generation. `@IsNotIn([...])` adds `not: { enum }`.
  * @internal
  */

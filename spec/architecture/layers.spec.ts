@@ -1,5 +1,5 @@
 /**
- * DESIGN.md section 1: who may import whom. Reads the import specifiers of every file under lib/
+ * docs/architecture.md section 1: who may import whom. Reads the import specifiers of every file under lib/
  * (static imports, re-exports, dynamic import() and require()) and checks them against the layer rules.
  */
 import * as fs from 'node:fs';
@@ -79,7 +79,7 @@ const layerFiles = (layer: string) => imports.filter((r) => r.file.startsWith(`$
 const violations = (records: ImportRecord[], allowed: (r: ImportRecord) => boolean) =>
   records.filter((r) => !allowed(r)).map((r) => `${r.file} imports ${JSON.stringify(r.specifier)}`);
 
-describe('layer rules of DESIGN.md section 1', () => {
+describe('layer rules of docs/architecture.md section 1', () => {
   it('reads imports from every layer that exists', () => {
     expect(imports.length).toBeGreaterThan(0);
     expect(layerFiles('protocol').length).toBeGreaterThan(0);

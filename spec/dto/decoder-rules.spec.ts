@@ -1,5 +1,5 @@
 /**
- * The strict decoder's own rules (DESIGN.md section 4), on zoo DTOs without a schema gate where the
+ * The strict decoder's own rules (docs/architecture.md section 4), on zoo DTOs without a schema gate where the
  * DTO alone decides, and with one where the schema is part of the contract.
  */
 import 'reflect-metadata';

@@ -1,6 +1,6 @@
 /**
  * fast-check generators of JSON values and texts for the admission properties, and an independent
- * I-JSON oracle (RFC 7493 as DESIGN.md section 3 pins it) built on JSON.parse plus token counts,
+ * I-JSON oracle (RFC 7493 as docs/architecture.md section 3 pins it) built on JSON.parse plus token counts,
  * sharing no code with lib/protocol/json.ts.
  */
 import fc from 'fast-check';
@@ -221,7 +221,7 @@ export const mutatedText = fc
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
- * The oracle: does I-JSON (as DESIGN.md section 3 pins it) allow `text`, given JSON.parse's value?
+ * The oracle: does I-JSON (as docs/architecture.md section 3 pins it) allow `text`, given JSON.parse's value?
  * Refused: lone surrogates (raw or escaped), numbers a double would change rather than round (see
  * numberAllowed), duplicate member names (more name tokens than parsed members), nesting beyond 10,000.
  */

@@ -3,7 +3,7 @@
  * a tampered wire is refused or rebuilt through the same rules, and a request that comes back
  * tampered (state, response schema), foreign (tool, principal) or twice is refused by a runtime that
  * seals it with ContinuationSealer (the library cannot know which call a continuation belongs to:
- * reference 7.3 step 8, the runtime's duty).
+ * docs/reference-semantics.md section 7.3 step 8, the runtime's duty).
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';

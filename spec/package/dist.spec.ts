@@ -1,7 +1,7 @@
 /**
  * The built package: `npm run build` writes dist/ (CommonJS and ESM, with declarations) for every
  * entry of package.json `exports`, each exporting exactly the names spec/package/entries.ts pins,
- * among them every public name of DESIGN.md section 2 under its TypeScript name. TypeScript
+ * among them every public name of docs/architecture.md section 2 under its TypeScript name. TypeScript
  * resolves every entry's declarations under `moduleResolution` node10 (through `typesVersions`),
  * node16 and bundler. The decorators entry and the main entry share one metadata store, so a
  * toolset decorated through `scope-tool/decorators` is bound by `createRegistry` from `scope-tool`.
@@ -16,7 +16,7 @@ import { ENTRIES } from './entries';
 const ROOT = path.join(__dirname, '..', '..');
 const DIST = path.join(ROOT, 'dist');
 
-/** DESIGN.md section 2, the seed's index as TypeScript run-time names. */
+/** docs/architecture.md section 2, the seed's index as TypeScript run-time names. */
 const SEED_RUNTIME_NAMES = [
   'MAX_INPUT_BYTES',
   'ToolError',
@@ -49,7 +49,7 @@ const SEED_RUNTIME_NAMES = [
 ];
 const LAYER_NAMES = ['dtoInput', 'createRegistry', 'loadManifest', 'prepareToolCall', 'renderOutcome'];
 const DECORATOR_NAMES = ['Toolset', 'Tool', 'Authorize'];
-/** Type-only names of DESIGN.md section 2, looked up in the declarations. */
+/** Type-only names of docs/architecture.md section 2, looked up in the declarations. */
 const SEED_TYPE_NAMES = [
   'CallOptions',
   'Tool',

@@ -1,7 +1,7 @@
 import * as protocol from '../../lib/protocol';
 
 describe('lib/protocol entry', () => {
-  it('exports every runtime name of DESIGN.md section 2', () => {
+  it('exports every runtime name of docs/architecture.md section 2', () => {
     const names = [
       'MAX_INPUT_BYTES',
       'canonicalJson',

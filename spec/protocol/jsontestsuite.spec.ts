@@ -1,5 +1,5 @@
 /**
- * JSONTestSuite (github nst/JSONTestSuite, see spec/corpora/SOURCES or ../shared/corpora/SOURCES.txt)
+ * JSONTestSuite (github nst/JSONTestSuite at 1ef36fa, MIT: test_parsing/* and test_transform/* byte for byte)
  * against admitJson: every n_ file refused, every y_ file admitted except the duplicate-name ones
  * (RFC 7493 refuses them), and a pinned decision for every i_ and transform/ file.
  *
@@ -39,7 +39,7 @@ function files(dir: string, prefix: string): string[] {
     .sort();
 }
 
-/** y_ files that RFC 7493 refuses: member names must be unique (DESIGN.md section 3.5). */
+/** y_ files that RFC 7493 refuses: member names must be unique (docs/architecture.md section 3.5). */
 const Y_EXCEPTIONS: Record<string, string> = {
   'y_object_duplicated_key.json': 'duplicate_member',
   'y_object_duplicated_key_and_value.json': 'duplicate_member',

@@ -38,7 +38,7 @@ const NOTE = {
   additionalProperties: false,
 };
 
-describe('compileSchema: the document (reference-semantics 3.1)', () => {
+describe('compileSchema: the document (docs/reference-semantics.md section 3.1)', () => {
   it('refuses an empty document', () => {
     expect(compileError('').message).toBe('jsonschema: invalid schema: document is empty');
   });
