@@ -1,6 +1,6 @@
 /**
- * The admission properties of issue 6, as fast-check properties: run with fixed seeds by
- * admission.property.spec.ts (npm test) and open-ended by scripts/fuzz.ts (npm run fuzz).
+ * Properties of admission (I-JSON text, schema verdicts, prototypes untouched), as fast-check properties:
+ * run with fixed seeds by admission.property.spec.ts (npm test) and open-ended by scripts/fuzz.ts (npm run fuzz).
  * Each property throws (fails) with a message naming what broke; none depends on timing.
  */
 import fc from 'fast-check';

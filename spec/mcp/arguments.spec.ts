@@ -39,7 +39,7 @@ describe('mcpRequest', () => {
   });
 });
 
-describe('mcpRequest on deep arguments (regressions)', () => {
+describe('mcpRequest on deeply nested arguments', () => {
   const { mcpRequest: toRequest } = require('../../lib/mcp') as typeof import('../../lib/mcp');
   const { isAdmissionRefusal } = require('../../lib/protocol') as typeof import('../../lib/protocol');
   const nest = (depth: number) => {
@@ -94,7 +94,7 @@ describe('mcpRequest writes parsed arguments exactly as JSON.stringify does', ()
   });
 });
 
-describe('mcpRequest regressions', () => {
+describe('mcpRequest on arguments with a toJSON method', () => {
   it('leaves MCP arguments with a toJSON method (non-enumerable or inherited) to JSON.stringify', () => {
     const hidden = Object.defineProperty({ k: 1 }, 'toJSON', { value: () => ({ replaced: true }), enumerable: false });
     expect(mcpRequest('x', hidden).arguments).toBe('{"replaced":true}');

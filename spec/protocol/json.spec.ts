@@ -196,7 +196,7 @@ describe('admitJson: numbers', () => {
 });
 
 describe('admitJson: integers in disguise and underflow are refused rather than silently changed', () => {
-  // Review finding: with {"n":{"type":"integer","maximum":9007199254740992}}, 9007199254740993 was
+  // The failing case: with {"n":{"type":"integer","maximum":9007199254740992}}, 9007199254740993 was
   // refused but 9007199254740993.0 reached the tool as 9007199254740992, and 1e-400 as 0. Scientific
   // notation stays a float, rounded as any decimal is (6.022e23 is a legitimate argument).
   it.each([

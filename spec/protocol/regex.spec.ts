@@ -13,8 +13,9 @@ for (let c = 0; c <= 0x10ffff; c += c < 0x10000 ? 1 : 97) {
 }
 
 /**
- * The adversarial inputs of the issue: for the e-mail pattern, "a@", dots and "@" (a backtracking engine
- * tries every dot as the `\.`: quadratic, seconds at 40 KB), 1 MiB; for the nested one, 42 bytes.
+ * Adversarial inputs that take a backtracking engine seconds: for the e-mail pattern, "a@", dots and
+ * "@" (a backtracking engine tries every dot as the `\.`: quadratic, seconds at 40 KB), 1 MiB; for the
+ * nested one, 42 bytes.
  */
 const EMAIL = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 const NESTED = '^([a-z0-9]+-?)+$';
@@ -84,7 +85,7 @@ describe('compilePattern: ECMA-262 meaning on RE2', () => {
     expect(compilePattern('a', 'y').test('ab')).toBe(true);
   });
 
-  it("refuses the adversarial inputs of the issue (the time is the bench's: npm run bench)", () => {
+  it('refuses a 1 MiB e-mail lookalike and the 42-byte nested-quantifier input (timed by npm run bench)', () => {
     expect(compilePattern(EMAIL).test(`a@${'.'.repeat(1 << 20)}@`)).toBe(false);
     expect(compilePattern(EMAIL).test(`a@${'a.'.repeat(1 << 19)}@`)).toBe(false);
     expect(compilePattern(NESTED).test(NESTED_42)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 3 and 4 (fixture spec/schema/fixtures/boundary): a nested DTO without
+ * Two places where the schema and class-validator parted (fixture spec/schema/fixtures/boundary): a nested DTO without
  * @ValidateNested() (class-validator never checked its members, while the generator said its
  * decorator-only checks ran in the decoder), and @IsDefined() on a type that admits null (the
  * schema's free value admitted null and the decoder dropped class-validator's refusal).

@@ -1,7 +1,7 @@
 /**
- * Regressions of the constraint review (issue 7, DESIGN.md section 4 "One contract"): each finding
- * is a DTO in spec/schema/fixtures/constraints whose schema accepted an argument the decoder refused
- * (or the other way round), with no error and no warning. Each test now either checks both verdicts
+ * Decorator constraints the schema and the decoder read differently (one contract: both must give
+ * one verdict): each case is a DTO in spec/schema/fixtures/constraints whose schema accepted an
+ * argument the decoder refused (or the other way round), with no error and no warning. Each test now either checks both verdicts
  * on the failing argument, or that generation refuses the member, naming `Dto.member` and the fix.
  */
 import 'reflect-metadata';

@@ -1,8 +1,8 @@
 /**
- * Issue 7 regressions: shapes where the emitted schema accepted an argument the decoder refused.
- * Each test carries the failing argument and checks that schema and decoder now give one verdict
- * (or that generation refuses the shape with the fix). The zoo (spec/schema/zoo/contract.zoo.ts)
- * keeps the property tests on the same shapes.
+ * Shapes where the emitted schema accepted an argument the decoder refused. Each test carries the
+ * failing argument and checks that schema and decoder now give one verdict (or that generation
+ * refuses the shape with the fix). The zoo (spec/schema/zoo/contract.zoo.ts) keeps the property
+ * tests on the same shapes.
  */
 import 'reflect-metadata';
 import path from 'node:path';

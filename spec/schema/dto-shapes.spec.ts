@@ -1,7 +1,8 @@
 /**
- * Fresh-eyes review of the generator: DTO shapes where the schema and the decoder disagreed and
- * generation said nothing. Each test names the DTO and the argument; the generator now makes the
- * schema say what the decoder does, warns naming `Dto.member`, or fails naming the fix.
+ * DTO shapes where the schema and the decoder disagreed and generation said nothing: defaults,
+ * class shapes (index signatures, constructors, built-ins, wire names, namespaces), flags and
+ * Record values. Each test names the DTO and the argument; the generator now makes the schema say
+ * what the decoder does, warns naming `Dto.member`, or fails naming the fix.
  */
 import 'reflect-metadata';
 import path from 'node:path';
@@ -23,14 +24,14 @@ import {
   GoodOrder,
   Order,
   WithPaging,
-} from './fixtures/review/review.tools';
-import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/review-shapes/shapes.tools';
+} from './fixtures/dto-shapes/dto-shapes.tools';
+import { Holder, Indexed, NeedsArg, OptionalArg, ProtoName } from './fixtures/class-shapes/shapes.tools';
 
 let result: GenerationResult;
 let shapes: GenerationResult;
 beforeAll(() => {
-  result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'review', 'tsconfig.json') });
-  shapes = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'review-shapes', 'tsconfig.json') });
+  result = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'dto-shapes', 'tsconfig.json') });
+  shapes = generateManifest({ tsconfig: path.join(__dirname, 'fixtures', 'class-shapes', 'tsconfig.json') });
 });
 
 const { schemaOf, errorsOf, warningsOf, missing, verdicts: verdictsOf } = generated(() => result);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 5: in an ESM project (`"type": "module"`, `module: nodenext`) typescript-json-schema
+ * In an ESM project (`"type": "module"`, `module: nodenext`) typescript-json-schema
  * names a class of another module `import("/abs/label",{with:{"resolution-mode":"import"}}).Label`;
  * the generator looked its decorators up by the plain name, missed, and wrote the nested schema
  * without its constraints (no maxLength, no enum), while the CommonJS twin had them. Definitions are

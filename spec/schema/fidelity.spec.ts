@@ -1,7 +1,8 @@
 /**
- * Issue 7 fidelity review: DTO shapes where the schema and the decoder disagreed and the generator
- * said nothing. Each test names the DTO and the argument; the generator now either makes the schema
- * say what the decoder does, or refuses the shape naming `Dto.member` and the fix.
+ * DTO shapes where the schema and the decoder disagreed and the generator said nothing: optional
+ * members, inheritance, members the generator cannot read, JSDoc @default. Each test names the DTO
+ * and the argument; the generator now either makes the schema say what the decoder does, or refuses
+ * the shape naming `Dto.member` and the fix.
  */
 import 'reflect-metadata';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 2: typescript-json-schema finds a root DTO by its class name and keys the classes it
+ * typescript-json-schema finds a root DTO by its class name and keys the classes it
  * reaches by name, so two classes under one name gave a tool the other class's schema, or a nested
  * class without its decorators. Generation now fails, naming both files and asking for a rename.
  */

@@ -1,5 +1,5 @@
 /**
- * Regression: tuple members came out in draft-07 form (`items: [a, b]`), which the draft 2020-12
+ * Tuple members used to come out in draft-07 form (`items: [a, b]`), which the draft 2020-12
  * compiler refuses, so the manifest generated fine and then failed at start-up.
  */
 import * as path from 'node:path';
@@ -30,7 +30,7 @@ describe('tuple members', () => {
   });
 });
 
-describe('property initializers that break their own constraints (regression)', () => {
+describe('property initializers that break their own constraints', () => {
   const dir = path.join(__dirname, 'fixtures', 'tuple');
   const result = generateManifest({
     files: [path.join(dir, 'defaults.tools.ts')],

@@ -21,7 +21,7 @@ import {
 import { Tool, Toolset } from '../fixtures/project/decorators';
 
 /**
- * DTOs for the disagreements issue 7 found between the schema and the decoder, so the property
+ * DTOs for the disagreements found between the schema and the decoder, so the property
  * tests keep covering them: null items under `each: true`, free-form values holding forbidden
  * names, Date members and leap seconds, and the row DTO that replaces a matrix of DTOs.
  */
