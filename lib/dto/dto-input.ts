@@ -3,7 +3,7 @@
  * `FuncTool.create` (or the container). Decoding is strict (docs/architecture.md section 4).
  */
 import { plainToInstance } from 'class-transformer';
-import { ToolError, compileSchemaValue } from '../protocol';
+import { compileSchemaValue } from '../protocol';
 import type { CompiledSchema, JsonObject, JsonValue } from '../protocol';
 import { declareEncoder, declareValidatedForm } from '../protocol/func';
 import { sameValidation } from '../protocol/schema';
@@ -18,6 +18,7 @@ import { repairInstance, transformable } from './repair';
 import { deriveSchema, EMPTY_INPUT_SCHEMA } from './derive-schema';
 import { invalidInput, IssueSink, sinkError } from './issues';
 import { encodeInstance } from './encode';
+import { dtoNotClass, notObject, unknownMemberOfEmpty } from './messages';
 
 /** Options of dtoInput. */
 export interface DtoInputOptions {
@@ -98,10 +99,7 @@ export interface DtoInput<T> {
  */
 export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOptions = {}): DtoInput<T> {
   if (typeof dto !== 'function') {
-    throw new ToolError(
-      'ERR_INVALID_TOOL',
-      'dtoInput(): the DTO must be a class; pass the class itself, not an instance',
-    );
+    throw dtoNotClass();
   }
   const plan = planOf(dto);
   const compiled = options.inputSchema === undefined ? undefined : compileSchemaValue(options.inputSchema);
@@ -132,16 +130,11 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
       if (compiled !== undefined) schemaCheck(compiled, value);
       const sink = new IssueSink();
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        sink.add({ code: 'dto', path: [], constraint: 'type', message: 'must be an object' });
+        sink.add({ code: 'dto', path: [], constraint: 'type', message: notObject() });
       } else {
         const keys = Object.keys(value);
         if (keys.length > 0) {
-          const more = keys.length > 1 ? ` (and ${keys.length - 1} more unknown members)` : '';
-          sink.add({
-            code: 'unknown_member',
-            path: [keys[0]],
-            message: `unknown member "${keys[0]}"${more}; this tool takes no arguments, send {}`,
-          });
+          sink.add({ code: 'unknown_member', path: [keys[0]], message: unknownMemberOfEmpty(keys[0], keys.length) });
         }
       }
       if (!sink.empty) throw sinkError(sink);

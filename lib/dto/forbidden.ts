@@ -5,6 +5,7 @@
  */
 import type { AdmissionIssue } from '../protocol';
 import { FORBIDDEN_MEMBERS, PROTOTYPE_MEMBER_NAMES } from './contract-rules';
+import { forbiddenMember, prototypeProperty } from './messages';
 
 /** The shared lists, kept importable from here (lib/dto/contract-rules.ts owns them). */
 export { FORBIDDEN_MEMBERS, PROTOTYPE_MEMBER_NAMES };
@@ -15,13 +16,7 @@ export { FORBIDDEN_MEMBERS, PROTOTYPE_MEMBER_NAMES };
  */
 export function prototypePropertyProblem(className: string, property: string): string | undefined {
   if (!PROTOTYPE_MEMBER_NAMES.has(property)) return undefined;
-  const keep = FORBIDDEN_MEMBERS.has(property)
-    ? `(the wire name "${property}" is refused in every argument too)`
-    : `and keep the wire name with @Expose({ name: '${property}' }) if the model must see it`;
-  return (
-    `${className}.${property}: the property name "${property}" is a member of Object.prototype, and class-validator ` +
-    `groups a DTO's constraints by property name in a plain object, so every call would fail; rename the property ${keep}`
-  );
+  return prototypeProperty(className, property, FORBIDDEN_MEMBERS.has(property));
 }
 
 interface Node {
@@ -57,7 +52,7 @@ export function findForbiddenMember(value: unknown): AdmissionIssue | undefined 
         return {
           code: 'forbidden_member',
           path: [...pathOf(node), key],
-          message: `member "${key}" is not allowed anywhere in the arguments; rename it`,
+          message: forbiddenMember(key),
         };
       }
     }

@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../protocol';
 import type { AdmissionIssue } from '../protocol';
+import { moreIssues } from './messages';
 
 /** At most this many issues are kept and listed; the rest are only counted. @internal */
 export const MAX_LISTED_ISSUES = 10;
@@ -59,7 +60,7 @@ export function renderIssue(issue: AdmissionIssue): string {
  */
 export function invalidInput(issues: readonly AdmissionIssue[], total = issues.length): ToolError {
   const lines = issues.map(renderIssue);
-  if (total > issues.length) lines.push(`(${total - issues.length} more issues not shown)`);
+  if (total > issues.length) lines.push(moreIssues(total - issues.length));
   return new ToolError('ERR_INVALID_INVOCATION', lines.join('\n'), { issues });
 }
 

@@ -14,13 +14,13 @@
  *   seconds on 42 bytes). The pattern is read in ECMA-262 syntax with the u flag, whatever its flags.
  */
 import { IS_ENUM, IS_LENGTH, IS_NUMBER, MATCHES, MAX_LENGTH, MIN_LENGTH } from 'class-validator';
-import { ToolError } from '../protocol';
 import { compilePattern, PatternSyntaxError } from '../protocol/regex';
 import type { LinearPattern } from '../protocol/regex';
 import type { ClassPlan, PropertyPlan } from './plan';
 import type { ValidationRecord } from './reflection';
 import { VALIDATION_TYPES } from './reflection';
 import type { IssuePath, IssueSink } from './issues';
+import { CONSTRAINT_TEXT, matchesNotLinear } from './messages';
 
 /** The constraint names whose verdict is ours, not class-validator's. @internal */
 export const OVERRIDDEN: ReadonlySet<string> = new Set([IS_LENGTH, MIN_LENGTH, MAX_LENGTH, IS_ENUM, MATCHES]);
@@ -44,11 +44,7 @@ export function matchesPattern(r: ValidationRecord, className: string): LinearPa
     return compiled;
   } catch (e) {
     if (!(e instanceof PatternSyntaxError)) throw e;
-    throw new ToolError(
-      'ERR_INVALID_TOOL',
-      `${className}.${r.propertyName}: @Matches ${e.message}; the decoder runs every ` +
-        '@Matches on RE2 (linear time), as the input schema does',
-    );
+    throw matchesNotLinear(className, r.propertyName, e.message);
   }
 }
 
@@ -119,7 +115,7 @@ export function checkOverrides(instance: object, plan: ClassPlan, path: IssuePat
     for (const r of records) {
       if (r.each && Array.isArray(value)) {
         // class-validator runs an each: true check on a null item too (and refuses it): so do we.
-        value.forEach((item, i) => check(r, item, [...at, i], prop, sink, 'each value '));
+        value.forEach((item, i) => check(r, item, [...at, i], prop, sink, CONSTRAINT_TEXT.eachPrefix));
       } else {
         check(r, value, at, prop, sink, '');
       }
@@ -185,25 +181,21 @@ function verdict(r: ValidationRecord, value: unknown): string | undefined {
     // Only the decimal count: class-validator checked the type (with the option hidden).
     const max = (c[0] as { maxDecimalPlaces?: unknown }).maxDecimalPlaces;
     if (typeof value !== 'number' || typeof max !== 'number' || decimalPlaces(value) <= max) return undefined;
-    return 'must be a number conforming to the specified constraints';
+    return CONSTRAINT_TEXT.maxDecimalPlaces;
   }
   if (r.name === MATCHES) {
     const pattern = matchesPattern(r, r.target instanceof Function ? r.target.name : String(r.target));
-    return typeof value === 'string' && pattern.test(value)
-      ? undefined
-      : `must match ${String(c[0])} regular expression`;
+    return typeof value === 'string' && pattern.test(value) ? undefined : CONSTRAINT_TEXT.matches(String(c[0]));
   }
   if (r.name === IS_ENUM) {
     const values = enumValues(c[0]);
-    return values.includes(value)
-      ? undefined
-      : `must be one of the following values: ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+    return values.includes(value) ? undefined : CONSTRAINT_TEXT.isEnum(values);
   }
   const [min, max] =
     r.name === IS_LENGTH ? [c[0], c[1]] : r.name === MIN_LENGTH ? [c[0], undefined] : [undefined, c[0]];
-  if (typeof value !== 'string') return 'must be a string';
+  if (typeof value !== 'string') return CONSTRAINT_TEXT.notString;
   const n = codePointLength(value);
-  if (typeof min === 'number' && n < min) return `must be longer than or equal to ${min} characters`;
-  if (typeof max === 'number' && n > max) return `must be shorter than or equal to ${max} characters`;
+  if (typeof min === 'number' && n < min) return CONSTRAINT_TEXT.tooShort(min);
+  if (typeof max === 'number' && n > max) return CONSTRAINT_TEXT.tooLong(max);
   return undefined;
 }

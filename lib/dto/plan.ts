@@ -20,6 +20,7 @@ import type { DtoClass, ValidationRecord } from './reflection';
 import { MATCHES } from 'class-validator';
 import { matchesPattern } from './overrides';
 import { prototypePropertyProblem } from './forbidden';
+import { asyncConstraint, constructorThrows, nestedWithoutValidation, noMetadata, wireNameTaken } from './messages';
 
 /** The JSON kind a member (or an array item) must have before any transformation. @internal */
 export type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'nested' | 'any';
@@ -116,10 +117,7 @@ function fill(plan: ClassPlan): void {
     if (problem !== undefined) throw new ToolError('ERR_INVALID_TOOL', problem);
     const p = propertyPlan(dto, property, recs, defaults);
     if (plan.byWire.has(p.wire)) {
-      throw new ToolError(
-        'ERR_INVALID_TOOL',
-        `${plan.name}.${property}: wire name "${p.wire}" is used by two properties; give each a distinct @Expose({ name })`,
-      );
+      throw wireNameTaken(plan.name, property, p.wire);
     }
     plan.properties.push(p);
     plan.byWire.set(p.wire, p);
@@ -200,12 +198,7 @@ function requireNestedValidation(
   array: boolean,
 ): void {
   if (records.some((r) => r.type === VALIDATION_TYPES.NESTED_VALIDATION)) return;
-  const cls = nested.name || 'the nested class';
-  throw new ToolError(
-    'ERR_INVALID_TOOL',
-    `${dto.name || '(anonymous class)'}.${property}: holds the DTO class ${cls} without @ValidateNested(), so class-validator ` +
-      `does not check the members of ${cls} and the decoder would skip their checks; add @ValidateNested(${array ? '{ each: true }' : ''})`,
-  );
+  throw nestedWithoutValidation(dto.name || '(anonymous class)', property, nested.name || 'the nested class', array);
 }
 
 function kindOf(type: unknown): ValueKind {
@@ -224,30 +217,16 @@ function instantiate(dto: DtoClass, name: string): object {
   try {
     return new (dto as unknown as new () => object)();
   } catch (e) {
-    throw new ToolError(
-      'ERR_INVALID_TOOL',
-      `${name}: the constructor throws when called without arguments (${messageOf(e)}), and the decoder builds every DTO ` +
-        `with new ${name}(); a DTO must be constructible without arguments (make its parameters optional or remove the constructor)`,
-    );
+    throw constructorThrows(name, messageOf(e));
   }
 }
 
 function refuseWithoutMetadata(name: string, dto: DtoClass, defaults: object | undefined): void {
   const props = new Set([...transformerProperties(dto), ...(defaults === undefined ? [] : Object.keys(defaults))]);
   if (props.size === 0) return; // an empty DTO: `{}` input
-  throw new ToolError(
-    'ERR_INVALID_TOOL',
-    `${name} has properties (${[...props].slice(0, 5).join(', ')}) but class-validator holds no metadata for it; ` +
-      'decorate each member (for example @IsString()), and if it is decorated, two copies of class-validator are ' +
-      'likely installed (run `npm ls class-validator` and deduplicate it)',
-  );
+  throw noMetadata(name, [...props]);
 }
 
 function asyncConstraintError(className: string, record: ValidationRecord): ToolError {
-  const constraint = constraintName(record);
-  return new ToolError(
-    'ERR_INVALID_TOOL',
-    `${className}.${record.propertyName}: constraint "${constraint}" is asynchronous, but tool admission is synchronous; ` +
-      'make the constraint synchronous, or check it inside the tool method and throw a Failure',
-  );
+  return asyncConstraint(className, record.propertyName, constraintName(record));
 }

@@ -7,6 +7,7 @@
 import type { ClassPlan, PropertyPlan, ValueKind } from './plan';
 import { isDateTime } from './contract-rules';
 import { jsonKind } from './issues';
+import { REQUIRED, dtoTooDeep, kindMismatch, notDateTime, notNull, notObject, unknownMember } from './messages';
 import type { IssuePath, IssueSink } from './issues';
 
 /** How many accepted member names an unknown-member message lists. */
@@ -34,7 +35,7 @@ export interface StructureOptions {
  */
 export function checkStructure(value: unknown, plan: ClassPlan, sink: IssueSink, options: StructureOptions): void {
   if (!isObject(value)) {
-    sink.add({ code: 'dto', path: [], constraint: 'type', message: `must be an object, received ${jsonKind(value)}` });
+    sink.add({ code: 'dto', path: [], constraint: 'type', message: notObject(jsonKind(value)) });
     return;
   }
   checkObject(value, plan, [], sink, options, 1);
@@ -53,30 +54,24 @@ function checkObject(
   depth: number,
 ): void {
   if (depth > MAX_DTO_DEPTH) {
-    sink.add({
-      code: 'too_deep',
-      path,
-      message: `${plan.name} objects nest more than ${MAX_DTO_DEPTH} levels deep here; send a shallower value`,
-    });
+    sink.add({ code: 'too_deep', path, message: dtoTooDeep(plan.name, MAX_DTO_DEPTH) });
     return;
   }
   const unknown = Object.keys(value).filter((k) => !plan.byWire.has(k));
   if (unknown.length > 0) {
-    const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown members)` : '';
-    const names = plan.properties.slice(0, LISTED_MEMBERS).map((p) => p.wire);
-    const accepted =
-      names.length === 0 ? 'no members' : names.join(', ') + (plan.properties.length > LISTED_MEMBERS ? ', ...' : '');
+    const accepted = plan.properties.slice(0, LISTED_MEMBERS).map((p) => p.wire);
+    const more = plan.properties.length > LISTED_MEMBERS;
     sink.add({
       code: 'unknown_member',
       path: [...path, unknown[0]],
-      message: `unknown member "${unknown[0]}"${more}; remove it (${plan.name} accepts ${accepted})`,
+      message: unknownMember(unknown[0], unknown.length, plan.name, accepted, more),
     });
   }
   for (const prop of plan.properties) {
     const at = [...path, prop.wire];
     if (!Object.prototype.hasOwnProperty.call(value, prop.wire)) {
       if (!prop.optional && !prop.hasDefault && !prop.conditional) {
-        sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: 'is required' });
+        sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: REQUIRED });
       }
       continue;
     }
@@ -87,7 +82,7 @@ function checkObject(
 
 /** `@IsDefined()` refuses null, whatever the type or the input schema admit. */
 function defined(sink: IssueSink, at: IssuePath): void {
-  sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: 'must not be null' });
+  sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: notNull() });
 }
 
 function checkValue(
@@ -101,8 +96,7 @@ function checkValue(
 ): void {
   if (v === null) {
     if (options.nullSanctioned) return;
-    const hint = prop.optional ? '; omit the member instead' : '';
-    sink.add({ code: 'dto', path: at, constraint: 'type', message: `must not be null${hint}` });
+    sink.add({ code: 'dto', path: at, constraint: 'type', message: notNull(prop.optional) });
     return;
   }
   switch (kind) {
@@ -115,12 +109,8 @@ function checkValue(
       return;
     case 'date':
       if (typeof v !== 'string' || !isDateTime(v)) {
-        sink.add({
-          code: 'dto',
-          path: at,
-          constraint: 'type',
-          message: `must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received ${typeof v === 'string' ? 'another string' : jsonKind(v)}`,
-        });
+        const received = typeof v === 'string' ? 'another string' : jsonKind(v);
+        sink.add({ code: 'dto', path: at, constraint: 'type', message: notDateTime(received) });
       }
       return;
     case 'nested':
@@ -143,5 +133,5 @@ function checkValue(
 }
 
 function mismatch(sink: IssueSink, at: IssuePath, expected: string, v: unknown): void {
-  sink.add({ code: 'dto', path: at, constraint: 'type', message: `must be ${expected}, received ${jsonKind(v)}` });
+  sink.add({ code: 'dto', path: at, constraint: 'type', message: kindMismatch(expected, jsonKind(v)) });
 }
