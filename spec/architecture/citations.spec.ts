@@ -126,7 +126,7 @@ export function outsideCitations(text: string): string[] {
   const flat = flatten(text);
   const found: string[] = [];
   for (const re of [
-    /\bDESIGN\.md\b[^\n]{0,30}/g,
+    /\bDESIGN\b(?:\.md)?[^\n]{0,30}/g,
     /\bSTYLE\.md\b[^\n]{0,30}/g,
     /\.\.\/shared\b[^\n]{0,30}/g,
     /(?<!docs\/)\breference-semantics\b[^\n]{0,30}/g,
@@ -187,7 +187,13 @@ describe('the citation checker', () => {
   });
 
   it('finds citations of what a clone does not have', () => {
-    for (const text of ['(DESIGN.md 3.6)', 'see ../shared/x', 'reference-semantics 3.1', 'Order (reference 7.3)']) {
+    for (const text of [
+      '(DESIGN.md 3.6)',
+      '(DESIGN 3.8)',
+      'see ../shared/x',
+      'reference-semantics 3.1',
+      'Order (reference 7.3)',
+    ]) {
       expect(outsideCitations(text)).toHaveLength(1);
     }
     expect(outsideCitations('docs/reference-semantics.md section 2; docs/architecture.md section 3')).toEqual([]);
