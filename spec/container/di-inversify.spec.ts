@@ -77,7 +77,8 @@ describe('createRegistry with an InversifyJS container as its resolver', () => {
       error = e as Error & { code?: string; cause?: unknown };
     }
     expect(error?.code).toBe('ERR_INVALID_TOOL');
-    expect(error?.message).toBe(resolverThrew('policy WritersOnly of NotesTools.addNote', WritersOnly, null).message);
+    const site = `policy ${WritersOnly.name} of NotesTools.addNote`;
+    expect(error?.message).toBe(resolverThrew(site, WritersOnly, null).message);
     expect(String((error?.cause as Error).message)).toContain('WritersOnly');
   });
 });

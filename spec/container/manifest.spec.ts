@@ -29,10 +29,11 @@ describe('loadManifest', () => {
   });
 
   it('names the file and the fix when it cannot be read', () => {
-    expect(() => loadManifest('/nonexistent/tools.manifest.json')).toThrow(
+    const file = '/nonexistent/tools.manifest.json';
+    expect(() => loadManifest(file)).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: manifestErrors.unreadable('manifest /nonexistent/tools.manifest.json', null).message,
+        message: manifestErrors.unreadable(`manifest ${file}`, null).message,
       }),
     );
   });

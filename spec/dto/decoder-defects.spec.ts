@@ -21,6 +21,7 @@ import {
 } from 'class-validator';
 import { dtoInput } from '../../lib/dto';
 import { MAX_DTO_DEPTH } from '../../lib/dto/structure';
+import { dtoTooDeep } from '../../lib/dto/messages';
 import {
   FuncTool,
   InputValidatorError,
@@ -173,7 +174,7 @@ describe('admitted depth never overflows the decoder', () => {
     expect(error).toBeInstanceOf(ToolError);
     const path = Array.from({ length: MAX_DTO_DEPTH }, () => ['children', 0]).flat();
     expect((error as ToolError).issues).toEqual([
-      { code: 'too_deep', path, message: 'Node objects nest more than 100 levels deep here; send a shallower value' },
+      { code: 'too_deep', path, message: dtoTooDeep('Node', MAX_DTO_DEPTH) },
     ]);
   });
 

@@ -17,6 +17,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { dtoInput, emptyInput } from '../../lib/dto';
+import { DATE_TIME_PATTERN } from '../../lib/dto/contract-rules';
+import { renderPointer } from '../../lib/dto/issues';
+import { CONSTRAINT_TEXT, notDateTime } from '../../lib/dto/messages';
 import { hasErrorCode, ToolError } from '../../lib/protocol/errors';
 import type { AdmissionIssue } from '../../lib/protocol/errors';
 
@@ -164,13 +167,13 @@ describe('dtoInput decode', () => {
     expect(issuesOf({ title: 'x', due: '2024-02-29' })[0]).toMatchObject({
       path: ['due'],
       constraint: 'type',
-      message: 'must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string',
+      message: notDateTime('another string'),
     });
     expect(input.inputSchema['properties']).toMatchObject({
       due: {
         type: 'string',
         format: 'date-time',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$',
+        pattern: DATE_TIME_PATTERN,
       },
     });
     for (const bad of [
@@ -192,7 +195,7 @@ describe('dtoInput decode', () => {
     expect(issuesOf({ title: emoji.repeat(121) })[0]).toMatchObject({
       path: ['title'],
       constraint: 'isLength',
-      message: 'must be shorter than or equal to 120 characters',
+      message: CONSTRAINT_TEXT.tooLong(120),
     });
     // validator.js discounts presentation selectors; JSON Schema does not, nor do we.
     expect(issuesOf({ title: 'a\uFE0F'.repeat(61) })[0]).toMatchObject({ path: ['title'], constraint: 'isLength' });
@@ -211,10 +214,10 @@ describe('dtoInput decode', () => {
         [['labels', 0, 'label'], 'maxLength'],
       ]),
     );
-    expect(err.message).toContain('/title: must be longer than or equal to 1 characters (isLength)');
-    expect(err.message).toContain('/stars: must not be greater than 10 (max)');
-    expect(err.message).toContain('/labels/0/label: must be shorter than or equal to 10 characters (maxLength)');
-    expect(err.message.split('\n')).toHaveLength(3);
+    // One line per issue: its JSON Pointer, its message, and the constraint that failed.
+    const lines = err.issues.map((i) => `${renderPointer(i.path)}: ${i.message} (${i.constraint})`);
+    expect(err.message).toBe(`tool: invalid invocation: ${lines.join('\n')}`);
+    expect(lines).toHaveLength(3);
   });
 
   it('lists at most 10 issues and counts the rest', () => {
@@ -310,7 +313,9 @@ describe('emptyInput', () => {
   it('decodes {} only', () => {
     const e = emptyInput();
     expect(e.decode({})).toEqual({});
-    expect(() => e.decode({ a: 1 })).toThrow(/unknown member "a"; this tool takes no arguments/);
+    expect(() => e.decode({ a: 1 })).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ code: 'unknown_member', path: ['a'] })] }),
+    );
     expect(e.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
   });
 });

@@ -7,7 +7,8 @@
 import 'reflect-metadata';
 import { IsArray, IsEnum, IsInt, Length } from 'class-validator';
 import { dtoInput } from '../../lib/dto';
-import { ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import { CONSTRAINT_TEXT } from '../../lib/dto/messages';
+import { ToolError, type AdmissionIssue, type JsonObject, type JsonValue } from '../../lib/protocol';
 
 enum Level {
   Low = 1,
@@ -31,27 +32,31 @@ const lenient: JsonObject = {
   additionalProperties: false,
 };
 
-function decode(value: JsonValue): string {
+/** 'accepted', or the decoder's issues (path, constraint, message). */
+function decode(value: JsonValue): 'accepted' | readonly Partial<AdmissionIssue>[] {
   try {
     dtoInput(Lists, { inputSchema: lenient }).decode(value);
     return 'accepted';
   } catch (e) {
     expect(e).toBeInstanceOf(ToolError);
-    return (e as ToolError).message;
+    expect((e as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+    return (e as ToolError).issues.map(({ path, constraint, message }) => ({ path, constraint, message }));
   }
 }
 
 describe('null items under each: true', () => {
   it("are refused by the overridden length and enum checks, as by class-validator's own", () => {
-    expect(decode({ names: ['ab', null], levels: [], counts: [] })).toBe(
-      'tool: invalid invocation: /names/1: each value must be a string (isLength)',
-    );
-    expect(decode({ names: [], levels: [1, null], counts: [] })).toBe(
-      'tool: invalid invocation: /levels/1: each value must be one of the following values: 1, 2 (isEnum)',
-    );
-    expect(decode({ names: [], levels: [], counts: [3, null] })).toMatch(
-      /\/counts: each value in counts must be an integer number \(isInt\)/,
-    );
+    const each = CONSTRAINT_TEXT.eachPrefix;
+    expect(decode({ names: ['ab', null], levels: [], counts: [] })).toEqual([
+      { path: ['names', 1], constraint: 'isLength', message: each + CONSTRAINT_TEXT.notString },
+    ]);
+    expect(decode({ names: [], levels: [1, null], counts: [] })).toEqual([
+      { path: ['levels', 1], constraint: 'isEnum', message: each + CONSTRAINT_TEXT.isEnum([1, 2]) },
+    ]);
+    // class-validator's own check reports the array member, with its own text.
+    expect(decode({ names: [], levels: [], counts: [3, null] })).toEqual([
+      expect.objectContaining({ path: ['counts'], constraint: 'isInt' }),
+    ]);
     expect(decode({ names: ['ab'], levels: [2], counts: [3] })).toBe('accepted');
   });
 });
