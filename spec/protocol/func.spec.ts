@@ -11,6 +11,7 @@ import {
   type JsonValue,
   type Result,
 } from '../../lib/protocol';
+import { toJsonData } from '../../lib/protocol/json-data';
 import { rejectionOf, thrownBy } from './helpers';
 
 const inputSchema = {
@@ -134,7 +135,10 @@ describe('FuncTool.call', () => {
     cyclic.self = cyclic;
     const { binding, prepare } = make(() => cyclic);
     const err = (await rejectionOf(binding.call(prepare('{"n":2}')))) as Error;
-    expect(err.message).toBe('tool: encode function result: /self: the value is cyclic');
+    const data = toJsonData(cyclic);
+    expect(data.ok).toBe(false);
+    expect(err.message).toBe(`tool: encode function result: ${data.ok ? '' : data.reason}`);
+    expect(hasErrorCode(err, 'ERR_INVALID_OUTPUT')).toBe(true);
   });
 
   it('passes errors thrown by the function unchanged', async () => {

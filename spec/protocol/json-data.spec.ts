@@ -37,6 +37,12 @@ describe('toJsonData', () => {
     expect(toJsonData({ x: shared, y: shared })).toMatchObject({ ok: true, text: '{"x":{"a":1},"y":{"a":1}}' });
   });
 
+  it('refuses a cyclic value, naming where the cycle closes', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(toJsonData(cyclic)).toEqual({ ok: false, reason: '/self: the value is cyclic' });
+  });
+
   it('refuses class instances unless asked, and lone surrogates in names and strings', () => {
     class Point {
       x = 1;

@@ -136,10 +136,10 @@ describe('schemas: pattern and patternProperties run on the linear engine', () =
 });
 
 describe('formats: the library regexes', () => {
-  it('refuses format "url" at compile (its regex backtracks quadratically), pointing to "uri"', () => {
+  it('refuses format "url" at compile (its regex backtracks quadratically) and asserts "uri"', () => {
+    // The refusal's wording (pointing to "uri") is spec/protocol/schema.spec.ts's, where it is built.
     const err = thrownBy(() => compileSchemaValue({ type: 'string', format: 'url' })) as ToolError;
     expect(err.code).toBe('ERR_INVALID_SCHEMA');
-    expect(err.message).toMatch(/unknown format "url".*use "uri" \(RFC 3986\)$/);
     expect(compileSchemaValue({ type: 'string', format: 'uri' }).validate('http://a:b@example.org/x')).toEqual([]);
   });
 

@@ -77,6 +77,12 @@ describe('compileSchemaValue: what is a schema', () => {
     expect(compileError(schema).message).toContain(`jsonschema: invalid schema: ${reason}`);
   });
 
+  it('refuses format "url" pointing to "uri" (the url regex backtracks on long strings)', () => {
+    expect(compileError({ type: 'string', format: 'url' }).message).toMatch(
+      /unknown format "url".*use "uri" \(RFC 3986\)$/,
+    );
+  });
+
   it('accepts true and false as schemas', () => {
     expect(compileSchemaValue(true).validate({ any: 1 })).toEqual([]);
     expect(compileSchemaValue(false).validate({})).toHaveLength(1);
@@ -297,12 +303,12 @@ describe('CompiledSchema.validate reports every violation', () => {
 
   it('lists each violation, not only the first, in one pass over a refused value', () => {
     expect(
-      create.validate({ count: 0, tags: ['a', 2], extra: true }).map((i) => [i.path, i.keyword, i.message]),
+      create.validate({ count: 0, tags: ['a', 2], extra: true }).map((i) => [i.path, i.keyword, i.params]),
     ).toEqual([
-      [[], 'required', '(root): must have required member "title"; add it'],
-      [[], 'additionalProperties', '(root): must NOT have member "extra"; remove it'],
-      [['count'], 'minimum', '/count: must be >= 1'],
-      [['tags', 1], 'type', '/tags/1: must be string'],
+      [[], 'required', { missingProperty: 'title' }],
+      [[], 'additionalProperties', { additionalProperty: 'extra' }],
+      [['count'], 'minimum', { comparison: '>=', limit: 1 }],
+      [['tags', 1], 'type', { type: 'string' }],
     ]);
     expect(create.validate({ title: 't', count: 2 })).toEqual([]);
   });
@@ -355,7 +361,9 @@ describe('CompiledSchema.validate reports every violation', () => {
     });
     expect(conditional.validate({ k: 'a' }).map((i) => i.keyword)).toEqual(['required']);
     const twice = compileSchemaValue({ allOf: [{ required: ['id'] }, { required: ['id'] }] });
-    expect(twice.validate({}).map((i) => i.message)).toEqual(['(root): must have required member "id"; add it']);
+    expect(twice.validate({}).map((i) => [i.path, i.keyword, i.params])).toEqual([
+      [[], 'required', { missingProperty: 'id' }],
+    ]);
   });
 
   it('keeps schemas that differ in annotations on one validator, and each reports all its issues', () => {

@@ -8,8 +8,9 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
 import { dtoInput } from '../../lib/dto';
+import { nestedWithoutValidation, notNull } from '../../lib/dto/messages';
 import { ToolError } from '../../lib/protocol';
-import { decoderAlone, generated } from './verdicts';
+import { decoderRefusal, generated } from './verdicts';
 import {
   AllowUnknown,
   Checked,
@@ -30,6 +31,12 @@ beforeAll(() => {
 
 const { schemaOf, errorsOf, warningsOf, missing, verdicts: verdictsOf } = generated(() => result);
 const verdicts = (name: string, dto: new () => object, json: string) => verdictsOf(name, dto, { json });
+
+/** The decoder's refusal of a null at `path`: isDefined, "must not be null". */
+const notNullAt = (path: (string | number)[]) => ({
+  code: 'ERR_INVALID_INVOCATION',
+  issues: [{ code: 'dto', path, constraint: 'isDefined', message: notNull() }],
+});
 
 /** The ERR_INVALID_TOOL message dtoInput throws at bind, or 'bound'. */
 function bindError(dto: new () => object): string {
@@ -59,16 +66,13 @@ describe('a nested DTO member needs @ValidateNested()', () => {
   );
 
   it.each([
-    [Unchecked, 'Unchecked.label', '@ValidateNested()'],
-    [UncheckedList, 'UncheckedList.labels', '@ValidateNested({ each: true })'],
-    [InstanceOnly, 'InstanceOnly.label', '@ValidateNested()'],
-    [Untyped, 'Untyped.label', '@ValidateNested()'],
-  ])('dtoInput refuses %p at bind with ERR_INVALID_TOOL naming the member', (dto, member, fix) => {
+    [Unchecked, 'label', false],
+    [UncheckedList, 'labels', true],
+    [InstanceOnly, 'label', false],
+    [Untyped, 'label', false],
+  ])('dtoInput refuses %p at bind with ERR_INVALID_TOOL naming the member', (dto, member, array) => {
     // Before: bound, and with the manifest's schema it accepted {"label":{"name":"ab1"}} (@IsAlpha never ran).
-    expect(bindError(dto)).toBe(
-      `tool: invalid tool: ${member}: holds the DTO class Label without @ValidateNested(), so class-validator does not check ` +
-        `the members of Label and the decoder would skip their checks; add ${fix}`,
-    );
+    expect(bindError(dto)).toBe(nestedWithoutValidation(dto.name, member, 'Label', array).message);
   });
 
   it('with @ValidateNested() the decoder-only check the generator reports does run in the decoder', () => {
@@ -99,9 +103,7 @@ describe('@IsDefined() refuses null in the schema and the decoder', () => {
         { schema: true, decoder: true },
       ]);
     }
-    expect(decoderAlone(DefinedUnknown, '{"value":null}')).toBe(
-      'tool: invalid invocation: /value: must not be null (isDefined)',
-    );
+    expect(decoderRefusal(DefinedUnknown, '{"value":null}')).toEqual(notNullAt(['value']));
     expect((dtoInput(DefinedUnknown).inputSchema['properties'] as Record<string, unknown>)['value']).toEqual({
       not: { type: 'null' },
     });
@@ -116,9 +118,7 @@ describe('@IsDefined() refuses null in the schema and the decoder', () => {
   it('@IsDefined({ each: true }) on unknown[]: null items refused by both', () => {
     expect(verdicts('defined_items', DefinedItems, '{"values":[1,null]}')).toEqual({ schema: false, decoder: false });
     expect(verdicts('defined_items', DefinedItems, '{"values":[1,{}]}')).toEqual({ schema: true, decoder: true });
-    expect(decoderAlone(DefinedItems, '{"values":[1,null]}')).toBe(
-      'tool: invalid invocation: /values/1: must not be null (isDefined)',
-    );
+    expect(decoderRefusal(DefinedItems, '{"values":[1,null]}')).toEqual(notNullAt(['values', 1]));
   });
 
   it('@IsOptional() value?: unknown and @Allow() value!: unknown still take null (class-validator skips or checks nothing)', () => {

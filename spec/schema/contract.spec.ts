@@ -7,8 +7,15 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { generateManifest, type GenerationResult } from '../../lib/schema';
-import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import {
+  compileSchemaValue,
+  ToolError,
+  type AdmissionIssue,
+  type JsonObject,
+  type JsonValue,
+} from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
+import { CONSTRAINT_TEXT } from '../../lib/dto/messages';
 import { Bounds, Decimals, Free, Moment, NullInts, TwoNots } from './fixtures/contract/contract.tools';
 import { reported, located } from './verdicts';
 
@@ -29,22 +36,22 @@ function schemaOf(name: string): JsonObject {
   return tool.definition.input_schema;
 }
 
-/** The schema's and the decoder's verdicts on one JSON text, and the decoder's message. */
+/** The schema's and the decoder's verdicts on one JSON text, and the decoder's refusal code and issues. */
 function verdicts(
   name: string,
   dto: new () => object,
   json: string,
-): { schema: boolean; decoder: boolean; message: string } {
+): { schema: boolean; decoder: boolean; code?: string; issues: readonly AdmissionIssue[] } {
   const schema = schemaOf(name);
   const value = JSON.parse(json) as JsonValue;
   const schemaOk = compileSchemaValue(schema).validate(value).length === 0;
   try {
     dtoInput(dto, { inputSchema: schema }).decode(value);
-    return { schema: schemaOk, decoder: true, message: '' };
+    return { schema: schemaOk, decoder: true, issues: [] };
   } catch (e) {
     expect(e).toBeInstanceOf(ToolError);
     expect((e as ToolError).message).not.toMatch(/validator or transformer threw/);
-    return { schema: schemaOk, decoder: false, message: (e as ToolError).message };
+    return { schema: schemaOk, decoder: false, code: (e as ToolError).code, issues: (e as ToolError).issues };
   }
 }
 
@@ -222,10 +229,10 @@ describe('schema and decoder agree', () => {
   it('@IsNumber({ maxDecimalPlaces }) stays decoder-only (warned), and the decoder counts exponent forms instead of crashing', () => {
     expect(result.warnings.map(reported)).toEqual(['Decimals.amount: decoder_only @IsNumber']);
     const refused = verdicts('decimals', Decimals, '{"amount":1e-7}');
-    expect(refused).toMatchObject({ schema: true, decoder: false });
-    expect(refused.message).toBe(
-      'tool: invalid invocation: /amount: must be a number conforming to the specified constraints (isNumber)',
-    );
+    expect(refused).toMatchObject({ schema: true, decoder: false, code: 'ERR_INVALID_INVOCATION' });
+    expect(refused.issues).toEqual([
+      { code: 'dto', path: ['amount'], constraint: 'isNumber', message: CONSTRAINT_TEXT.maxDecimalPlaces },
+    ]);
     expect(verdicts('decimals', Decimals, '{"amount":0.07}')).toMatchObject({ decoder: true });
     expect(verdicts('decimals', Decimals, '{"amount":1e21}')).toMatchObject({ decoder: true });
   });

@@ -4,7 +4,13 @@
  * and of the DTO decoder.
  */
 import type { GenerationResult, GeneratorMessage } from '../../lib/schema';
-import { compileSchemaValue, ToolError, type JsonObject, type JsonValue } from '../../lib/protocol';
+import {
+  compileSchemaValue,
+  ToolError,
+  type AdmissionIssue,
+  type JsonObject,
+  type JsonValue,
+} from '../../lib/protocol';
 import { dtoInput } from '../../lib/dto';
 
 /**
@@ -88,5 +94,22 @@ export function decoderAlone(dto: new () => object, json: string): string {
   } catch (e) {
     expect(e).toBeInstanceOf(ToolError);
     return (e as ToolError).message;
+  }
+}
+
+/**
+ * The decoder's verdict without a generated schema, by fields: 'accepted', or the refusal's code and
+ * issues (the sentences are spec/dto/messages.spec.ts's).
+ */
+export function decoderRefusal(
+  dto: new () => object,
+  json: string,
+): 'accepted' | { code: string; issues: readonly AdmissionIssue[] } {
+  try {
+    dtoInput(dto).decode(JSON.parse(json) as JsonValue);
+    return 'accepted';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolError);
+    return { code: (e as ToolError).code, issues: (e as ToolError).issues };
   }
 }
