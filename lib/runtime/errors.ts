@@ -13,14 +13,20 @@
  *   schema (the call stays waiting: answer again); `issues` says where;
  * - `ERR_PRINCIPAL_MISMATCH`: the principal answering is not the one the call was suspended for
  *   (the call stays waiting);
- * - `ERR_UNKNOWN_CALL`: no suspended call is stored under that thread and call id.
+ * - `ERR_UNKNOWN_CALL`: no suspended call is stored under that thread and call id;
+ * - `ERR_ID_TOO_LONG`: a thread id, call id or principal is longer than MAX_ID_BYTES (1,024) bytes
+ *   of UTF-8 (lib/runtime/store.ts), which no store keeps alike; nothing ran;
+ * - `ERR_CALL_ID_CONFLICT`: never thrown; the `diagnostic` of a `call-id-conflict` outcome (a call
+ *   id of the thread replayed with another tool or other arguments than the stored call).
  */
 export type RuntimeErrorCode =
   | 'ERR_INVALID_RUNTIME_CONFIG'
   | 'ERR_INVALID_TURN'
   | 'ERR_INVALID_ANSWER'
   | 'ERR_PRINCIPAL_MISMATCH'
-  | 'ERR_UNKNOWN_CALL';
+  | 'ERR_UNKNOWN_CALL'
+  | 'ERR_ID_TOO_LONG'
+  | 'ERR_CALL_ID_CONFLICT';
 
 /** One place in the answer that broke its response schema (a JSON Pointer and the rule). */
 export interface AnswerIssue {

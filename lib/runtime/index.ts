@@ -21,8 +21,16 @@ export {
   StoreError,
 } from './stores';
 export type { MemoryStoreOptions, PostgresStoreOptions, SqliteStoreOptions, StoreErrorCode } from './stores';
-export { SUSPENSION_RECORD_VERSION } from './store';
-export type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from './store';
+export { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
+export type {
+  CallKey,
+  ListFilter,
+  SettledCall,
+  StoredOutcome,
+  SuspensionRecord,
+  SuspensionStore,
+  TakeResult,
+} from './store';
 export {
   DEFAULT_MAX_STEPS,
   LoopError,

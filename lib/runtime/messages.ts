@@ -33,6 +33,11 @@ export function answerRunning(tool: string): string {
   return `error: the call of tool ${quoteToolName(tool)} was already answered and is still running; wait for its result`;
 }
 
+/** A call id of the thread came back with another tool or other arguments than the stored call: nothing ran. */
+export function callIdConflict(tool: string): string {
+  return `error: this call of tool ${quoteToolName(tool)} reuses the id of an earlier call in this conversation that had other arguments, so it did not run; call the tool again`;
+}
+
 function calls(n: number): string {
   return n === 1 ? '1 call' : `${n} calls`;
 }
@@ -90,5 +95,23 @@ export function invalidAnswer(
     `resume: the answer to call ${JSON.stringify(callId)} is invalid: ${detail}; ` +
       "send JSON text that the request's response_schema admits (the call stays waiting)",
     { issues, cause },
+  );
+}
+
+/** ERR_ID_TOO_LONG: an id over MAX_ID_BYTES bytes of UTF-8. */
+export function idTooLong(operation: string, field: string, bytes: number, max: number): RuntimeError {
+  return new RuntimeError(
+    'ERR_ID_TOO_LONG',
+    `${operation}: ${field} is ${bytes} bytes of UTF-8, over the ${max} every store keeps (MAX_ID_BYTES); ` +
+      'use a shorter id (a hash of a long one)',
+  );
+}
+
+/** ERR_CALL_ID_CONFLICT, the diagnostic of a `call-id-conflict` outcome (never thrown). */
+export function callIdConflictError(threadId: string, callId: string, stored: string): RuntimeError {
+  return new RuntimeError(
+    'ERR_CALL_ID_CONFLICT',
+    `runTurn: call ${JSON.stringify(callId)} of thread ${JSON.stringify(threadId)} is stored as ${stored}; ` +
+      'a replayed call id must carry the same tool and arguments, so this call did not run (check how the turn was rebuilt)',
   );
 }

@@ -25,6 +25,9 @@ import type { StoredOutcome, SuspensionRecord } from './store';
  * - `expired`: the call waited for an answer past its expiry; it will never run;
  * - `tool-changed`: on resume, the tool is gone or its contract changed; nothing ran;
  * - `already-answered`: on resume, another answer took the call first (see `previous`);
+ * - `call-id-conflict`: in a turn, the call id is stored for a call of another tool or with other
+ *   arguments (a replay that does not match); nothing ran; `diagnostic` is a RuntimeError
+ *   ERR_CALL_ID_CONFLICT;
  * - `suspended`: the tool asked for input; the suspension is committed to the store.
  */
 export type CallOutcomeKind =
@@ -37,6 +40,7 @@ export type CallOutcomeKind =
   | 'expired'
   | 'tool-changed'
   | 'already-answered'
+  | 'call-id-conflict'
   | 'suspended';
 
 /** What every outcome carries. */
@@ -156,20 +160,25 @@ export function settledOf(
   });
 }
 
-/** An outcome the runtime states itself (budget, expiry, ...): a `failed` Failure with `text`. @internal */
+/**
+ * An outcome the runtime states itself (budget, expiry, ...): a `failed` Failure with `text`, and
+ * `diagnostic` when given. @internal
+ */
 export function statedOf(
   identity: CallIdentity,
   kind: SettledCallOutcome['kind'],
   text: string,
   replayed = false,
+  diagnostic?: unknown,
 ): SettledCallOutcome {
-  const toolOutcome = failureOf(kind, Output.text(text));
+  const toolOutcome = failureOf(kind, Output.text(text), diagnostic);
   return Object.freeze({
     ...identity,
     kind,
     replayed,
     toolOutcome,
     rendered: renderOutcome(identity.call.request.name, toolOutcome),
+    ...(diagnostic === undefined ? {} : { diagnostic }),
   });
 }
 
@@ -184,6 +193,7 @@ const STORED_KIND: Record<SettledCallOutcome['kind'], StoredOutcome['kind']> = {
   expired: 'expired',
   'tool-changed': 'refused',
   'already-answered': 'error',
+  'call-id-conflict': 'refused',
 };
 
 /**

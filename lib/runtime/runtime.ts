@@ -25,8 +25,8 @@ import { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotenc
 import * as text from './messages';
 import { fromStored, settledOf, statedOf, storedOf } from './outcome';
 import type { CallIdentity, CallOutcome, SettledCallOutcome } from './outcome';
-import { SUSPENSION_RECORD_VERSION } from './store';
-import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore } from './store';
+import { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
+import type { CallKey, ListFilter, SettledCall, StoredOutcome, SuspensionRecord, SuspensionStore } from './store';
 
 /** How long a suspended call waits for its answer unless configured: 86,400,000 ms (24 h). */
 export const DEFAULT_SUSPENSION_TTL_MS = 86_400_000;
@@ -47,6 +47,10 @@ export interface RuntimeBudget {
  *   of it and the binding's own deadline applies. Unset: each binding's own deadline
  *   (DEFAULT_TIMEOUT_MS, 60,000 ms, unless the tool declares one).
  * - `suspensionTtlMs`: how long a suspension waits for its answer, in ms (default 24 h).
+ * - `leaseMs`: how long a resume owns the call it took, in ms (default DEFAULT_LEASE_MS, 10 min):
+ *   if its process dies before the outcome is stored, a later answer resumes the call once this
+ *   has passed (the tool runs again with the same idempotency key). Keep it above the call
+ *   deadline: a resume still running past its lease may see a second answer run the call too.
  * - `budget`: per-thread call budgets; unset: no budget (and no `countCall` on the store).
  * - `now`: the clock, ms since the epoch (default `Date.now`).
  */
@@ -55,6 +59,7 @@ export interface RuntimeConfig {
   readonly store: SuspensionStore;
   readonly timeoutMs?: number;
   readonly suspensionTtlMs?: number;
+  readonly leaseMs?: number;
   readonly budget?: RuntimeBudget;
   readonly now?: () => number;
 }
@@ -120,6 +125,7 @@ export class Runtime {
   readonly #store: SuspensionStore;
   readonly #timeoutMs: number | undefined;
   readonly #ttlMs: number;
+  readonly #leaseMs: number;
   readonly #perTool: number | undefined;
   readonly #total: number | undefined;
   readonly #now: () => number;
@@ -127,8 +133,8 @@ export class Runtime {
   /**
    * @throws RuntimeError ERR_INVALID_RUNTIME_CONFIG naming the field: no registry (an object with
    *   `resolve`), no store (an object with the SuspensionStore methods), a `timeoutMs` that is not
-   *   1 to MAX_TIMEOUT_MS ms or Infinity, a `suspensionTtlMs` or budget that is not a whole number
-   *   ≥ 1, a `now` that is not a function
+   *   1 to MAX_TIMEOUT_MS ms or Infinity, a `suspensionTtlMs`, `leaseMs` or budget that is not a
+   *   whole number ≥ 1, a `now` that is not a function
    */
   constructor(config: RuntimeConfig) {
     if (typeof config !== 'object' || config === null) {
@@ -138,7 +144,7 @@ export class Runtime {
     if (typeof (registry as Partial<Registry> | undefined)?.resolve !== 'function') {
       throw text.invalidConfig('config.registry', 'must be a Registry (new Registry(...tools) or createRegistry(...))');
     }
-    const methods = ['commit', 'get', 'take', 'finish', 'countCall', 'list'] as const;
+    const methods = ['commit', 'get', 'take', 'finish', 'settle', 'getSettled', 'countCall', 'list'] as const;
     const missing = methods.filter((m) => typeof (store as Partial<SuspensionStore> | undefined)?.[m] !== 'function');
     if (missing.length > 0) {
       throw text.invalidConfig('config.store', `must be a SuspensionStore (missing ${missing.join(', ')})`);
@@ -157,6 +163,8 @@ export class Runtime {
     this.#timeoutMs = timeoutMs;
     const ttl = config.suspensionTtlMs ?? DEFAULT_SUSPENSION_TTL_MS;
     if (!wholeAtLeastOne(ttl)) throw text.invalidConfig('config.suspensionTtlMs', 'must be a whole number of ms ≥ 1');
+    const lease = config.leaseMs ?? DEFAULT_LEASE_MS;
+    if (!wholeAtLeastOne(lease)) throw text.invalidConfig('config.leaseMs', 'must be a whole number of ms ≥ 1');
     if (budget !== undefined && (typeof budget !== 'object' || budget === null)) {
       throw text.invalidConfig('config.budget', 'must be an object { perTool?, total? }');
     }
@@ -171,6 +179,7 @@ export class Runtime {
     this.#registry = registry;
     this.#store = store;
     this.#ttlMs = ttl;
+    this.#leaseMs = lease;
     this.#perTool = budget?.perTool;
     this.#total = budget?.total;
     this.#now = now ?? Date.now;
@@ -181,20 +190,25 @@ export class Runtime {
    * Runs the calls of one model turn concurrently, each under its deadline, and resolves exactly one
    * outcome per call id, in the order of the calls (calls sharing an id become one `refused` outcome,
    * as the provider readers' oneCallPerId does). Per call, first match wins:
-   * 1. a record is stored under the call id (a replayed turn): the tool does not run again; the
-   *    stored outcome is returned (`replayed`), or the waiting request re-announced, or `expired`
-   *    (a record of another tool, another principal or another call's round under that id:
-   *    `error`, nothing runs);
+   * 1. a suspension or a settled call is stored under the call id (a replayed turn): the tool does
+   *    not run again; the stored outcome is returned (`replayed`), or the waiting request
+   *    re-announced, or `expired`. A stored call of another principal, or another call's round
+   *    under that id: `error`; of another tool or with other arguments (digest of the normalized
+   *    arguments): `call-id-conflict`; nothing runs;
    * 2. admission (prepareToolCall) refuses it: `refused`;
    * 3. a budget is spent (counted atomically by `store.countCall`, so it holds across instances;
    *    only admitted calls count): `budget-exceeded`;
    * 4. the call through its Binding (Guards authorize; deadline): `completed`, `rejected`,
    *    `failed`, `error`, or `suspended` once its record is committed (a commit that rejects makes
    *    the outcome `error`; a commit that finds the key taken announces the stored record).
+   * A `completed`, `refused`, `rejected` or `failed` outcome is stored (`store.settle`) before it is
+   * returned, so a replayed turn gets it back (a `settle` that rejects sets `storeError`); `error`
+   * and `budget-exceeded` are not stored (a replay tries the call again).
    * A call without an id (Gemini may omit it) runs, but cannot be stored: if it suspends, its
    * outcome is `error`. Outcomes never reject; store failures become `error` outcomes.
    * @throws RuntimeError ERR_INVALID_TURN when `threadId` is not a non-empty string, `calls` is not
-   *   an array of calls with string ids, or `principal` is not a string
+   *   an array of calls with string ids, or `principal` is not a string; ERR_ID_TOO_LONG when the
+   *   thread id, the principal or a call id is over MAX_ID_BYTES bytes of UTF-8 (nothing runs)
    */
   async runTurn(turn: TurnInput): Promise<CallOutcome[]> {
     if (typeof turn !== 'object' || turn === null) throw text.invalidTurn('turn', 'must be an object');
@@ -208,6 +222,9 @@ export class Runtime {
         throw text.invalidTurn(`calls[${index}].id`, 'must be a string (the provider call id)');
       }
     });
+    checkIdBytes('runTurn', 'threadId', turn.threadId);
+    if (turn.principal !== undefined) checkIdBytes('runTurn', 'principal', turn.principal);
+    turn.calls.forEach((call, index) => checkIdBytes('runTurn', `calls[${index}].id`, call.id));
     const scope: CallScope = {
       threadId: turn.threadId,
       principal: turn.principal ?? '',
@@ -232,8 +249,13 @@ export class Runtime {
    * suspends again commits a new record under `<call id>#<round>` first. A resumed call does not
    * count against budgets again.
    * @returns the outcome for the model (render it with toOpenAIChatMessages, ...)
-   * @throws RuntimeError ERR_INVALID_TURN (malformed input), ERR_UNKNOWN_CALL (nothing stored under
-   *   the key), ERR_PRINCIPAL_MISMATCH, ERR_INVALID_ANSWER (with `issues`; the call stays waiting)
+   * An answer to a call whose stored outcome is `expired` gets that `expired` outcome again
+   * (`replayed`). A resume owns the call for `leaseMs`: if its process dies before `finish`, a
+   * later answer resumes the call once the lease has passed.
+   * @throws RuntimeError ERR_INVALID_TURN (malformed input), ERR_ID_TOO_LONG (a thread id, call id
+   *   or principal over MAX_ID_BYTES bytes of UTF-8; a call id `<id>#<round>` may be 4 bytes
+   *   longer), ERR_UNKNOWN_CALL (nothing stored under the key), ERR_PRINCIPAL_MISMATCH,
+   *   ERR_INVALID_ANSWER (with `issues`; the call stays waiting)
    * @throws the store's error when `get` or `take` rejects (nothing ran; answer again)
    * @throws `signal.reason` when `signal` is already aborted before the record is taken (the call
    *   stays waiting; answer again)
@@ -246,6 +268,10 @@ export class Runtime {
     if (input.principal !== undefined && typeof input.principal !== 'string') {
       throw text.invalidResume('principal', 'must be a string (or left out for anonymous calls)');
     }
+    checkIdBytes('resume', 'threadId', input.threadId);
+    const roundOf = /^(.+)#[1-9][0-9]{0,2}$/.exec(input.callId);
+    checkIdBytes('resume', 'callId', roundOf === null ? input.callId : roundOf[1]);
+    if (input.principal !== undefined) checkIdBytes('resume', 'principal', input.principal);
     const scope: CallScope = {
       threadId: input.threadId,
       principal: input.principal ?? '',
@@ -261,7 +287,10 @@ export class Runtime {
     const record = found.record;
     if (record.principal !== scope.principal) throw text.principalMismatch(scope.threadId, input.callId);
     const identity = identityOf(scope.threadId, callId, record);
-    if (found.outcome !== undefined) return answered(identity, found.outcome);
+    if (found.outcome !== undefined) {
+      // An expired call stays expired: every later answer gets the outcome the first one got.
+      return found.outcome.kind === 'expired' ? fromStored(identity, found.outcome) : answered(identity, found.outcome);
+    }
     const now = this.#now();
     // Validated before taking, so an invalid answer leaves the call waiting (unless it has expired,
     // which take reports).
@@ -269,7 +298,7 @@ export class Runtime {
     // An answer whose request was already cancelled must not consume the call: nothing ran yet.
     scope.signal?.throwIfAborted();
     const key: CallKey = { threadId: scope.threadId, callId: record.callId };
-    const taken = await this.#store.take(key, now);
+    const taken = await this.#store.take(key, now, this.#leaseMs);
     switch (taken.status) {
       case 'missing':
         throw text.unknownCall(scope.threadId, input.callId);
@@ -303,7 +332,8 @@ export class Runtime {
    * The suspended calls still waiting (not taken, not expired now), oldest first: the store's
    * `list`. A record's `callId` is `<call id>#<round>` for a resume that suspended again; resume
    * accepts it as it is (see providerCallIdOf).
-   * @throws RuntimeError ERR_INVALID_TURN when the filter is neither `{ threadId }` nor `{ principal }`
+   * @throws RuntimeError ERR_INVALID_TURN when the filter is neither `{ threadId }` nor `{ principal }`;
+   *   ERR_ID_TOO_LONG when its id is over MAX_ID_BYTES bytes of UTF-8
    */
   async list(filter: ListFilter): Promise<SuspensionRecord[]> {
     const f = filter as { threadId?: unknown; principal?: unknown } | null;
@@ -312,6 +342,7 @@ export class Runtime {
     if (byThread === byPrincipal) {
       throw text.invalidFilter();
     }
+    checkIdBytes('list', byThread ? 'threadId' : 'principal', (byThread ? f!.threadId : f!.principal) as string);
     return this.#store.list(
       byThread ? { threadId: f!.threadId as string } : { principal: f!.principal as string },
       this.#now(),
@@ -328,21 +359,25 @@ export class Runtime {
     };
     try {
       if (stored) {
-        const found = await this.#store.get({ threadId: scope.threadId, callId: call.id });
+        const key: CallKey = { threadId: scope.threadId, callId: call.id };
+        const [found, settled] = await Promise.all([this.#store.get(key), this.#store.getSettled(key)]);
         if (found !== undefined) return await this.#replay(identity, found, scope);
+        if (settled !== undefined) return this.#replaySettled(identity, settled, scope);
       }
       let binding: Binding;
       let invocation: Invocation;
       try {
         ({ binding, invocation } = prepareToolCall(this.#registry, call));
       } catch (e) {
-        return settledOf(identity, { error: e }, { signal: scope.signal });
+        const refused = settledOf(identity, { error: e }, { signal: scope.signal });
+        return await this.#settle(identity, refused, argumentsDigest(call.request.arguments), scope);
       }
       const spent = await this.#spend(scope.threadId, binding.contract.name);
       if (spent !== undefined) return statedOf(identity, 'budget-exceeded', spent);
       const result = await this.#call(binding, invocation, scope, identity.idempotencyKey);
       if (!('result' in result) || !('inputRequest' in result.result)) {
-        return settledOf(identity, result, { signal: scope.signal });
+        const outcome = settledOf(identity, result, { signal: scope.signal });
+        return await this.#settle(identity, outcome, argumentsDigest(invocation.normalizedArguments), scope);
       }
       if (!stored) {
         const why = new Error(
@@ -355,6 +390,64 @@ export class Runtime {
     } catch (e) {
       // A store that failed (get, countCall, commit): nothing is announced.
       return settledOf(identity, { error: e }, { kind: 'error', signal: scope.signal });
+    }
+  }
+
+  /**
+   * Stores a settled outcome of a turn's call (`completed`, `refused`, `rejected`, `failed`) under
+   * its key with the digest of its arguments, so a replayed turn returns it; other kinds and calls
+   * without an id are returned as they are. A store that fails sets `storeError`: the tool ran.
+   */
+  async #settle(
+    identity: CallIdentity,
+    outcome: SettledCallOutcome,
+    digest: string,
+    scope: CallScope,
+  ): Promise<SettledCallOutcome> {
+    if (identity.call.id === '' || !SETTLED_KINDS.has(outcome.kind)) return outcome;
+    const entry: SettledCall = {
+      threadId: scope.threadId,
+      callId: identity.call.id,
+      tool: identity.call.request.name,
+      argumentsDigest: digest,
+      principal: scope.principal,
+      outcome: storedOf(outcome),
+      createdAt: this.#now(),
+    };
+    try {
+      await this.#store.settle(entry);
+    } catch (e) {
+      return Object.freeze({ ...outcome, storeError: e });
+    }
+    return outcome;
+  }
+
+  /** A turn's call whose id has a settled call stored (see runTurn step 1). */
+  #replaySettled(identity: CallIdentity, settled: SettledCall, scope: CallScope): SettledCallOutcome {
+    const { call } = identity;
+    if (settled.principal !== scope.principal) {
+      const why = new Error(
+        `runtime: call id ${JSON.stringify(call.id)} is stored for another principal; provider call ids are unique ` +
+          'within a thread, so the tool did not run',
+      );
+      return settledOf(identity, { error: why }, { kind: 'error' });
+    }
+    if (settled.tool !== call.request.name || !this.#sameArguments(call, settled.argumentsDigest)) {
+      return conflictOf(identity, scope.threadId, `a call of tool ${JSON.stringify(settled.tool)}`);
+    }
+    return Object.freeze({ ...fromStored(identity, settled.outcome), call });
+  }
+
+  /**
+   * Whether `call` carries the arguments whose digest is `digest`: its text as proposed, or the
+   * normalized text admission makes of it (admission only: nothing is authorized or run).
+   */
+  #sameArguments(call: ProviderToolCall, digest: string): boolean {
+    if (argumentsDigest(call.request.arguments) === digest) return true;
+    try {
+      return argumentsDigest(prepareToolCall(this.#registry, call).invocation.normalizedArguments) === digest;
+    } catch {
+      return false;
     }
   }
 
@@ -436,16 +529,17 @@ export class Runtime {
     const mismatch =
       first.record.idempotencyKey !== identity.idempotencyKey
         ? `key ${JSON.stringify(first.record.callId)} is stored for call ${JSON.stringify(providerCallIdOf(first.record).callId)}`
-        : first.record.tool !== call.request.name
-          ? `call id ${JSON.stringify(call.id)} is stored for tool ${JSON.stringify(first.record.tool)}`
-          : first.record.principal !== scope.principal
-            ? `call id ${JSON.stringify(call.id)} is stored for another principal`
-            : undefined;
+        : first.record.principal !== scope.principal
+          ? `call id ${JSON.stringify(call.id)} is stored for another principal`
+          : undefined;
     if (mismatch !== undefined) {
       const why = new Error(
         `runtime: ${mismatch}; provider call ids are unique within a thread, so the tool did not run`,
       );
       return settledOf(identity, { error: why }, { kind: 'error' });
+    }
+    if (first.record.tool !== call.request.name || !this.#sameArguments(call, first.record.argumentsDigest)) {
+      return conflictOf(identity, scope.threadId, `a suspended call of tool ${JSON.stringify(first.record.tool)}`);
     }
     const current = await this.#currentRound(scope.threadId, call.id, providerCallIdOf(first.record).round, first);
     if (current === undefined) {
@@ -542,6 +636,26 @@ export function providerCallIdOf(record: SuspensionRecord): { readonly callId: s
     }
   }
   return { callId: record.callId, round: 1 };
+}
+
+/** The outcome kinds of a turn's call that `settle` stores. */
+const SETTLED_KINDS: ReadonlySet<SettledCallOutcome['kind']> = new Set(['completed', 'refused', 'rejected', 'failed']);
+
+/**
+ * Refuses an id of more than `max` UTF-8 bytes (MAX_ID_BYTES, lib/runtime/store.ts).
+ * @throws RuntimeError ERR_ID_TOO_LONG
+ */
+function checkIdBytes(operation: string, field: string, value: string, max = MAX_ID_BYTES): void {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: short strings need no count.
+  if (value.length * 3 <= max) return;
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes > max) throw text.idTooLong(operation, field, bytes, max);
+}
+
+/** `call-id-conflict`: the call's id is stored for `stored` with other arguments or another tool. */
+function conflictOf(identity: CallIdentity, threadId: string, stored: string): SettledCallOutcome {
+  const diagnostic = text.callIdConflictError(threadId, identity.call.id, `${stored} with other arguments`);
+  return statedOf(identity, 'call-id-conflict', text.callIdConflict(identity.call.request.name), false, diagnostic);
 }
 
 /** The identity of a stored call: its provider call id, stored tool and arguments, its key. */

@@ -12,12 +12,28 @@
  * with a StoreError (lib/runtime/stores/errors.ts) whose `code` is one of:
  * ERR_STORE_INVALID_RECORD (a record not well-formed or not of SUSPENSION_RECORD_VERSION; the
  * message names the field), ERR_STORE_INVALID_ARGUMENT (a malformed key, outcome, filter, instant
- * or token id), ERR_STORE_NOT_TAKEN (`finish` without owning the record), ERR_STORE_CLOSED,
- * ERR_STORE_DRIVER (the database failed; its error is the `cause`), and at open
- * ERR_STORE_DRIVER_MISSING, ERR_STORE_DRIVER_LOAD, ERR_STORE_SCHEMA.
- * Key strings (thread, call, principal, token ids) may not hold U+0000 or lone surrogates: no
- * database keeps them unchanged.
+ * or token id), ERR_STORE_ID_TOO_LONG (a key string over MAX_ID_BYTES), ERR_STORE_NOT_TAKEN
+ * (`finish` without owning the record), ERR_STORE_CLOSED, ERR_STORE_DRIVER (the database failed;
+ * its error is the `cause`), and at open ERR_STORE_DRIVER_MISSING, ERR_STORE_DRIVER_LOAD,
+ * ERR_STORE_SCHEMA.
+ * Key strings (thread, call, principal, tool, token ids) may not hold U+0000 or lone surrogates:
+ * no database keeps them unchanged.
  */
+
+/**
+ * The most bytes (UTF-8) of an id a store keeps: a thread id, a principal, a tool name, a token
+ * id, and a provider call id. A record's `callId` may be 4 bytes longer (`<call id>#<round>`, round
+ * ≤ 100). Longer ids are refused alike by every store with ERR_STORE_ID_TOO_LONG (and by the
+ * Runtime with RuntimeError ERR_ID_TOO_LONG): PostgreSQL cannot index a key much over 2,700 bytes,
+ * and a thread id and a call id share one index entry.
+ */
+export const MAX_ID_BYTES = 1024;
+
+/**
+ * How long a `take` owns a record when the taker passes no lease: 600,000 ms (10 min). The Runtime
+ * passes its own `leaseMs`.
+ */
+export const DEFAULT_LEASE_MS = 600_000;
 
 /** The version of the record format below. A store refuses a record of any other version. */
 export const SUSPENSION_RECORD_VERSION = 1;
@@ -65,6 +81,31 @@ export interface StoredOutcome {
   readonly message?: string;
 }
 
+/**
+ * A call of a turn that settled without suspending (`completed`, `refused`, `rejected`, `failed`),
+ * as the runtime stores it with `settle`, so a replayed turn returns this outcome instead of running
+ * the tool again. Plain JSON, like a record; not versioned apart (its members only grow).
+ */
+export interface SettledCall {
+  /** The caller-chosen conversation id (non-empty). */
+  readonly threadId: string;
+  /** The provider's call id (non-empty). */
+  readonly callId: string;
+  /** The tool name the call proposed (for a refused call: as the model wrote it). */
+  readonly tool: string;
+  /**
+   * `sha256:` + hex over the call's normalized arguments text (UTF-8); for a call that admission
+   * refused, over the arguments text as proposed.
+   */
+  readonly argumentsDigest: string;
+  /** Who called (`''` when anonymous). */
+  readonly principal: string;
+  /** What the call ended with (any kind but `suspended` and `expired`). */
+  readonly outcome: StoredOutcome;
+  /** When it settled, ms since the epoch. */
+  readonly createdAt: number;
+}
+
 /** The key of one call. */
 export interface CallKey {
   readonly threadId: string;
@@ -73,9 +114,10 @@ export interface CallKey {
 
 /**
  * The result of `take`:
- * - `taken`: this caller now owns the resume (exactly one caller ever gets it per record); it must
- *   later `finish` with the same `claim`;
- * - `answered`: another caller took it first; `outcome` is set once that caller finished;
+ * - `taken`: this caller now owns the resume (exactly one caller at a time gets it per record) for
+ *   its lease; it must later `finish` with the same `claim`;
+ * - `answered`: another caller took it first (and its lease runs), or finished it: `outcome` is set
+ *   once that caller finished;
  * - `expired`: `expiresAt` had passed; the store recorded the `expired` outcome (once) and nobody
  *   may resume it;
  * - `missing`: no record under this key.
@@ -104,15 +146,19 @@ export interface SuspensionStore {
   /** The record under `key`, waiting or not, and its outcome when it has one. */
   get(key: CallKey): Promise<{ readonly record: SuspensionRecord; readonly outcome?: StoredOutcome } | undefined>;
   /**
-   * Atomically claims the record for resumption at instant `now` (ms since the epoch). The record
-   * is expired when `now > expiresAt` (at `expiresAt` itself it may still be taken); once recorded
-   * expired it stays expired whatever `now` a later take passes.
+   * Atomically claims the record for resumption at instant `now` (ms since the epoch), for a lease
+   * of `leaseMs` ms (a whole number ≥ 1; default DEFAULT_LEASE_MS). The record is expired when
+   * `now > expiresAt` (at `expiresAt` itself it may still be taken); once recorded expired it stays
+   * expired whatever `now` a later take passes. A record taken and not finished by `now + leaseMs`
+   * (its taker crashed) counts as waiting again once `now` is past the lease: a later take takes
+   * it under a new claim (or records it expired), and the first claim can no longer finish.
    */
-  take(key: CallKey, now: number): Promise<TakeResult>;
+  take(key: CallKey, now: number, leaseMs?: number): Promise<TakeResult>;
   /**
    * Stores the outcome of a taken record; `claim` must be the one `take` returned. Rejects with
    * ERR_STORE_NOT_TAKEN when the record is missing, waiting, expired, already finished, or taken
-   * under another claim (so an outcome is stored once).
+   * under another claim (so an outcome is stored once). A claim whose lease passed may still
+   * finish as long as no other take took the record.
    */
   finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void>;
   /**
@@ -121,8 +167,16 @@ export interface SuspensionStore {
    */
   countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }>;
   /**
-   * The records still waiting (not taken, and `now <= expiresAt`), oldest first (by `createdAt`,
-   * then commit order).
+   * Stores the outcome of a call that settled in its turn, under its key, unless that key has one:
+   * `true` the first time, `false` (keeping the first) ever after. Independent of the records of
+   * `commit` (the runtime looks in both).
+   */
+  settle(call: SettledCall): Promise<boolean>;
+  /** The settled call stored under `key` by `settle`, if any. */
+  getSettled(key: CallKey): Promise<SettledCall | undefined>;
+  /**
+   * The records still waiting (not taken, or taken with a lease that passed before `now`; and
+   * `now <= expiresAt`), oldest first (by `createdAt`, then commit order).
    */
   list(filter: ListFilter, now: number): Promise<SuspensionRecord[]>;
   /**

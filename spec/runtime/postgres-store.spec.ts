@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Pool } from 'pg';
 import { PostgresStore } from '../../lib/runtime/stores';
 import { POSTGRES_PACKAGE, findPostgresBin, startPostgres, type TestPostgres } from '../support/postgres';
-import { makeRecord, storeContract } from './store-contract';
+import { makeRecord, makeSettled, storeContract } from './store-contract';
 
 describe('PostgresStore (a real PostgreSQL server started by the suite)', () => {
   let server: TestPostgres;
@@ -63,6 +63,31 @@ describe('PostgresStore (a real PostgreSQL server started by the suite)', () => 
     try {
       await pool.query(`UPDATE scope_tool_meta SET value = '2' WHERE key = 'schema'`);
       await expect(PostgresStore.open({ pool })).rejects.toMatchObject({ code: 'ERR_STORE_SCHEMA' });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('migrate upgrades a database written before leases and settled calls (same schema version)', async () => {
+    const admin = new Pool({ connectionString: server.connectionString, max: 1 });
+    try {
+      await admin.query('CREATE DATABASE before_leases');
+    } finally {
+      await admin.end();
+    }
+    const url = server.connectionString.replace(/\/postgres$/, '/before_leases');
+    await (await PostgresStore.open({ connectionString: url })).close();
+    const pool = new Pool({ connectionString: url, max: 1 });
+    try {
+      await pool.query('ALTER TABLE scope_tool_suspensions DROP COLUMN lease_until; DROP TABLE scope_tool_settled');
+      const store = await PostgresStore.open({ pool });
+      const record = makeRecord();
+      const key = { threadId: record.threadId, callId: record.callId };
+      await store.commit(record);
+      expect((await store.take(key, 2_000, 100)).status).toBe('taken');
+      expect((await store.take(key, 2_101)).status).toBe('taken');
+      await expect(store.settle({ ...makeSettled(), threadId: record.threadId })).resolves.toBe(true);
+      await store.close();
     } finally {
       await pool.end();
     }

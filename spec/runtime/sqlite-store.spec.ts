@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteStore } from '../../lib/runtime/stores';
-import { makeRecord, storeContract } from './store-contract';
+import { makeRecord, makeSettled, storeContract } from './store-contract';
 
 describe('SqliteStore', () => {
   let dir: string;
@@ -82,6 +82,25 @@ describe('SqliteStore', () => {
     expect(err).toMatchObject({ code: 'ERR_STORE_INVALID_RECORD' });
     expect((err as Error).message).toMatch(/version/);
     await store.close();
+  });
+
+  it('open upgrades a file written before leases and settled calls (same schema version)', async () => {
+    const old = path.join(dir, 'before-leases.db');
+    await (await SqliteStore.open(old)).close();
+    const raw = new Database(old);
+    raw.exec('ALTER TABLE scope_tool_suspensions DROP COLUMN lease_until; DROP TABLE scope_tool_settled;');
+    raw.close();
+    const store = await SqliteStore.open(old);
+    try {
+      const record = makeRecord();
+      const key = { threadId: record.threadId, callId: record.callId };
+      await store.commit(record);
+      expect((await store.take(key, 2_000, 100)).status).toBe('taken');
+      expect((await store.take(key, 2_101)).status).toBe('taken');
+      await expect(store.settle({ ...makeSettled(), threadId: record.threadId })).resolves.toBe(true);
+    } finally {
+      await store.close();
+    }
   });
 
   describe('the driver is an optional peer', () => {

@@ -5,7 +5,17 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import { SUSPENSION_RECORD_VERSION, type SuspensionRecord, type SuspensionStore } from '../../lib/runtime/store';
+import { FuncTool, Registry } from '../../lib/protocol';
+import { Runtime } from '../../lib/runtime';
+import type { CallOutcome, SettledCallOutcome } from '../../lib/runtime';
+import {
+  MAX_ID_BYTES,
+  SUSPENSION_RECORD_VERSION,
+  type SettledCall,
+  type SuspensionRecord,
+  type SuspensionStore,
+} from '../../lib/runtime/store';
+import { OBJECT, call, echo, effects, failing, guarded, sendEmail } from './support';
 
 /** How a child process opens the same data as the target (see spec/support/store-child.ts). */
 export type ChildTarget =
@@ -49,7 +59,35 @@ export function makeRecord(overrides: Partial<Record<keyof SuspensionRecord, unk
   } as SuspensionRecord;
 }
 
-const keyOf = (r: SuspensionRecord) => ({ threadId: r.threadId, callId: r.callId });
+const keyOf = (r: { threadId: string; callId: string }) => ({ threadId: r.threadId, callId: r.callId });
+
+/** A well-formed settled call on a fresh thread, with `overrides` applied. */
+export function makeSettled(overrides: Partial<Record<keyof SettledCall, unknown>> = {}): SettledCall {
+  return {
+    threadId: `thread-${randomUUID()}`,
+    callId: 'call_1',
+    tool: 'echo',
+    argumentsDigest: `sha256:${'c'.repeat(64)}`,
+    principal: 'user-1',
+    outcome: { kind: 'completed', output: '{"content":[{"type":"text","text":"hi"}]}' },
+    createdAt: 1_000,
+    ...overrides,
+  } as SettledCall;
+}
+
+/** A unique string of exactly `bytes` UTF-8 bytes: a UUID, two-byte characters, one ASCII when odd. */
+function ofBytes(bytes: number): string {
+  const id = randomUUID(); // 36 bytes, so shared stores never see one twice
+  const rest = bytes - id.length;
+  return id + 'é'.repeat(Math.floor(rest / 2)) + (rest % 2 === 1 ? 'x' : '');
+}
+
+function settled(outcome: CallOutcome): SettledCallOutcome {
+  if (outcome.kind === 'suspended') throw new Error('expected a settled outcome, got suspended');
+  return outcome;
+}
+
+const modelText = (outcome: CallOutcome) => settled(outcome).rendered.output.asText();
 
 /** Registers the contract tests for `target` (call it inside a describe block). */
 export function storeContract(target: ContractTarget): void {
@@ -261,6 +299,129 @@ export function storeContract(target: ContractTarget): void {
     expect(await stores[0].countCall(`thread-${randomUUID()}`, 'b')).toEqual({ tool: 1, total: 1 });
   });
 
+  it('C: a take not finished within its lease is taken again under a new claim; the first cannot finish', async () => {
+    const stores = await openMany(2);
+    const record = makeRecord({ expiresAt: 100_000 });
+    await stores[0].commit(record);
+    const first = await stores[0].take(keyOf(record), 2_000, 1_000);
+    if (first.status !== 'taken') throw new Error(`expected taken, got ${first.status}`);
+    // the lease runs until 3,000 inclusive: the record is answered (running), and not listed
+    expect(await stores[1].take(keyOf(record), 3_000, 1_000)).toEqual({ status: 'answered', record });
+    expect(await stores[1].list({ threadId: record.threadId }, 3_000)).toEqual([]);
+    // the taker crashed: after its lease the record waits again
+    expect(await stores[1].list({ threadId: record.threadId }, 3_001)).toEqual([record]);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => stores[i % 2].take(keyOf(record), 3_001)));
+    const again = results.filter((r) => r.status === 'taken');
+    expect(again).toHaveLength(1);
+    const second = again[0];
+    if (second.status !== 'taken') throw new Error('unreachable');
+    expect(second.claim).not.toBe(first.claim);
+    await expect(stores[0].finish(keyOf(record), first.claim, { kind: 'completed' })).rejects.toMatchObject({
+      code: 'ERR_STORE_NOT_TAKEN',
+    });
+    await stores[1].finish(keyOf(record), second.claim, { kind: 'completed' });
+    expect(await stores[0].take(keyOf(record), 10_000_000)).toEqual({
+      status: 'answered',
+      record,
+      outcome: { kind: 'completed' },
+    });
+  });
+
+  it('C: a claim whose lease passed still finishes when nobody took the record again', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await store.commit(record);
+    const taken = await store.take(keyOf(record), 2_000, 10);
+    if (taken.status !== 'taken') throw new Error(`expected taken, got ${taken.status}`);
+    await store.finish(keyOf(record), taken.claim, { kind: 'failed', message: 'late' });
+    expect((await store.take(keyOf(record), 5_000)).status).toBe('answered');
+  });
+
+  it('C: a lapsed take after expiresAt is recorded expired; a bad lease is ERR_STORE_INVALID_ARGUMENT', async () => {
+    const store = await open();
+    const record = makeRecord({ expiresAt: 5_000 });
+    await store.commit(record);
+    for (const lease of [0, 1.5, -1, Number.NaN, '10']) {
+      await expect(store.take(keyOf(record), 2_000, lease as never)).rejects.toMatchObject({
+        code: 'ERR_STORE_INVALID_ARGUMENT',
+      });
+    }
+    expect((await store.take(keyOf(record), 4_000, 500)).status).toBe('taken');
+    expect(await store.take(keyOf(record), 6_000)).toEqual({ status: 'expired', record });
+    expect(await store.get(keyOf(record))).toEqual({ record, outcome: { kind: 'expired' } });
+  });
+
+  it('R: settle stores a settled call once; getSettled reads it; records and settled calls are apart', async () => {
+    const stores = await openMany(2);
+    const entry = makeSettled();
+    await expect(stores[0].getSettled(keyOf(entry))).resolves.toBeUndefined();
+    await expect(stores[0].settle(entry)).resolves.toBe(true);
+    await expect(stores[1].settle({ ...entry, tool: 'other', outcome: { kind: 'failed' } })).resolves.toBe(false);
+    expect(await stores[1].getSettled(keyOf(entry))).toEqual(entry);
+    await expect(stores[1].get(keyOf(entry))).resolves.toBeUndefined();
+    // The same call id in another thread is another entry.
+    const other = makeSettled({ callId: entry.callId, tool: '' });
+    await expect(stores[0].settle(other)).resolves.toBe(true);
+    expect(await stores[0].getSettled(keyOf(other))).toEqual(other);
+  });
+
+  it.each([
+    ['threadId', { threadId: '' }],
+    ['callId', { callId: 'a\u0000b' }],
+    ['tool', { tool: 3 }],
+    ['argumentsDigest', { argumentsDigest: 'sha256:x' }],
+    ['principal', { principal: undefined }],
+    ['kind', { outcome: { kind: 'suspended' } }],
+    ['kind', { outcome: { kind: 'expired' } }],
+    ['kind', { outcome: { kind: 'done' } }],
+    ['createdAt', { createdAt: -1 }],
+    ['"extra"', { extra: 1 }],
+  ])('R: settle refuses a settled call whose %s is wrong (ERR_STORE_INVALID_ARGUMENT)', async (field, overrides) => {
+    const store = await open();
+    const entry = makeSettled(overrides as Partial<Record<keyof SettledCall, unknown>>);
+    const err = await store.settle(entry).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ code: 'ERR_STORE_INVALID_ARGUMENT' });
+    expect((err as Error).message).toContain(field);
+  });
+
+  it('G: ids of MAX_ID_BYTES UTF-8 bytes are kept; one byte more is ERR_STORE_ID_TOO_LONG everywhere', async () => {
+    const store = await open();
+    const max = ofBytes(MAX_ID_BYTES);
+    const over = ofBytes(MAX_ID_BYTES + 1);
+    // a record's call id may carry `#<round>` (4 bytes) beyond MAX_ID_BYTES
+    const record = makeRecord({ threadId: max, callId: `${max}#100`, principal: max });
+    await expect(store.commit(record)).resolves.toBe(true);
+    expect(await store.get(keyOf(record))).toEqual({ record });
+    expect((await store.list({ principal: max }, 2_000)).map(keyOf)).toEqual([keyOf(record)]);
+    expect((await store.take(keyOf(record), 2_000)).status).toBe('taken');
+    const entry = makeSettled({ threadId: max, callId: max, principal: max });
+    await expect(store.settle(entry)).resolves.toBe(true);
+    expect(await store.getSettled(keyOf(entry))).toEqual(entry);
+    await expect(store.countCall(max, max)).resolves.toEqual({ tool: 1, total: 1 });
+    await expect(store.claim(max, Date.now() + 60_000)).resolves.toBe(true);
+
+    const tooLong = { code: 'ERR_STORE_ID_TOO_LONG' };
+    for (const overrides of [{ threadId: over }, { callId: `${max}#1000` }, { principal: over }]) {
+      const bad = makeRecord(overrides);
+      await expect(store.commit(bad)).rejects.toMatchObject(tooLong);
+    }
+    await expect(store.get({ threadId: over, callId: 'c' })).rejects.toMatchObject(tooLong);
+    await expect(store.take({ threadId: 't', callId: `${max}#1000` }, 2_000)).rejects.toMatchObject(tooLong);
+    await expect(store.finish({ threadId: over, callId: 'c' }, 'claim', { kind: 'completed' })).rejects.toMatchObject(
+      tooLong,
+    );
+    await expect(store.list({ threadId: over }, 2_000)).rejects.toMatchObject(tooLong);
+    await expect(store.list({ principal: over }, 2_000)).rejects.toMatchObject(tooLong);
+    await expect(store.settle(makeSettled({ callId: over }))).rejects.toMatchObject(tooLong);
+    await expect(store.getSettled({ threadId: over, callId: 'c' })).rejects.toMatchObject(tooLong);
+    await expect(store.countCall(over, 'x')).rejects.toMatchObject(tooLong);
+    await expect(store.countCall('t', over)).rejects.toMatchObject(tooLong);
+    await expect(store.claim(over, Date.now() + 60_000)).rejects.toMatchObject(tooLong);
+  });
+
   it('commit refuses a record of another version, naming the field', async () => {
     const store = await open();
     for (const version of [2, 0, '1', undefined]) {
@@ -337,6 +498,191 @@ export function storeContract(target: ContractTarget): void {
     await expect(store.countCall('t', 'x')).rejects.toMatchObject(closed);
     await expect(store.list({ threadId: 't' }, 1)).rejects.toMatchObject(closed);
     await expect(store.claim('tok', 1)).rejects.toMatchObject(closed);
+  });
+
+  describe('the runtime over this store', () => {
+    // A second store over the same data when the store is shared (another instance), else the same one.
+    const twin = async (store: SuspensionStore) => (target.shared ? open() : store);
+
+    it('R: a replayed turn returns the stored outcome of every settled call; no tool runs again', async () => {
+      const store = await open();
+      const seen = effects();
+      const registry = () =>
+        new Registry(
+          echo(seen),
+          failing(),
+          guarded(
+            FuncTool.create({ name: 'delete_all', inputSchema: OBJECT(), decode: (v) => v }, () => {
+              seen.calls++;
+              return 'deleted';
+            }),
+            () => false,
+          ),
+        );
+      const threadId = `thread-${randomUUID()}`;
+      const calls = [
+        call('a', 'echo', { text: 'a' }),
+        call('b', 'fail'),
+        call('c', 'echo', { text: 5 }),
+        call('d', 'no_such_tool'),
+        call('e', 'delete_all'),
+      ];
+      const first = await new Runtime({ registry: registry(), store }).runTurn({ threadId, principal: 'p', calls });
+      expect(first.map((o) => [o.kind, o.replayed])).toEqual([
+        ['completed', false],
+        ['failed', false],
+        ['refused', false],
+        ['refused', false],
+        ['rejected', false],
+      ]);
+      expect(seen.calls).toBe(1);
+      // The turn is replayed after a crash, on another instance.
+      const again = await new Runtime({ registry: registry(), store: await twin(store) }).runTurn({
+        threadId,
+        principal: 'p',
+        calls,
+      });
+      expect(again.map((o) => [o.call.id, o.kind, o.replayed])).toEqual([
+        ['a', 'completed', true],
+        ['b', 'failed', true],
+        ['c', 'refused', true],
+        ['d', 'refused', true],
+        ['e', 'rejected', true],
+      ]);
+      expect(again.map(modelText)).toEqual(first.map(modelText));
+      expect(seen.calls).toBe(1);
+    });
+
+    it('D: a call id replayed with other arguments or another tool is a call-id-conflict; nothing runs', async () => {
+      const store = await open();
+      const seen = effects();
+      const runtime = new Runtime({ registry: new Registry(sendEmail(seen), echo(seen)), store });
+      const threadId = `thread-${randomUUID()}`;
+      const [asked] = await runtime.runTurn({ threadId, calls: [call('s', 'send_email', { to: 'a@x.org' })] });
+      const [done] = await runtime.runTurn({ threadId, calls: [call('e', 'echo', { text: 'a' })] });
+      expect([asked.kind, done.kind, seen.calls]).toEqual(['suspended', 'completed', 2]);
+      const other = await new Runtime({
+        registry: new Registry(sendEmail(seen), echo(seen)),
+        store: await twin(store),
+      });
+      const conflicts = await other.runTurn({
+        threadId,
+        calls: [call('s', 'send_email', { to: 'attacker@x.org' }), call('e', 'echo', { text: 'b' })],
+      });
+      const [tool] = await other.runTurn({ threadId, calls: [call('s', 'echo', { text: 'a' })] });
+      for (const outcome of [...conflicts, tool]) {
+        expect(outcome.kind).toBe('call-id-conflict');
+        expect(outcome).not.toHaveProperty('inputRequest');
+        expect(settled(outcome).rendered.isError).toBe(true);
+        expect(settled(outcome).diagnostic).toMatchObject({ code: 'ERR_CALL_ID_CONFLICT' });
+      }
+      expect(seen.calls).toBe(2);
+      // The same arguments keep the stored outcome and the waiting request.
+      const same = await other.runTurn({
+        threadId,
+        calls: [call('s', 'send_email', { to: 'a@x.org' }), call('e', 'echo', { text: 'a' })],
+      });
+      expect(same.map((o) => [o.kind, o.replayed])).toEqual([
+        ['suspended', true],
+        ['completed', true],
+      ]);
+      expect(seen.calls).toBe(2);
+    });
+
+    it('E: every answer after the expiry gets the same stored expired outcome', async () => {
+      const store = await open();
+      let now = 1_000;
+      const seen = effects();
+      const runtime = new Runtime({
+        registry: new Registry(sendEmail(seen)),
+        store,
+        suspensionTtlMs: 100,
+        now: () => now,
+      });
+      const threadId = `thread-${randomUUID()}`;
+      await runtime.runTurn({ threadId, calls: [call('c', 'send_email', { to: 'c@x.org' })] });
+      now = 1_101;
+      const first = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      const other = new Runtime({
+        registry: new Registry(sendEmail(seen)),
+        store: await twin(store),
+        suspensionTtlMs: 100,
+        now: () => now,
+      });
+      const second = await other.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      now = 500; // a clock behind: still the stored outcome
+      const third = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":false}' });
+      expect([first.kind, second.kind, third.kind]).toEqual(['expired', 'expired', 'expired']);
+      expect([first.replayed, second.replayed, third.replayed]).toEqual([false, true, true]);
+      expect(modelText(second)).toBe(modelText(first));
+      expect(modelText(third)).toBe(modelText(first));
+      expect(seen.sent).toBe(0);
+    });
+
+    it('C: an answer whose process crashed between take and finish resumes once after the lease', async () => {
+      const store = await open();
+      let now = 1_000;
+      const seen = effects();
+      const config = { registry: new Registry(sendEmail(seen)), leaseMs: 5_000, now: () => now };
+      const runtime = new Runtime({ ...config, store });
+      const threadId = `thread-${randomUUID()}`;
+      const [asked] = await runtime.runTurn({ threadId, calls: [call('c', 'send_email', { to: 'c@x.org' })] });
+      // The first answer's process took the call, then crashed before it finished.
+      const crashed = await store.take({ threadId, callId: 'c' }, now, 5_000);
+      expect(crashed.status).toBe('taken');
+      now = 6_000; // within the lease: the call is still being answered
+      const early = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      expect([early.kind, early.kind !== 'suspended' && early.previous]).toEqual(['already-answered', undefined]);
+      now = 6_001; // the lease passed: the call waits again, and one of the racing answers resumes it
+      expect((await runtime.list({ threadId })).map((r) => r.callId)).toEqual(['c']);
+      const other = new Runtime({ ...config, store: await twin(store) });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? runtime : other).resume({ threadId, callId: 'c', answer: '{"ok":true}' }),
+        ),
+      );
+      expect(answers.filter((o) => o.kind === 'completed')).toHaveLength(1);
+      expect(seen.sent).toBe(1);
+      // The tool saw the call's one idempotency key on both runs.
+      expect(new Set(seen.keys)).toEqual(new Set([asked.idempotencyKey]));
+      now = 1_000_000;
+      const later = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      expect([later.kind, later.kind !== 'suspended' && later.previous?.kind]).toEqual([
+        'already-answered',
+        'completed',
+      ]);
+    });
+
+    it('G: ids up to MAX_ID_BYTES bytes run and resume; longer ones are ERR_ID_TOO_LONG', async () => {
+      const store = await open();
+      const seen = effects();
+      const runtime = new Runtime({ registry: new Registry(sendEmail(seen, { twice: true }), echo(seen)), store });
+      const max = ofBytes(MAX_ID_BYTES);
+      const over = ofBytes(MAX_ID_BYTES + 1);
+      const ids = { threadId: max, principal: max };
+      const outcomes = await runtime.runTurn({
+        ...ids,
+        calls: [call(max, 'send_email', { to: 'a@x.org' }), call(`e${max.slice(1)}`, 'echo', { text: 'a' })],
+      });
+      expect(outcomes.map((o) => o.kind)).toEqual(['suspended', 'completed']);
+      const round2 = await runtime.resume({ ...ids, callId: max, answer: '{"ok":true}' });
+      expect(round2.kind === 'suspended' && Buffer.byteLength(round2.record.callId)).toBe(MAX_ID_BYTES + 2);
+      const done = await runtime.resume({ ...ids, callId: max, answer: '{"ok":true}' });
+      expect(done.kind).toBe('completed');
+      const tooLong = { code: 'ERR_ID_TOO_LONG' };
+      const turn = (threadId: string, principal: string, id: string) =>
+        runtime.runTurn({ threadId, principal, calls: [call(id, 'echo', { text: 'x' })] });
+      await expect(turn(over, 'p', 'c')).rejects.toMatchObject(tooLong);
+      await expect(turn('t', over, 'c')).rejects.toMatchObject(tooLong);
+      await expect(turn('t', 'p', over)).rejects.toMatchObject(tooLong);
+      await expect(runtime.resume({ threadId: over, callId: 'c', answer: 'true' })).rejects.toMatchObject(tooLong);
+      await expect(runtime.resume({ threadId: 't', callId: over, answer: 'true' })).rejects.toMatchObject(tooLong);
+      await expect(
+        runtime.resume({ threadId: 't', principal: over, callId: 'c', answer: 'true' }),
+      ).rejects.toMatchObject(tooLong);
+      await expect(runtime.list({ threadId: over })).rejects.toMatchObject(tooLong);
+      expect(seen.sent).toBe(1);
+    });
   });
 
   if (!target.shared) return; // the data lives in the process: nothing survives it

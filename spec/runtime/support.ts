@@ -6,7 +6,14 @@ import { FuncTool, Failure, Guard, InputRequest, Output, Registry } from '../../
 import type { Authorizer, JsonValue, Tool } from '../../lib/protocol';
 import type { ProviderToolCall } from '../../lib/providers';
 import { MemoryStore } from '../../lib/runtime/stores';
-import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore } from '../../lib/runtime/store';
+import type {
+  CallKey,
+  ListFilter,
+  SettledCall,
+  StoredOutcome,
+  SuspensionRecord,
+  SuspensionStore,
+} from '../../lib/runtime/store';
 
 /** The store the runtime specs run on: the library's MemoryStore. */
 export function newStore(): SuspensionStore {
@@ -19,6 +26,7 @@ export class FaultyStore implements SuspensionStore {
   commitError: Error | undefined;
   getError: Error | undefined;
   finishError: Error | undefined;
+  settleError: Error | undefined;
   commits = 0;
   /** How many of the next `get` calls resolve undefined (as if the record were not committed yet). */
   hiddenGets = 0;
@@ -40,12 +48,20 @@ export class FaultyStore implements SuspensionStore {
     }
     return this.inner.get(key);
   }
-  take(key: CallKey, now: number) {
-    return this.inner.take(key, now);
+  take(key: CallKey, now: number, leaseMs?: number) {
+    return this.inner.take(key, now, leaseMs);
   }
   async finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void> {
     if (this.finishError !== undefined) throw this.finishError;
     return this.inner.finish(key, claim, outcome);
+  }
+  async settle(call: SettledCall): Promise<boolean> {
+    if (this.settleError !== undefined) throw this.settleError;
+    return this.inner.settle(call);
+  }
+  getSettled(key: CallKey) {
+    if (this.getError !== undefined) return Promise.reject(this.getError);
+    return this.inner.getSettled(key);
   }
   countCall(threadId: string, tool: string) {
     return this.inner.countCall(threadId, tool);

@@ -9,6 +9,9 @@
  *   database) is not well-formed or not of version SUSPENSION_RECORD_VERSION; the message names the field;
  * - `ERR_STORE_INVALID_ARGUMENT`: a key, outcome, instant, filter or token id given to a method is
  *   not well-formed; the message names the parameter;
+ * - `ERR_STORE_ID_TOO_LONG`: a thread id, call id, principal, tool name or token id is longer than
+ *   MAX_ID_BYTES (1,024) bytes of UTF-8 (a record's call id: 4 more, for `#<round>`), in a record,
+ *   a key, a filter or a settled call; the message names the field;
  * - `ERR_STORE_NOT_TAKEN`: `finish` on a record that this claim does not own (missing, waiting,
  *   expired, finished, or taken under another claim);
  * - `ERR_STORE_CLOSED`: the store was closed;
@@ -21,6 +24,7 @@
 export type StoreErrorCode =
   | 'ERR_STORE_INVALID_RECORD'
   | 'ERR_STORE_INVALID_ARGUMENT'
+  | 'ERR_STORE_ID_TOO_LONG'
   | 'ERR_STORE_NOT_TAKEN'
   | 'ERR_STORE_CLOSED'
   | 'ERR_STORE_DRIVER'

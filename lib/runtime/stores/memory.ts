@@ -1,7 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from '../store';
+import type {
+  CallKey,
+  ListFilter,
+  SettledCall,
+  StoredOutcome,
+  SuspensionRecord,
+  SuspensionStore,
+  TakeResult,
+} from '../store';
 import { StoreError, _closedError } from './errors';
-import { EXPIRED_OUTCOME, checkFilter, checkKey, checkName, checkNow, checkOutcome, checkRecord } from './record';
+import {
+  EXPIRED_OUTCOME,
+  checkFilter,
+  checkKey,
+  checkLease,
+  checkName,
+  checkNow,
+  checkOutcome,
+  checkRecord,
+  checkSettled,
+} from './record';
 
 const STORE = 'MemoryStore';
 
@@ -12,7 +30,14 @@ interface Entry {
   readonly seq: number;
   state: State;
   claim?: string;
+  /** While `taken`: the instant (ms) after which another take may take it again. */
+  leaseUntil?: number;
   outcome?: StoredOutcome;
+}
+
+/** Whether the entry may be taken at `now`: waiting, or taken with a lease that passed. */
+function takeable(entry: Entry, now: number): boolean {
+  return entry.state === 'waiting' || (entry.state === 'taken' && now > (entry.leaseUntil as number));
 }
 
 /** Options of a MemoryStore. */
@@ -25,14 +50,17 @@ export interface MemoryStoreOptions {
  * A SuspensionStore in this process's memory: for tests and single-process services. Nothing
  * survives the process; every operation is atomic because it runs without awaiting. Records are
  * checked as every store checks them (lib/runtime/stores/record.ts) and kept as frozen copies.
+ * A take's lease is kept with the record (see SuspensionStore.take).
  *
  * Errors (rejections): ERR_STORE_INVALID_RECORD (commit of a malformed record or of a version other
  * than SUSPENSION_RECORD_VERSION, naming the field), ERR_STORE_INVALID_ARGUMENT (a malformed key,
- * outcome, filter, instant or token id), ERR_STORE_NOT_TAKEN (finish without owning the record),
+ * outcome, settled call, filter, instant, lease or token id), ERR_STORE_ID_TOO_LONG (an id over
+ * MAX_ID_BYTES), ERR_STORE_NOT_TAKEN (finish without owning the record),
  * ERR_STORE_CLOSED (any call after close).
  */
 export class MemoryStore implements SuspensionStore {
   readonly #records = new Map<string, Entry>();
+  readonly #settled = new Map<string, SettledCall>();
   readonly #counts = new Map<string, number>();
   readonly #claimed = new Map<string, number>();
   readonly #now: () => number;
@@ -67,24 +95,29 @@ export class MemoryStore implements SuspensionStore {
     return entry.outcome === undefined ? { record: entry.record } : { record: entry.record, outcome: entry.outcome };
   }
 
-  async take(key: CallKey, now: number): Promise<TakeResult> {
+  async take(key: CallKey, now: number, leaseMs?: number): Promise<TakeResult> {
     this.#open('take');
     const entry = this.#records.get(entryId(checkKey(STORE, 'take', key)));
     checkNow(STORE, 'take', now);
+    const lease = checkLease(STORE, 'take', leaseMs);
     if (entry === undefined) return { status: 'missing' };
-    if (entry.state === 'waiting' && now > entry.record.expiresAt) {
-      entry.state = 'expired';
-      entry.outcome = EXPIRED_OUTCOME;
+    if (takeable(entry, now)) {
+      if (now > entry.record.expiresAt) {
+        entry.state = 'expired';
+        entry.claim = undefined;
+        entry.leaseUntil = undefined;
+        entry.outcome = EXPIRED_OUTCOME;
+      } else {
+        const claim = randomUUID();
+        entry.state = 'taken';
+        entry.claim = claim;
+        entry.leaseUntil = now + lease;
+        return { status: 'taken', record: entry.record, claim };
+      }
     }
     switch (entry.state) {
       case 'expired':
         return { status: 'expired', record: entry.record };
-      case 'waiting': {
-        const claim = randomUUID();
-        entry.state = 'taken';
-        entry.claim = claim;
-        return { status: 'taken', record: entry.record, claim };
-      }
       default:
         return entry.outcome === undefined
           ? { status: 'answered', record: entry.record }
@@ -102,7 +135,22 @@ export class MemoryStore implements SuspensionStore {
       throw notTaken(STORE, checkedKey, entry === undefined ? 'missing' : entry.state);
     }
     entry.state = 'finished';
+    entry.leaseUntil = undefined;
     entry.outcome = checked;
+  }
+
+  async settle(call: SettledCall): Promise<boolean> {
+    this.#open('settle');
+    const checked = checkSettled(STORE, 'settle', call);
+    const id = entryId(checked);
+    if (this.#settled.has(id)) return false;
+    this.#settled.set(id, checked);
+    return true;
+  }
+
+  async getSettled(key: CallKey): Promise<SettledCall | undefined> {
+    this.#open('getSettled');
+    return this.#settled.get(entryId(checkKey(STORE, 'getSettled', key)));
   }
 
   async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
@@ -124,7 +172,7 @@ export class MemoryStore implements SuspensionStore {
     checkNow(STORE, 'list', now);
     const out: Entry[] = [];
     for (const entry of this.#records.values()) {
-      if (entry.state === 'waiting' && now <= entry.record.expiresAt && entry.record[by] === value) out.push(entry);
+      if (takeable(entry, now) && now <= entry.record.expiresAt && entry.record[by] === value) out.push(entry);
     }
     out.sort((a, b) => a.record.createdAt - b.record.createdAt || a.seq - b.seq);
     return out.map((entry) => entry.record);

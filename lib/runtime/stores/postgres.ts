@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type * as Pg from 'pg';
-import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from '../store';
+import type {
+  CallKey,
+  ListFilter,
+  SettledCall,
+  StoredOutcome,
+  SuspensionRecord,
+  SuspensionStore,
+  TakeResult,
+} from '../store';
 import { loadDriver } from './driver';
 import { StoreError, _closedError, _driverError } from './errors';
 import { notTaken } from './memory';
@@ -8,13 +16,17 @@ import {
   EXPIRED_OUTCOME,
   checkFilter,
   checkKey,
+  checkLease,
   checkName,
   checkNow,
   checkOutcome,
   checkRecord,
+  checkSettled,
   decodeOutcome,
   decodeRecord,
+  decodeSettled,
   encodeRecord,
+  encodeSettled,
 } from './record';
 
 const STORE = 'PostgresStore';
@@ -26,7 +38,9 @@ export const POSTGRES_SCHEMA_VERSION = 1;
 const MIGRATION_LOCK = 7_421_513_027;
 
 // `record` is the record's JSON text (text, not jsonb: jsonb refuses \u0000 and reorders members);
-// the other columns index it. Counts: the row of tool '' is the thread's total.
+// the other columns index it; `lease_until` is when a take's lease passes (state 'taken'). Settled
+// calls (`settle`): one row each, `entry` its JSON text. Counts: the row of tool '' is the
+// thread's total. Tables and columns are only ever added (IF NOT EXISTS): no version bump.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS scope_tool_meta (key text PRIMARY KEY, value text NOT NULL);
 CREATE TABLE IF NOT EXISTS scope_tool_suspensions (
@@ -41,8 +55,10 @@ CREATE TABLE IF NOT EXISTS scope_tool_suspensions (
   state text NOT NULL CHECK (state IN ('waiting', 'taken', 'finished', 'expired')),
   claim text,
   outcome text,
+  lease_until bigint,
   PRIMARY KEY (thread_id, call_id)
 );
+ALTER TABLE scope_tool_suspensions ADD COLUMN IF NOT EXISTS lease_until bigint;
 CREATE INDEX IF NOT EXISTS scope_tool_suspensions_thread
   ON scope_tool_suspensions (thread_id, created_at, seq) WHERE state = 'waiting';
 CREATE INDEX IF NOT EXISTS scope_tool_suspensions_principal
@@ -54,6 +70,12 @@ CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
   PRIMARY KEY (thread_id, tool)
 );
 CREATE TABLE IF NOT EXISTS scope_tool_claims (token_id text PRIMARY KEY, expires_at bigint NOT NULL);
+CREATE TABLE IF NOT EXISTS scope_tool_settled (
+  thread_id text NOT NULL,
+  call_id text NOT NULL,
+  entry text NOT NULL,
+  PRIMARY KEY (thread_id, call_id)
+);
 `;
 
 /** Options of PostgresStore.open: a Pool of yours, or a connection string for a pool of the store's own. */
@@ -90,7 +112,9 @@ interface Row {
  * A SuspensionStore in PostgreSQL through `pg` 8 (an optional peer dependency, loaded by `open`):
  * for fleets, where any instance may resume a call another one suspended. `take` is one
  * `UPDATE ... WHERE state = 'waiting' RETURNING` (a row lock, no table lock), so exactly one caller
- * across all instances takes a record; `countCall` is one upsert of two rows.
+ * across all instances takes a record (again only once its lease passed); `countCall` is one
+ * upsert of two rows. After an upgrade, open with `migrate: true` (or run `migrate()`) once: it
+ * adds the tables and columns this release reads.
  *
  * Errors (rejections): those of MemoryStore (ERR_STORE_INVALID_RECORD, ERR_STORE_INVALID_ARGUMENT,
  * ERR_STORE_NOT_TAKEN, ERR_STORE_CLOSED), and ERR_STORE_DRIVER when the database fails (the `pg`
@@ -130,7 +154,7 @@ export class PostgresStore implements SuspensionStore {
     if (given.pool !== undefined) {
       pool = given.pool as Pg.Pool;
     } else {
-      checkName(STORE, 'open', given.connectionString, 'connectionString');
+      checkName(STORE, 'open', given.connectionString, 'connectionString', Infinity);
       const pg = loadDriver(STORE, { name: 'pg', install: 'pg@8' }, () => require('pg')) as typeof Pg;
       pool = new pg.Pool({ connectionString: given.connectionString as string, max: given.max ?? 10 });
       // An idle connection that drops emits 'error' on the pool; the next query reports it.
@@ -232,21 +256,25 @@ export class PostgresStore implements SuspensionStore {
     return outcome === undefined ? { record } : { record, outcome };
   }
 
-  async take(key: CallKey, now: number): Promise<TakeResult> {
+  async take(key: CallKey, now: number, leaseMs?: number): Promise<TakeResult> {
     if (this.#closed) throw _closedError(STORE, 'take');
     const k = checkKey(STORE, 'take', key);
     checkNow(STORE, 'take', now);
+    const leaseUntil = now + checkLease(STORE, 'take', leaseMs);
     const claim = randomUUID();
-    // One statement, a row lock: a waiting record is either expired (recorded once) or taken here.
+    // One statement, a row lock: a waiting record (or one whose take's lease passed) is either
+    // expired (recorded once) or taken here.
     const updated = await this.#query(
       'take',
       `UPDATE scope_tool_suspensions
           SET state = CASE WHEN expires_at < $3 THEN 'expired' ELSE 'taken' END,
               claim = CASE WHEN expires_at < $3 THEN NULL ELSE $4 END,
+              lease_until = CASE WHEN expires_at < $3 THEN NULL ELSE $6::bigint END,
               outcome = CASE WHEN expires_at < $3 THEN $5 ELSE NULL END
-        WHERE thread_id = $1 AND call_id = $2 AND state = 'waiting'
+        WHERE thread_id = $1 AND call_id = $2
+          AND (state = 'waiting' OR (state = 'taken' AND lease_until < $3))
         RETURNING state, record`,
-      [k.threadId, k.callId, now, claim, JSON.stringify(EXPIRED_OUTCOME)],
+      [k.threadId, k.callId, now, claim, JSON.stringify(EXPIRED_OUTCOME), leaseUntil],
     );
     const mine = updated.rows[0] as { state: string; record: string } | undefined;
     const row = mine === undefined ? await this.#select('take', k) : { ...mine, outcome: null };
@@ -265,13 +293,36 @@ export class PostgresStore implements SuspensionStore {
     const o = checkOutcome(STORE, 'finish', outcome);
     const result = await this.#query(
       'finish',
-      `UPDATE scope_tool_suspensions SET state = 'finished', outcome = $4
+      `UPDATE scope_tool_suspensions SET state = 'finished', outcome = $4, lease_until = NULL
         WHERE thread_id = $1 AND call_id = $2 AND state = 'taken' AND claim = $3`,
       [k.threadId, k.callId, claim, JSON.stringify(o)],
     );
     if (result.rowCount === 1) return;
     const row = await this.#select('finish', k);
     throw notTaken(STORE, k, row === undefined ? 'missing' : row.state);
+  }
+
+  async settle(call: SettledCall): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'settle');
+    const c = checkSettled(STORE, 'settle', call);
+    const result = await this.#query(
+      'settle',
+      `INSERT INTO scope_tool_settled (thread_id, call_id, entry) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [c.threadId, c.callId, encodeSettled(c)],
+    );
+    return result.rowCount === 1;
+  }
+
+  async getSettled(key: CallKey): Promise<SettledCall | undefined> {
+    if (this.#closed) throw _closedError(STORE, 'getSettled');
+    const k = checkKey(STORE, 'getSettled', key);
+    const result = await this.#query(
+      'getSettled',
+      `SELECT entry FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2`,
+      [k.threadId, k.callId],
+    );
+    const row = result.rows[0] as { entry: string } | undefined;
+    return row === undefined ? undefined : decodeSettled(STORE, 'getSettled', row.entry);
   }
 
   async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
@@ -300,7 +351,8 @@ export class PostgresStore implements SuspensionStore {
     const column = f.by === 'threadId' ? 'thread_id' : 'principal';
     const result = await this.#query(
       'list',
-      `SELECT record FROM scope_tool_suspensions WHERE ${column} = $1 AND state = 'waiting' AND expires_at >= $2
+      `SELECT record FROM scope_tool_suspensions WHERE ${column} = $1 AND expires_at >= $2
+          AND (state = 'waiting' OR (state = 'taken' AND lease_until < $2))
         ORDER BY created_at, seq`,
       [f.value, now],
     );

@@ -3,8 +3,16 @@
  * keys, filters and instants. Every store runs the same checks, so they refuse the same inputs.
  * @internal
  */
-import { SUSPENSION_RECORD_VERSION, type CallKey, type StoredOutcome, type SuspensionRecord } from '../store';
-import { StoreError } from './errors';
+import {
+  DEFAULT_LEASE_MS,
+  MAX_ID_BYTES,
+  SUSPENSION_RECORD_VERSION,
+  type CallKey,
+  type SettledCall,
+  type StoredOutcome,
+  type SuspensionRecord,
+} from '../store';
+import { StoreError, type StoreErrorCode } from './errors';
 
 const RECORD_FIELDS = [
   'version',
@@ -43,14 +51,39 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function keyString(value: unknown, where: string, fail: (detail: string) => never): string {
-  if (typeof value !== 'string' || value === '')
-    fail(`${where}: expected a non-empty string, received ${describe(value)}`);
-  if (UNSTORABLE.test(value)) fail(`${where}: contains a NUL or a lone surrogate, which no store can keep`);
-  return value;
+/** How a check fails: the detail, and a code other than the check's own (ERR_STORE_ID_TOO_LONG). */
+type Fail = (detail: string, code?: StoreErrorCode) => never;
+
+/** The bytes a record's callId may hold beyond MAX_ID_BYTES: `#<round>`, round ≤ 100. */
+const ROUND_SUFFIX_BYTES = 4;
+
+/** Refuses an id of more than `max` UTF-8 bytes with ERR_STORE_ID_TOO_LONG. */
+function idLength(value: string, where: string, fail: Fail, max = MAX_ID_BYTES): void {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: short strings need no count.
+  if (value.length * 3 <= max) return;
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes > max) {
+    fail(`${where}: ${bytes} bytes of UTF-8, over the ${max} a store keeps (MAX_ID_BYTES)`, 'ERR_STORE_ID_TOO_LONG');
+  }
 }
 
-function instant(value: unknown, where: string, fail: (detail: string) => never): number {
+function keyString(value: unknown, where: string, fail: Fail, max = MAX_ID_BYTES): string {
+  if (typeof value !== 'string' || value === '')
+    fail(`${where}: expected a non-empty string, received ${describe(value)}`);
+  if (UNSTORABLE.test(value as string)) fail(`${where}: contains a NUL or a lone surrogate, which no store can keep`);
+  idLength(value as string, where, fail, max);
+  return value as string;
+}
+
+/** A principal: a string ('' for anonymous) without NUL or lone surrogates, at most MAX_ID_BYTES. */
+function principalString(value: unknown, where: string, fail: Fail): string {
+  if (typeof value !== 'string') fail(`${where}: expected a string, received ${describe(value)}`);
+  if (UNSTORABLE.test(value as string)) fail(`${where}: contains a NUL or a lone surrogate`);
+  idLength(value as string, where, fail);
+  return value as string;
+}
+
+function instant(value: unknown, where: string, fail: Fail): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     fail(`${where}: expected ms since the epoch (a non-negative safe integer), received ${describe(value)}`);
   }
@@ -63,9 +96,9 @@ function instant(value: unknown, where: string, fail: (detail: string) => never)
  * @throws StoreError ERR_STORE_INVALID_RECORD naming the first field that is wrong
  */
 export function checkRecord(store: string, operation: string, value: unknown): SuspensionRecord {
-  const fail = (detail: string): never => {
+  const fail = (detail: string, code: StoreErrorCode = 'ERR_STORE_INVALID_RECORD'): never => {
     throw new StoreError(
-      'ERR_STORE_INVALID_RECORD',
+      code,
       `${store}: ${operation}: invalid suspension record: ${detail}; build the record as lib/runtime/store.ts describes`,
     );
   };
@@ -81,7 +114,7 @@ export function checkRecord(store: string, operation: string, value: unknown): S
     if (!(RECORD_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
   }
   keyString(record.threadId, 'threadId', fail);
-  keyString(record.callId, 'callId', fail);
+  keyString(record.callId, 'callId', fail, MAX_ID_BYTES + ROUND_SUFFIX_BYTES);
   keyString(record.tool, 'tool', fail);
   for (const field of ['contractFingerprint', 'argumentsDigest'] as const) {
     if (typeof record[field] !== 'string' || !SHA256.test(record[field] as string)) {
@@ -90,9 +123,7 @@ export function checkRecord(store: string, operation: string, value: unknown): S
   }
   if (typeof record.arguments !== 'string')
     fail(`arguments: expected a JSON text, received ${describe(record.arguments)}`);
-  if (typeof record.principal !== 'string')
-    fail(`principal: expected a string, received ${describe(record.principal)}`);
-  if (UNSTORABLE.test(record.principal as string)) fail('principal: contains a NUL or a lone surrogate');
+  principalString(record.principal, 'principal', fail);
   if (typeof record.inputRequest !== 'string' || record.inputRequest === '') {
     fail(`inputRequest: expected the InputRequest wire JSON text, received ${describe(record.inputRequest)}`);
   }
@@ -132,18 +163,102 @@ export function checkOutcome(
   return Object.freeze(copy) as unknown as StoredOutcome;
 }
 
-function argumentError(store: string, operation: string) {
-  return (detail: string): never => {
-    throw new StoreError('ERR_STORE_INVALID_ARGUMENT', `${store}: ${operation}: ${detail}`);
+function argumentError(store: string, operation: string): Fail {
+  return (detail: string, code: StoreErrorCode = 'ERR_STORE_INVALID_ARGUMENT'): never => {
+    throw new StoreError(code, `${store}: ${operation}: ${detail}`);
   };
 }
 
-/** Checks a CallKey. @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the member */
+/**
+ * Checks a CallKey.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the member, ERR_STORE_ID_TOO_LONG
+ */
 export function checkKey(store: string, operation: string, key: unknown): CallKey {
   const fail = argumentError(store, operation);
   if (typeof key !== 'object' || key === null) fail(`key: expected { threadId, callId }, received ${describe(key)}`);
   const k = key as Record<string, unknown>;
-  return { threadId: keyString(k.threadId, 'key.threadId', fail), callId: keyString(k.callId, 'key.callId', fail) };
+  return {
+    threadId: keyString(k.threadId, 'key.threadId', fail),
+    callId: keyString(k.callId, 'key.callId', fail, MAX_ID_BYTES + ROUND_SUFFIX_BYTES),
+  };
+}
+
+/** Checks a lease in ms (a whole number ≥ 1; undefined: DEFAULT_LEASE_MS). @throws StoreError ERR_STORE_INVALID_ARGUMENT */
+export function checkLease(store: string, operation: string, leaseMs: unknown): number {
+  if (leaseMs === undefined) return DEFAULT_LEASE_MS;
+  if (typeof leaseMs !== 'number' || !Number.isSafeInteger(leaseMs) || leaseMs < 1) {
+    argumentError(store, operation)(`leaseMs: expected a whole number of ms ≥ 1, received ${describe(leaseMs)}`);
+  }
+  return leaseMs as number;
+}
+
+const SETTLED_FIELDS = ['threadId', 'callId', 'tool', 'argumentsDigest', 'principal', 'outcome', 'createdAt'] as const;
+
+/**
+ * Checks a SettledCall given to `settle` (or read back) and returns a frozen plain copy.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the field (ERR_STORE_INVALID_RECORD when
+ *   read back), ERR_STORE_ID_TOO_LONG
+ */
+export function checkSettled(
+  store: string,
+  operation: string,
+  value: unknown,
+  code: 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD' = 'ERR_STORE_INVALID_ARGUMENT',
+): SettledCall {
+  const fail = (detail: string, other?: StoreErrorCode): never => {
+    throw new StoreError(other ?? code, `${store}: ${operation}: invalid settled call: ${detail}; pass a SettledCall`);
+  };
+  if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
+  const call = value as Record<string, unknown>;
+  for (const key of Object.keys(call)) {
+    if (!(SETTLED_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
+  }
+  keyString(call.threadId, 'threadId', fail);
+  keyString(call.callId, 'callId', fail);
+  // A refused call's tool name is the model's: any string a store can keep, not indexed.
+  if (typeof call.tool !== 'string' || UNSTORABLE.test(call.tool)) {
+    fail(`tool: expected a string without NUL or lone surrogates, received ${describe(call.tool)}`);
+  }
+  if (typeof call.argumentsDigest !== 'string' || !SHA256.test(call.argumentsDigest)) {
+    fail(
+      `argumentsDigest: expected "sha256:" and 64 lower-case hex digits, received ${describe(call.argumentsDigest)}`,
+    );
+  }
+  principalString(call.principal, 'principal', fail);
+  const outcome = checkOutcome(store, `${operation}: outcome`, call.outcome, code);
+  if (outcome.kind === 'suspended' || outcome.kind === 'expired') {
+    fail(`outcome.kind: a settled call cannot be ${outcome.kind}`);
+  }
+  instant(call.createdAt, 'createdAt', fail);
+  return Object.freeze({
+    threadId: call.threadId as string,
+    callId: call.callId as string,
+    tool: call.tool as string,
+    argumentsDigest: call.argumentsDigest as string,
+    principal: call.principal as string,
+    outcome,
+    createdAt: call.createdAt as number,
+  });
+}
+
+/** The JSON text a store keeps for a settled call. */
+export function encodeSettled(call: SettledCall): string {
+  return JSON.stringify(call);
+}
+
+/** Parses and checks a settled call read back from a database. @throws StoreError ERR_STORE_INVALID_RECORD */
+export function decodeSettled(store: string, operation: string, text: string): SettledCall {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: a stored settled call is not JSON; the database was changed outside scope-tool`,
+      err,
+    );
+  }
+  return checkSettled(store, `${operation}: stored settled call`, value, 'ERR_STORE_INVALID_RECORD');
 }
 
 /** Checks an instant `now` (ms since the epoch). @throws StoreError ERR_STORE_INVALID_ARGUMENT */
@@ -151,9 +266,12 @@ export function checkNow(store: string, operation: string, now: unknown, name = 
   return instant(now, name, argumentError(store, operation));
 }
 
-/** Checks a non-empty key string such as a thread id, tool name or token id. @throws StoreError ERR_STORE_INVALID_ARGUMENT */
-export function checkName(store: string, operation: string, value: unknown, name: string): string {
-  return keyString(value, name, argumentError(store, operation));
+/**
+ * Checks a non-empty key string such as a thread id, tool name or token id, of at most `max` UTF-8
+ * bytes (MAX_ID_BYTES unless given). @throws StoreError ERR_STORE_INVALID_ARGUMENT, ERR_STORE_ID_TOO_LONG
+ */
+export function checkName(store: string, operation: string, value: unknown, name: string, max = MAX_ID_BYTES): string {
+  return keyString(value, name, argumentError(store, operation), max);
 }
 
 /** Checks a ListFilter: exactly one of `threadId`, `principal`. @throws StoreError ERR_STORE_INVALID_ARGUMENT */
@@ -170,10 +288,7 @@ export function checkFilter(
   const hasPrincipal = f.principal !== undefined;
   if (hasThread === hasPrincipal) fail('filter: give exactly one of threadId and principal');
   if (hasThread) return { by: 'threadId', value: keyString(f.threadId, 'filter.threadId', fail) };
-  if (typeof f.principal !== 'string' || UNSTORABLE.test(f.principal)) {
-    fail(`filter.principal: expected a string without NUL or lone surrogates, received ${describe(f.principal)}`);
-  }
-  return { by: 'principal', value: f.principal as string };
+  return { by: 'principal', value: principalString(f.principal, 'filter.principal', fail) };
 }
 
 /** The JSON text a store keeps for a record (members in RECORD_FIELDS order). */

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { CallKey, ListFilter, StoredOutcome, SuspensionRecord, SuspensionStore, TakeResult } from '../store';
+import type {
+  CallKey,
+  ListFilter,
+  SettledCall,
+  StoredOutcome,
+  SuspensionRecord,
+  SuspensionStore,
+  TakeResult,
+} from '../store';
 import { loadDriver } from './driver';
 import { StoreError, _closedError, _driverError } from './errors';
 import { notTaken } from './memory';
@@ -8,13 +16,17 @@ import {
   EXPIRED_OUTCOME,
   checkFilter,
   checkKey,
+  checkLease,
   checkName,
   checkNow,
   checkOutcome,
   checkRecord,
+  checkSettled,
   decodeOutcome,
   decodeRecord,
+  decodeSettled,
   encodeRecord,
+  encodeSettled,
 } from './record';
 
 const STORE = 'SqliteStore';
@@ -22,8 +34,10 @@ const STORE = 'SqliteStore';
 /** The version of the tables below; a database of another version is refused (ERR_STORE_SCHEMA). */
 export const SQLITE_SCHEMA_VERSION = 1;
 
-// One row per suspended call; `record` is the record's JSON text, the other columns index it.
-// Counts: the row of tool '' is the thread's total (tool names are never empty).
+// One row per suspended call; `record` is the record's JSON text, the other columns index it;
+// `lease_until` is when a take's lease passes (state 'taken'). Settled calls (`settle`): one row
+// each, `entry` its JSON text. Counts: the row of tool '' is the thread's total (tool names are
+// never empty). Tables and columns are only ever added (ADDED_COLUMNS): no version bump.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS scope_tool_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS scope_tool_suspensions (
@@ -37,6 +51,7 @@ CREATE TABLE IF NOT EXISTS scope_tool_suspensions (
   state TEXT NOT NULL CHECK (state IN ('waiting', 'taken', 'finished', 'expired')),
   claim TEXT,
   outcome TEXT,
+  lease_until INTEGER,
   PRIMARY KEY (thread_id, call_id)
 );
 CREATE INDEX IF NOT EXISTS scope_tool_suspensions_thread ON scope_tool_suspensions (thread_id, state, created_at);
@@ -48,7 +63,16 @@ CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
   PRIMARY KEY (thread_id, tool)
 );
 CREATE TABLE IF NOT EXISTS scope_tool_claims (token_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS scope_tool_settled (
+  thread_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  entry TEXT NOT NULL,
+  PRIMARY KEY (thread_id, call_id)
+);
 `;
+
+// Columns added to tables of schema version 1 since it was first written: added at open when missing.
+const ADDED_COLUMNS = [{ table: 'scope_tool_suspensions', column: 'lease_until', type: 'INTEGER' }] as const;
 
 /** Options of SqliteStore.open. */
 export interface SqliteStoreOptions {
@@ -69,7 +93,7 @@ interface Row {
  * loaded by `open`): the embedded default, no server. The file is in WAL mode with
  * `synchronous = FULL`, so a resolved `commit` survives a crash of the process; several processes
  * and stores may open the same file. `take` is one `UPDATE ... WHERE state = 'waiting' RETURNING`,
- * so exactly one caller across all connections takes a record.
+ * so exactly one caller across all connections takes a record (again only once its lease passed).
  *
  * Errors (rejections): those of MemoryStore (ERR_STORE_INVALID_RECORD, ERR_STORE_INVALID_ARGUMENT,
  * ERR_STORE_NOT_TAKEN, ERR_STORE_CLOSED), and ERR_STORE_DRIVER when SQLite fails (the driver's error
@@ -104,7 +128,7 @@ export class SqliteStore implements SuspensionStore {
    *   ERR_STORE_DRIVER when the file cannot be opened; ERR_STORE_INVALID_ARGUMENT for an empty path
    */
   static async open(file: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
-    checkName(STORE, 'open', file, 'file');
+    checkName(STORE, 'open', file, 'file', Infinity);
     const Database = loadDriver(STORE, { name: 'better-sqlite3', install: 'better-sqlite3@12' }, () =>
       require('better-sqlite3'),
     ) as typeof BetterSqlite3;
@@ -117,6 +141,12 @@ export class SqliteStore implements SuspensionStore {
       database
         .transaction(() => {
           database.exec(SCHEMA);
+          for (const { table, column, type } of ADDED_COLUMNS) {
+            const columns = database.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[];
+            if (!columns.some((c) => c.name === column)) {
+              database.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+            }
+          }
           database
             .prepare(`INSERT OR IGNORE INTO scope_tool_meta (key, value) VALUES ('schema', ?)`)
             .run(String(SQLITE_SCHEMA_VERSION));
@@ -180,14 +210,15 @@ export class SqliteStore implements SuspensionStore {
     return outcome === undefined ? { record } : { record, outcome };
   }
 
-  async take(key: CallKey, now: number): Promise<TakeResult> {
+  async take(key: CallKey, now: number, leaseMs?: number): Promise<TakeResult> {
     if (this.#closed) throw _closedError(STORE, 'take');
     const k = checkKey(STORE, 'take', key);
     checkNow(STORE, 'take', now);
+    const leaseUntil = now + checkLease(STORE, 'take', leaseMs);
     const claim = randomUUID();
     const s = this.#statements;
     const row = this.#run('take', () => {
-      const updated = s.take.get({ now, claim, expired: JSON.stringify(EXPIRED_OUTCOME), ...k }) as
+      const updated = s.take.get({ now, claim, leaseUntil, expired: JSON.stringify(EXPIRED_OUTCOME), ...k }) as
         { state: string; record: string } | undefined;
       if (updated !== undefined) return { ...updated, outcome: null, mine: true };
       const current = s.select.get(k.threadId, k.callId) as Row | undefined;
@@ -214,6 +245,22 @@ export class SqliteStore implements SuspensionStore {
     if (state !== undefined) throw notTaken(STORE, k, state);
   }
 
+  async settle(call: SettledCall): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'settle');
+    const c = checkSettled(STORE, 'settle', call);
+    return this.#run('settle', () => this.#statements.settle.run(c.threadId, c.callId, encodeSettled(c)).changes === 1);
+  }
+
+  async getSettled(key: CallKey): Promise<SettledCall | undefined> {
+    if (this.#closed) throw _closedError(STORE, 'getSettled');
+    const k = checkKey(STORE, 'getSettled', key);
+    const row = this.#run(
+      'getSettled',
+      () => this.#statements.getSettled.get(k.threadId, k.callId) as { entry: string } | undefined,
+    );
+    return row === undefined ? undefined : decodeSettled(STORE, 'getSettled', row.entry);
+  }
+
   async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
     if (this.#closed) throw _closedError(STORE, 'countCall');
     checkName(STORE, 'countCall', threadId, 'threadId');
@@ -226,7 +273,7 @@ export class SqliteStore implements SuspensionStore {
     const f = checkFilter(STORE, 'list', filter);
     checkNow(STORE, 'list', now);
     const statement = f.by === 'threadId' ? this.#statements.listThread : this.#statements.listPrincipal;
-    const rows = this.#run('list', () => statement.all(f.value, now) as { record: string }[]);
+    const rows = this.#run('list', () => statement.all({ value: f.value, now }) as { record: string }[]);
     return rows.map((row) => decodeRecord(STORE, 'list', row.record));
   }
 
@@ -259,29 +306,38 @@ function prepare(db: BetterSqlite3.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, 'waiting') ON CONFLICT DO NOTHING`,
     ),
     select: db.prepare(`SELECT record, state, outcome FROM scope_tool_suspensions WHERE thread_id = ? AND call_id = ?`),
-    // One statement: a waiting record is either expired (recorded once) or taken by this caller.
+    // One statement: a waiting record (or one whose take's lease passed) is either expired
+    // (recorded once) or taken by this caller.
     take: db.prepare(
       `UPDATE scope_tool_suspensions
           SET state = CASE WHEN expires_at < @now THEN 'expired' ELSE 'taken' END,
               claim = CASE WHEN expires_at < @now THEN NULL ELSE @claim END,
+              lease_until = CASE WHEN expires_at < @now THEN NULL ELSE @leaseUntil END,
               outcome = CASE WHEN expires_at < @now THEN @expired ELSE NULL END
-        WHERE thread_id = @threadId AND call_id = @callId AND state = 'waiting'
+        WHERE thread_id = @threadId AND call_id = @callId
+          AND (state = 'waiting' OR (state = 'taken' AND lease_until < @now))
         RETURNING state, record`,
     ),
     finish: db.prepare(
-      `UPDATE scope_tool_suspensions SET state = 'finished', outcome = ?
+      `UPDATE scope_tool_suspensions SET state = 'finished', outcome = ?, lease_until = NULL
         WHERE thread_id = ? AND call_id = ? AND state = 'taken' AND claim = ?`,
     ),
+    settle: db.prepare(
+      `INSERT INTO scope_tool_settled (thread_id, call_id, entry) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    getSettled: db.prepare(`SELECT entry FROM scope_tool_settled WHERE thread_id = ? AND call_id = ?`),
     count: db.prepare(
       `INSERT INTO scope_tool_call_counts (thread_id, tool, count) VALUES (?, ?, 1)
        ON CONFLICT (thread_id, tool) DO UPDATE SET count = count + 1 RETURNING count`,
     ),
     listThread: db.prepare(
-      `SELECT record FROM scope_tool_suspensions WHERE thread_id = ? AND state = 'waiting' AND expires_at >= ?
+      `SELECT record FROM scope_tool_suspensions WHERE thread_id = @value AND expires_at >= @now
+          AND (state = 'waiting' OR (state = 'taken' AND lease_until < @now))
         ORDER BY created_at, rowid`,
     ),
     listPrincipal: db.prepare(
-      `SELECT record FROM scope_tool_suspensions WHERE principal = ? AND state = 'waiting' AND expires_at >= ?
+      `SELECT record FROM scope_tool_suspensions WHERE principal = @value AND expires_at >= @now
+          AND (state = 'waiting' OR (state = 'taken' AND lease_until < @now))
         ORDER BY created_at, rowid`,
     ),
     claim: db.prepare(`INSERT INTO scope_tool_claims (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING`),
