@@ -4,6 +4,7 @@
  */
 import { ElicitRequestFormParamsSchema } from '@modelcontextprotocol/sdk/types.js';
 import { elicitationForm, elicitationMessage } from '../../lib/mcp';
+import { FORM_RULE, fieldTypeNotInForm, formRefused, keywordNotInForm } from '../../lib/mcp/messages';
 import type { JsonValue } from '../../lib/protocol';
 
 const valid = (requestedSchema: unknown) =>
@@ -69,36 +70,31 @@ describe('elicitationForm', () => {
     expect(form.answer({})).toBe('null');
   });
 
-  it.each<[string, JsonValue, string]>([
+  it.each<[string, JsonValue, string, string]>([
     [
       'a nested object',
       { type: 'object', properties: { a: { type: 'object', properties: {} } } },
-      'response schema /properties/a: a form field must have type',
+      '/properties/a',
+      fieldTypeNotInForm('object'),
     ],
     [
       'an array of objects',
       { type: 'object', properties: { a: { type: 'array', items: { type: 'object' } } } },
-      'response schema /properties/a/items: a multi-select field',
+      '/properties/a/items',
+      FORM_RULE.multiSelect,
     ],
-    [
-      'a $ref',
-      { type: 'object', properties: { a: { $ref: '#/$defs/x' } } },
-      'response schema /properties/a: "$ref" cannot be shown',
-    ],
-    [
-      'a top-level combinator',
-      { type: 'object', properties: {}, oneOf: [] },
-      'response schema: keyword "oneOf" has no MCP elicitation form equivalent',
-    ],
+    ['a $ref', { type: 'object', properties: { a: { $ref: '#/$defs/x' } } }, '/properties/a', FORM_RULE.ref],
+    ['a top-level combinator', { type: 'object', properties: {}, oneOf: [] }, '', keywordNotInForm('oneOf')],
     [
       'a union type',
       { type: 'object', properties: { a: { type: ['string', 'null'] } } },
-      'response schema /properties/a: a form field must have type',
+      '/properties/a',
+      fieldTypeNotInForm(['string', 'null']),
     ],
-    ['a boolean schema', true, 'response schema: must be a JSON Schema object'],
-  ])('refuses %s, naming where', (_what, schema, message) => {
+    ['a boolean schema', true, '', FORM_RULE.notObject],
+  ])('refuses %s, naming where and the rule', (_what, schema, where, rule) => {
     expect(() => elicitationForm(schema)).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST', message: expect.stringContaining(message) }),
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT_REQUEST', message: formRefused(where, rule).message }),
     );
   });
 

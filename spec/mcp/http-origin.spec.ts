@@ -5,7 +5,7 @@
  */
 import { serveStreamableHttp } from '../../lib/mcp';
 import type { McpHttpOptions, McpHttpServer } from '../../lib/mcp';
-import { limitNotPositive, notAnOrigin } from '../../lib/mcp/messages';
+import { HTTP_REFUSAL, limitNotPositive, notAnOrigin } from '../../lib/mcp/messages';
 import { INITIALIZE, send } from './support/raw-http';
 import { testRegistry } from './support/registry';
 
@@ -151,7 +151,7 @@ describe('serveStreamableHttp request target', () => {
     for (const path of ['http://evil.example/mcp', `http://127.0.0.1:${port}/mcp`, '*']) {
       const response = await send(server.url, { path, body: INITIALIZE });
       expect([path, response.status]).toEqual([path, 400]);
-      const message = expect.stringContaining('request target must be a path');
+      const message = HTTP_REFUSAL.target;
       expect(JSON.parse(response.body)).toEqual({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
     }
     // A path beginning with // names no host: it is routed as that path.

@@ -10,6 +10,7 @@ import type { ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js'
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { serveStreamableHttp } from '../../lib/mcp';
 import type { McpHttpServer } from '../../lib/mcp';
+import { PROGRESS } from '../../lib/mcp/messages';
 import { notAuthorizedText } from '../../lib/protocol/messages';
 import { filed, testRegistry } from './support/registry';
 import type { Observed } from './support/registry';
@@ -123,7 +124,7 @@ describe('serveStreamableHttp with the SDK Client on loopback', () => {
       onprogress: (p) => progress.push(p),
     });
     expect(result.content).toEqual([{ type: 'text', text: 'Not filed.' }]);
-    expect(atElicitation).toEqual(['admitted', 'waiting for input from the user']);
+    expect(atElicitation).toEqual([PROGRESS.admitted, PROGRESS.waiting]);
   });
 
   it('refuses other paths (404), a foreign Host header (403), and requests without a session (400)', async () => {

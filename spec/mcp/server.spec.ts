@@ -15,6 +15,7 @@ import {
   cannotElicit,
   formCannotShow,
   inputNotGiven,
+  PROGRESS,
   runtimeReferenceOmitted,
 } from '../../lib/mcp/messages';
 import { Registry, ToolError } from '../../lib/protocol';
@@ -311,8 +312,8 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
       onprogress: (p) => progress.push(p),
     });
     expect(atElicitation).toEqual([
-      [1, 'admitted'],
-      [2, 'waiting for input from the user'],
+      [1, PROGRESS.admitted],
+      [2, PROGRESS.waiting],
     ]);
     expect(progress.map((p) => [p.progress, p.message])).toEqual([
       ...atElicitation,

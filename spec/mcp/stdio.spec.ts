@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { inputNotGiven } from '../../lib/mcp/messages';
+import { PROGRESS, inputNotGiven } from '../../lib/mcp/messages';
 import { notAuthorizedText } from '../../lib/protocol/messages';
 import { ROOT, SERVE_MCP_COMMAND } from './support/serve-mcp-command';
 
@@ -80,7 +80,7 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
       CallToolResultSchema,
       { onprogress: (p) => progress.push(p) },
     );
-    expect(atElicitation).toEqual(['admitted', 'waiting for input from the user']);
+    expect(atElicitation).toEqual([PROGRESS.admitted, PROGRESS.waiting]);
     expect(result.isError).toBe(false);
     expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Filed the analysis as /) }]);
   });
