@@ -1,7 +1,12 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { FuncTool, bind, hasErrorCode } from '../../lib/protocol';
+import { FuncTool, ToolError, bind, hasErrorCode } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
-import { AnthropicStreamAssembler, anthropicToolResult } from '../../lib/providers';
+import {
+  AnthropicStreamAssembler,
+  anthropicToolResult,
+  describeInvalidArguments,
+  parseServerSentJson,
+} from '../../lib/providers';
 import { assembled, assembledSse, fixtureText } from './fixtures';
 
 describe('AnthropicStreamAssembler on recorded streams', () => {
@@ -24,9 +29,16 @@ describe('AnthropicStreamAssembler on recorded streams', () => {
     expect(call.id).toBe('toolu_01EKqbqmZrGRXy18eN7m9kvY');
     expect(call.request.name).toBe('make_file');
     expect(call.complete).toBe(false);
-    expect(call.request.arguments).toBe(
-      '{"filename": "taxes.txt", "lines_of_text": [\n"# COMPREHENSIVE TAX GUIDE FOR INDIVIDUALS WITH MULTIPLE W-2s",\n"",\n"## INTRODUCTION",\n"",\n"Filing taxes',
-    );
+    // Every recorded input_json_delta, in order, and nothing else.
+    const recorded = (
+      parseServerSentJson(fixtureText('incomplete_partial_json_response.sse')) as RawMessageStreamEvent[]
+    )
+      .flatMap((e) =>
+        e.type === 'content_block_delta' && e.delta.type === 'input_json_delta' ? [e.delta.partial_json] : [],
+      )
+      .join('');
+    expect(recorded).not.toBe('');
+    expect(call.request.arguments).toBe(recorded);
     expect(() => JSON.parse(call.request.arguments)).toThrow(SyntaxError);
   });
 
@@ -55,9 +67,10 @@ describe('AnthropicStreamAssembler on recorded streams', () => {
     expect(hasErrorCode(error, 'ERR_INVALID_INVOCATION')).toBe(true);
     const block = anthropicToolResult(call, { error });
     expect(block.is_error).toBe(true);
-    expect(block.content).toBe(
-      'error: invalid arguments for tool "make_file": /lines_of_text/4: unterminated string (offset 136); close it with \'"\'; send the arguments again as one complete JSON object',
-    );
+    expect((error as ToolError).issues).toEqual([
+      expect.objectContaining({ code: 'invalid_json', path: ['lines_of_text', 4], offset: 136 }),
+    ]);
+    expect(block.content).toBe(describeInvalidArguments('make_file', error as ToolError));
   });
 });
 
@@ -103,7 +116,7 @@ describe('AnthropicStreamAssembler', () => {
       id: 'a',
       request: { name: 'n', arguments: 'null' },
       complete: true,
-      malformed: 'content block 0 input is not JSON data: /self: the value is cyclic',
+      malformed: expect.stringMatching(/^content block 0 input .*\/self: /),
     });
     expect(calls[1].request.arguments).toBe(`{"deep":${'['.repeat(5_000)}0${']'.repeat(5_000)}}`);
     expect(calls[2]).toEqual({ id: 'c', request: { name: 'n', arguments: '{}' }, complete: true });

@@ -6,11 +6,33 @@ import { hasLoneSurrogate } from '../../lib/protocol/json';
 import type { AdmissionIssue, JsonValue } from '../../lib/protocol';
 import { anthropicToolResult, describeInvalidArguments, openAIToolMessage } from '../../lib/providers';
 
+/**
+ * describeInvalidArguments' own wording, pinned here once: the head naming the tool, how the root
+ * reads, and the two closing fixes. The rules inside come from the issues (their builders' specs pin them).
+ */
+const head = (tool: string): string => `error: invalid arguments for tool "${tool}": `;
+const ROOT = 'the arguments object';
+const FIX = 'fix the arguments and call again';
+const RESEND = 'send the arguments again as one complete JSON object';
+
+/** An issue's rule without the location its message starts with (`(root): `, `/a/0: `). */
+const rule = (issue: AdmissionIssue): string => issue.message.replace(/^(\(root\)|(\/[^:]*)?): /, '');
+
 function refusal(...issues: AdmissionIssue[]): ToolError {
   return new ToolError('ERR_INVALID_INVOCATION', 'arguments: refused', { issues });
 }
 
 describe('describeInvalidArguments', () => {
+  it('frames the issues: the tool, each JSON Pointer and rule, and the fix (the wording, pinned once)', () => {
+    const issue: AdmissionIssue = { code: 'schema', path: ['units'], message: 'must be one of the units' };
+    expect(describeInvalidArguments('get_weather', refusal(issue))).toBe(
+      'error: invalid arguments for tool "get_weather": /units: must be one of the units; fix the arguments and call again',
+    );
+    expect(describeInvalidArguments('get_weather', refusal(issue))).toBe(
+      `${head('get_weather')}/units: ${rule(issue)}; ${FIX}`,
+    );
+  });
+
   it('names the tool, the JSON Pointer, the rule and the allowed values of an enum', () => {
     const issue: AdmissionIssue = {
       code: 'schema',
@@ -20,7 +42,7 @@ describe('describeInvalidArguments', () => {
       params: { allowedValues: ['celsius', 'fahrenheit'] },
     };
     expect(describeInvalidArguments('get_weather', refusal(issue))).toBe(
-      'error: invalid arguments for tool "get_weather": /units: must be equal to one of the allowed values (celsius, fahrenheit); fix the arguments and call again',
+      `${head('get_weather')}/units: ${issue.message} (celsius, fahrenheit); ${FIX}`,
     );
   });
 
@@ -33,14 +55,14 @@ describe('describeInvalidArguments', () => {
       params: { additionalProperty: 'count' },
     };
     expect(describeInvalidArguments('test_tool', refusal(issue))).toBe(
-      'error: invalid arguments for tool "test_tool": the arguments object must NOT have additional properties ("count"; remove it); fix the arguments and call again',
+      `${head('test_tool')}${ROOT} ${issue.message} ("count"; remove it); ${FIX}`,
     );
   });
 
   it('asks for one complete JSON object when the JSON is broken, with the offset (a root syntax issue reads as is)', () => {
     const issue: AdmissionIssue = { code: 'invalid_json', path: [], message: 'unexpected end of input', offset: 42 };
     expect(describeInvalidArguments('make_file', refusal(issue))).toBe(
-      'error: invalid arguments for tool "make_file": unexpected end of input (at offset 42); send the arguments again as one complete JSON object',
+      `${head('make_file')}${issue.message} (at offset 42); ${RESEND}`,
     );
   });
 
@@ -52,23 +74,22 @@ describe('describeInvalidArguments', () => {
     }));
     const text = describeInvalidArguments('t', refusal(...issues));
     expect(text).toContain('/tags/0: bad item xxx');
-    expect(text).toContain('/tags/4: bad item x; and 2 more; fix the arguments and call again');
+    expect(text).toContain(`/tags/4: bad item x; and 2 more; ${FIX}`);
     expect(text).not.toContain('/tags/5');
     expect(text).not.toContain('x'.repeat(201));
   });
 
   it('falls back to the message without its sentinel prefix when there are no issues', () => {
-    const error = new ToolError(
-      'ERR_INVALID_INVOCATION',
-      'request: tool name "get_wether" does not match "get_weather"',
-    );
+    const detail = 'request: tool name "get_wether" does not match "get_weather"';
+    const error = new ToolError('ERR_INVALID_INVOCATION', detail);
+    expect(error.message).not.toBe(detail); // the code's sentinel prefix, dropped below
     expect(describeInvalidArguments('get_wether', error)).toBe(
-      'error: invalid arguments for tool "get_wether": request: tool name "get_wether" does not match "get_weather"; fix the call and try again',
+      `${head('get_wether')}${detail}; fix the call and try again`,
     );
   });
 });
 
-describe('describeInvalidArguments caps what the model reads (issue 11 item 7)', () => {
+describe('describeInvalidArguments caps what the model reads', () => {
   const tagged = bind(
     FuncTool.create(
       {
@@ -98,8 +119,8 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
   /** The issue texts between the head and the closing fix. */
   function shownIssues(text: string): string[] {
     return text
-      .replace(/^error: invalid arguments for tool "tagged": /, '')
-      .replace(/; (fix the arguments and call again|send the arguments again as one complete JSON object)$/, '')
+      .replace(head('tagged'), '')
+      .replace(new RegExp(`; (${FIX}|${RESEND})$`), '')
       .split('; ');
   }
 
@@ -115,10 +136,16 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
       'type',
       'type',
     ]);
+    const [required, extra, ...items] = error.issues;
     expect(describeInvalidArguments('tagged', error)).toBe(
-      'error: invalid arguments for tool "tagged": the arguments object must have required member "title"; add it; ' +
-        'the arguments object must NOT have member "extra"; remove it; /tags/0: must be string; /tags/1: must be string; ' +
-        '/tags/2: must be string; and 3 more; fix the arguments and call again',
+      head('tagged') +
+        [
+          `${ROOT} ${rule(required)}`,
+          `${ROOT} ${rule(extra)}`,
+          ...items.slice(0, 3).map((i) => `/tags/${String(i.path[1])}: ${rule(i)}`),
+          'and 3 more',
+          FIX,
+        ].join('; '),
     );
   });
 
@@ -130,7 +157,9 @@ describe('describeInvalidArguments caps what the model reads (issue 11 item 7)',
     const text = describeInvalidArguments('tagged', error);
     const [shown] = shownIssues(text);
     expect(shown.length).toBeLessThanOrEqual(200);
-    expect(shown).toMatch(/^\/tags\/0\/0\/0.*\.\.\..*\/0\/0: nesting deeper than 10000 arrays and objects/);
+    // The pointer keeps its start and end around `...`, then the rule.
+    expect(shown).toMatch(/^\/tags\/0\/0\/0.*\.\.\..*\/0\/0: /);
+    expect(shown).toContain(`/0/0: ${error.issues[0].message.slice(0, 20)}`);
     expect(text.length).toBeLessThan(400);
   });
 
@@ -178,10 +207,9 @@ describe("describeInvalidArguments caps a DTO decoder's own issues the same way"
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).issues.length).toBeGreaterThan(5);
     const text = describeInvalidArguments('scores', error as ToolError);
-    const shown = text
-      .replace(/^error: invalid arguments for tool "scores": /, '')
-      .replace(/; fix the arguments and call again$/, '')
-      .split('; ');
+    expect(text.startsWith(head('scores'))).toBe(true);
+    expect(text.endsWith(`; ${FIX}`)).toBe(true);
+    const shown = text.slice(head('scores').length, -`; ${FIX}`.length).split('; ');
     expect(shown[shown.length - 1]).toBe(`and ${(error as ToolError).issues.length - 5} more`);
     for (const line of shown) expect(line.length).toBeLessThanOrEqual(200);
     expect(text).not.toContain('n'.repeat(201));
@@ -196,8 +224,9 @@ describe('describeInvalidArguments on messages that repeat the path', () => {
       message: 'unterminated string at /lines_of_text/4 (offset 136)',
       offset: 136,
     };
+    const once = issue.message.replace(' at /lines_of_text/4', '');
     expect(describeInvalidArguments('make_file', refusal(issue))).toBe(
-      'error: invalid arguments for tool "make_file": /lines_of_text/4: unterminated string (offset 136); send the arguments again as one complete JSON object',
+      `${head('make_file')}/lines_of_text/4: ${once}; ${RESEND}`,
     );
   });
 });
@@ -232,7 +261,8 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
     ),
   );
 
-  function refusedText(args: string, binding = testTool): string {
+  /** The model's text for refused `args`, and the one issue the refusal carries. */
+  function refused(args: string, binding = testTool): { text: string; issue: AdmissionIssue } {
     let error: unknown;
     try {
       binding.contract.prepare({ name: 'test_tool', arguments: args });
@@ -240,7 +270,8 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
       error = e;
     }
     expect(error).toBeInstanceOf(ToolError);
-    return describeInvalidArguments('test_tool', error as ToolError);
+    expect((error as ToolError).issues).toHaveLength(1);
+    return { text: describeInvalidArguments('test_tool', error as ToolError), issue: (error as ToolError).issues[0] };
   }
 
   it('reads an undeclared root member from the issue, not from the Go-style message', () => {
@@ -254,11 +285,10 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
     } catch (e) {
       error = e;
     }
-    expect((error as ToolError).message).toBe(
-      'tool: invalid invocation: arguments: (root): must NOT have member "input"; remove it',
-    );
-    const text =
-      'error: invalid arguments for tool "test_tool": the arguments object must NOT have member "input"; remove it; fix the arguments and call again';
+    const [issue] = (error as ToolError).issues;
+    expect(issue).toMatchObject({ path: [], keyword: 'additionalProperties', params: { additionalProperty: 'input' } });
+    expect((error as ToolError).message).toContain(`(root): ${rule(issue)}`);
+    const text = `${head('test_tool')}${ROOT} ${rule(issue)}; ${FIX}`;
     expect(anthropicToolResult(call, { error })).toEqual({
       type: 'tool_result',
       tool_use_id: call.id,
@@ -269,33 +299,42 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
   });
 
   it('renders every root issue without "(root)" or a stray "arguments:"', () => {
-    expect(refusedText('{}', strictTool)).toBe(
-      'error: invalid arguments for tool "test_tool": the arguments object must have required member "value"; add it; fix the arguments and call again',
-    );
-    expect(refusedText('[1]')).toBe(
-      'error: invalid arguments for tool "test_tool": the arguments must be a JSON object, received an array; send the arguments as one JSON object; fix the arguments and call again',
-    );
-    expect(refusedText('{"value":"a","value":"b"}')).toBe(
-      'error: invalid arguments for tool "test_tool": duplicate member name "value" at the top level (offset 13); send each member once; fix the arguments and call again',
-    );
+    const required = refused('{}', strictTool);
+    expect(required.issue).toMatchObject({ path: [], keyword: 'required' });
+    expect(required.text).toBe(`${head('test_tool')}${ROOT} ${rule(required.issue)}; ${FIX}`);
+    // A value that is not an object: "the arguments", not "the arguments object".
+    const array = refused('[1]');
+    expect(array.issue).toMatchObject({ path: [], keyword: 'type' });
+    expect(array.text).toBe(`${head('test_tool')}the arguments ${rule(array.issue)}; ${FIX}`);
+    // A rule that does not start with a verb locates itself: it reads as is.
+    const duplicate = refused('{"value":"a","value":"b"}');
+    expect(duplicate.issue).toMatchObject({ code: 'duplicate_member', path: [] });
+    expect(duplicate.text).toBe(`${head('test_tool')}${duplicate.issue.message}; ${FIX}`);
+    for (const { text } of [required, array, duplicate]) {
+      expect(text).not.toContain('(root)');
+      expect(text).not.toContain('arguments:');
+    }
   });
 
   it('says a nested JSON Pointer once and lists allowed values once', () => {
-    expect(refusedText('{"value":"a","options":{"depth":1,"z":0}}')).toBe(
-      'error: invalid arguments for tool "test_tool": /options: must NOT have member "z"; remove it; fix the arguments and call again',
-    );
-    expect(refusedText('{"value":"a","options":{"depth":"deep"}}')).toBe(
-      'error: invalid arguments for tool "test_tool": /options/depth: must be integer; fix the arguments and call again',
-    );
-    expect(refusedText('{"value":"a","units":"kelvin"}')).toBe(
-      'error: invalid arguments for tool "test_tool": /units: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
-    );
+    for (const [args, pointer] of [
+      ['{"value":"a","options":{"depth":1,"z":0}}', '/options'],
+      ['{"value":"a","options":{"depth":"deep"}}', '/options/depth'],
+      ['{"value":"a","units":"kelvin"}', '/units'],
+    ]) {
+      const { text, issue } = refused(args);
+      expect(issue.message.startsWith(`${pointer}: `)).toBe(true); // the issue says it; the text says it once
+      expect(text).toBe(`${head('test_tool')}${pointer}: ${rule(issue)}; ${FIX}`);
+    }
+    // The allowed values, which the rule already lists, are not added a second time.
+    expect(refused('{"value":"a","units":"kelvin"}').text.match(/celsius/g)).toHaveLength(1);
   });
 
   it('keeps the truncated-JSON text: pointer, rule, offset, and a request for one complete object', () => {
-    expect(refusedText('{"value": "a", "lines": ["x", "unfinished')).toBe(
-      'error: invalid arguments for tool "test_tool": /lines/1: unterminated string (offset 30); close it with \'"\'; send the arguments again as one complete JSON object',
-    );
+    const { text, issue } = refused('{"value": "a", "lines": ["x", "unfinished');
+    expect(issue).toMatchObject({ code: 'invalid_json', path: ['lines', 1], offset: 30 });
+    // The issue's `at /lines/1` becomes the leading pointer.
+    expect(text).toBe(`${head('test_tool')}/lines/1: ${issue.message.replace(' at /lines/1', '')}; ${RESEND}`);
   });
 
   it('names the root "the arguments" for a DTO issue saying the value is not an object', () => {
@@ -305,8 +344,6 @@ describe('describeInvalidArguments on the issues Contract.prepare reports', () =
       constraint: 'type',
       message: 'must be an object, received array',
     };
-    expect(describeInvalidArguments('t', refusal(issue))).toBe(
-      'error: invalid arguments for tool "t": the arguments must be an object, received array; fix the arguments and call again',
-    );
+    expect(describeInvalidArguments('t', refusal(issue))).toBe(`${head('t')}the arguments ${issue.message}; ${FIX}`);
   });
 });

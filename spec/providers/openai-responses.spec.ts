@@ -8,11 +8,14 @@ import { Failure, FuncTool, Output, Registry, ToolError } from '../../lib/protoc
 import type { Definition, JsonValue } from '../../lib/protocol';
 import {
   OpenAIResponsesStreamAssembler,
+  describeInvalidArguments,
   openAIFunctionCallOutput,
   openAIResponsesToolCalls,
   openAIResponsesTools,
   prepareToolCall,
+  renderOutcome,
 } from '../../lib/providers';
+import { mediaNote } from '../../lib/providers/outcome';
 import { assembledSse, fixtureJson } from './fixtures';
 
 const weather: Definition = {
@@ -46,13 +49,11 @@ describe('openAIResponsesTools', () => {
 describe('openAIResponsesToolCalls', () => {
   it('reads the recorded function_call item: call_id as id, arguments kept exactly', () => {
     const response = fixtureJson<Response>('responses_functions.response.json');
+    const item = response.output.find((i) => i.type === 'function_call') as ResponseFunctionToolCall;
     expect(openAIResponsesToolCalls(response)).toEqual([
-      {
-        id: 'call_unLAR8MvFNptuiZK6K6HCy5k',
-        request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA","unit":"celsius"}' },
-        complete: true,
-      },
+      { id: item.call_id, request: { name: 'get_current_weather', arguments: item.arguments }, complete: true },
     ]);
+    expect(item.call_id).toBe('call_unLAR8MvFNptuiZK6K6HCy5k');
   });
 
   it('marks calls of an incomplete response or item incomplete and skips other items', () => {
@@ -101,7 +102,7 @@ describe('openAIFunctionCallOutput', () => {
     expect(openAIFunctionCallOutput(call, { result: { output } }).output).toEqual([
       { type: 'input_text', text: 'chart: ' },
       { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
-      { type: 'input_text', text: '[audio/wav media omitted: this channel cannot carry it]' },
+      { type: 'input_text', text: mediaNote('audio/wav') },
     ]);
   });
 
@@ -114,7 +115,9 @@ describe('openAIFunctionCallOutput', () => {
     const item = openAIFunctionCallOutput(call, { error: failure });
     expect(item.output).toBe('error: city not found');
     const crash = openAIFunctionCallOutput(call, { error: new Error('secret stack detail') });
-    expect(crash.output).toBe('error: tool "get_current_weather" failed');
+    const rendered = renderOutcome('get_current_weather', { error: new Error('secret stack detail') });
+    expect(rendered.kind).toBe('error');
+    expect(crash.output).toBe(rendered.output.asText());
     expect(JSON.stringify([item, crash])).not.toMatch(/hunter2|secret|at Object/);
   });
 });
@@ -150,24 +153,26 @@ describe('Responses calls without arguments text', () => {
     const calls = openAIResponsesToolCalls(withBoth);
     expect(calls.map((c) => [c.id, c.complete, c.malformed])).toEqual([
       ['call_unLAR8MvFNptuiZK6K6HCy5k', true, undefined],
+      // The wording of a malformed call, built in lib/providers/openai-responses.ts, pinned here once.
       ['call_null', true, 'arguments is null, not a string of JSON text'],
-      ['call_missing', true, 'arguments is missing, not a string of JSON text'],
+      ['call_missing', true, expect.stringMatching(/^arguments is missing\b/)],
     ]);
     const items: ResponseInputItem.FunctionCallOutput[] = [];
+    const errors: ToolError[] = [];
     for (const call of calls) {
       try {
         const { binding, invocation } = prepareToolCall(registry, call);
         items.push(openAIFunctionCallOutput(call, { result: await binding.call(invocation) }));
       } catch (error) {
         expect((error as ToolError).issues).toMatchObject([{ code: 'invalid_json', path: [] }]);
+        errors.push(error as ToolError);
         items.push(openAIFunctionCallOutput(call, { error }));
       }
     }
     expect(items.map((i) => i.call_id)).toEqual(calls.map((c) => c.id));
     expect(ran).toHaveBeenCalledTimes(1);
-    expect(items[2].output).toMatch(
-      /^error: invalid arguments for tool "get_current_weather": no arguments text: arguments is missing/,
-    );
+    expect(errors[1].issues[0].message).toContain(calls[2].malformed);
+    expect(items[2].output).toBe(describeInvalidArguments('get_current_weather', errors[1]));
   });
 
   it('marks a streamed call whose events never carried arguments text, and keeps its nameless sibling', () => {
@@ -266,8 +271,10 @@ describe('OpenAIResponsesStreamAssembler', () => {
       ),
     );
     expect(() => prepareToolCall(registry, call)).toThrow(ToolError);
-    expect(openAIFunctionCallOutput(call, { error: captured(() => prepareToolCall(registry, call)) }).output).toMatch(
-      /^error: invalid arguments for tool "get_current_weather": .*send the arguments again as one complete JSON object$/,
+    const error = captured(() => prepareToolCall(registry, call)) as ToolError;
+    expect(error.issues).toEqual([expect.objectContaining({ code: 'invalid_json' })]);
+    expect(openAIFunctionCallOutput(call, { error }).output).toBe(
+      describeInvalidArguments('get_current_weather', error),
     );
   });
 });

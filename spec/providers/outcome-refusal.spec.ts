@@ -5,7 +5,13 @@
  */
 import { FuncTool, Registry, ToolError, bind, isAdmissionRefusal } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
-import { anthropicToolResult, openAIToolMessage, prepareToolCall, renderOutcome } from '../../lib/providers';
+import {
+  anthropicToolResult,
+  describeInvalidArguments,
+  openAIToolMessage,
+  prepareToolCall,
+  renderOutcome,
+} from '../../lib/providers';
 import { assembled } from './fixtures';
 
 const SCHEMA = { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } as const;
@@ -114,7 +120,8 @@ describe('arguments sent as decoded JSON values (Anthropic input, Gemini args)',
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     const calls = geminiContentFunctionCalls({ parts: [{ functionCall: { name: 'a', args: cyclic } }] } as never);
-    expect(calls[0].malformed).toBe('parts[0].functionCall.args is not JSON data: /self: the value is cyclic');
+    expect(calls[0].malformed).toContain('parts[0].functionCall.args');
+    expect(calls[0].malformed).toContain('/self: ');
     const registry = new Registry(tool('a', () => 'ran'));
     const error = (() => {
       try {
@@ -124,9 +131,8 @@ describe('arguments sent as decoded JSON values (Anthropic input, Gemini args)',
       }
     })();
     expect(isAdmissionRefusal(error)).toBe(true);
-    expect(renderOutcome('a', { error }).output.asText()).toBe(
-      'error: invalid arguments for tool "a": no arguments text: parts[0].functionCall.args is not JSON data: ' +
-        '/self: the value is cyclic; send the arguments again as one complete JSON object',
-    );
+    expect((error as ToolError).issues[0].message).toContain(calls[0].malformed);
+    expect(renderOutcome('a', { error })).toMatchObject({ kind: 'invalid_arguments', isError: true });
+    expect(renderOutcome('a', { error }).output.asText()).toBe(describeInvalidArguments('a', error as ToolError));
   });
 });

@@ -11,7 +11,15 @@ import {
   bind,
 } from '../../lib/protocol';
 import type { Binding, JsonValue } from '../../lib/protocol';
-import { anthropicToolResult, isSuspendedOutcome, openAIToolMessage, renderOutcome } from '../../lib/providers';
+import {
+  anthropicToolResult,
+  describeInvalidArguments,
+  isSuspendedOutcome,
+  openAIToolMessage,
+  renderOutcome,
+} from '../../lib/providers';
+import { notAuthorizedText } from '../../lib/protocol/messages';
+import { mediaNote } from '../../lib/providers/outcome';
 import type { ToolOutcome } from '../../lib/providers';
 
 const SECRET = 'sk-live-SECRET-4242';
@@ -62,7 +70,7 @@ describe('renderOutcome', () => {
     const rendered = renderOutcome('get_weather', { error });
     expect(rendered.kind).toBe('rejected');
     expect(rendered.isError).toBe(true);
-    expect(rendered.output.asText()).toBe('error: tool "get_weather" is not authorized');
+    expect(rendered.output.asText()).toBe(notAuthorizedText('get_weather'));
   });
 
   it('renders an undecided policy without its cause', async () => {
@@ -116,9 +124,8 @@ describe('renderOutcome', () => {
     const rendered = renderOutcome('get_weather', { error });
     expect(rendered.kind).toBe('invalid_arguments');
     expect(rendered.isError).toBe(true);
-    expect(rendered.output.asText()).toBe(
-      'error: invalid arguments for tool "get_weather": /units: must be one of ["celsius","fahrenheit"]; fix the arguments and call again',
-    );
+    expect((error as ToolError).issues).toEqual([expect.objectContaining({ path: ['units'], keyword: 'enum' })]);
+    expect(rendered.output.asText()).toBe(describeInvalidArguments('get_weather', error as ToolError));
   });
 
   it('renders truncated arguments (invalid JSON) as a request for one complete JSON object', () => {
@@ -129,9 +136,12 @@ describe('renderOutcome', () => {
     } catch (e) {
       error = e;
     }
-    expect(renderOutcome('get_weather', { error }).output.asText()).toBe(
-      'error: invalid arguments for tool "get_weather": /location: unterminated string (offset 13); close it with \'"\'; send the arguments again as one complete JSON object',
-    );
+    expect((error as ToolError).issues).toEqual([
+      expect.objectContaining({ code: 'invalid_json', path: ['location'], offset: 13 }),
+    ]);
+    const rendered = renderOutcome('get_weather', { error });
+    expect(rendered.kind).toBe('invalid_arguments');
+    expect(rendered.output.asText()).toBe(describeInvalidArguments('get_weather', error as ToolError));
   });
 
   it('treats a throwing input validator as a defect: generic text, no message', () => {
@@ -189,6 +199,12 @@ describe('renderOutcome', () => {
         'show InputRequest.prompt to a person, then prepare the same call again with InputRequest.continuation(answer) ' +
         'and send the result of that call',
     );
+  });
+});
+
+describe('mediaNote', () => {
+  it('says which media a channel could not carry (the wording, pinned once)', () => {
+    expect(mediaNote('image/png')).toBe('[image/png media omitted: this channel cannot carry it]');
   });
 });
 

@@ -6,13 +6,14 @@
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { Message, MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { Response, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
-import { FuncTool, Registry } from '../../lib/protocol';
+import { FuncTool, Registry, ToolError } from '../../lib/protocol';
 import type { Definition, JsonValue } from '../../lib/protocol';
 import {
   anthropicToolCalls,
   anthropicToolResult,
   anthropicToolResultMessage,
   anthropicTools,
+  describeInvalidArguments,
   openAIChatToolCalls,
   openAIChatTools,
   openAIResponsesToolCalls,
@@ -65,7 +66,7 @@ describe('recorded OpenAI Responses payloads', () => {
     expect(openAIResponsesTools([definition])).toEqual([{ ...tool, strict: false }]);
     const [call] = openAIResponsesToolCalls(fixtureJson<Response>('responses_functions.response.json'));
     const { invocation } = prepareToolCall(registryOf(definition, 'ok'), call);
-    expect(invocation.arguments).toBe('{"location":"Boston, MA","unit":"celsius"}');
+    expect(invocation.arguments).toBe(JSON.stringify({ location: 'Boston, MA', unit: 'celsius' }));
   });
 });
 
@@ -105,11 +106,13 @@ describe('recorded Anthropic Messages payloads', () => {
   it('answers the recorded parallel calls (count is not in the declared schema) with is_error results', () => {
     const message = fixtureJson<Message>('messages_response_parallel_tool_use.json');
     const registry = registryOf(definition, 'unused');
+    const errors: ToolError[] = [];
     const results = anthropicToolCalls(message).map((call) => {
       try {
         prepareToolCall(registry, call);
         throw new Error('admitted a member the schema does not declare');
       } catch (error) {
+        errors.push(error as ToolError);
         return anthropicToolResult(call, { error: error as Error });
       }
     });
@@ -117,10 +120,11 @@ describe('recorded Anthropic Messages payloads', () => {
       ['toolu_01L8GVQapA1HmggQcrwboukH', true],
       ['toolu_01J5Fvzxu7DP1Uh59c1kr5JD', true],
     ]);
-    expect(results[0].content).toBe(
-      'error: invalid arguments for tool "test_tool": the arguments object must have required member "value"; add it; ' +
-        'the arguments object must NOT have member "count"; remove it; fix the arguments and call again',
-    );
+    expect(errors[0].issues).toEqual([
+      expect.objectContaining({ path: [], keyword: 'required', params: { missingProperty: 'value' } }),
+      expect.objectContaining({ path: [], keyword: 'additionalProperties', params: { additionalProperty: 'count' } }),
+    ]);
+    expect(results[0].content).toBe(describeInvalidArguments('test_tool', errors[0]));
   });
 
   it('tool_results never carry causes or stacks', () => {

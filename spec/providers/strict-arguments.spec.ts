@@ -58,7 +58,7 @@ describe('restoreStrictToolCall with a DTO whose members are optional', () => {
     const { admitted, value } = await run(
       '{"location":"Paris","unit":null,"days":null,"near":{"city":"Lyon","region":null}}',
     );
-    expect(admitted).toBe('{"location":"Paris","near":{"city":"Lyon"}}');
+    expect(admitted).toBe(JSON.stringify({ location: 'Paris', near: { city: 'Lyon' } }));
     expect(value).toBeInstanceOf(WeatherInput);
     expect('unit' in value).toBe(false);
     expect(value.near).toEqual(Object.assign(new Place(), { city: 'Lyon' }));
@@ -67,7 +67,7 @@ describe('restoreStrictToolCall with a DTO whose members are optional', () => {
   it('admits present optional members unchanged, keeping the very same text', async () => {
     const args = '{ "location": "Paris", "unit": "celsius", "days": 3, "near": null }';
     const { admitted, value } = await run(args);
-    expect(admitted).toBe('{"location":"Paris","unit":"celsius","days":3}');
+    expect(admitted).toBe(JSON.stringify({ location: 'Paris', unit: 'celsius', days: 3 }));
     expect(value.days).toBe(3);
     const untouched = '{ "location": "Paris", "unit": "celsius" }';
     expect(restoreOptionalMembers(definition, untouched)).toBe(untouched);
@@ -130,7 +130,7 @@ describe('restoreOptionalMembers', () => {
   it('follows array items and local references', () => {
     expect(
       restoreOptionalMembers(nullable, '{"title":"t","tags":[{"label":"a","color":null},{"label":"b","color":"red"}]}'),
-    ).toBe('{"title":"t","tags":[{"label":"a"},{"label":"b","color":"red"}]}');
+    ).toBe(JSON.stringify({ title: 't', tags: [{ label: 'a' }, { label: 'b', color: 'red' }] }));
   });
 
   it('keeps a member named __proto__ as data while rewriting', () => {
@@ -144,7 +144,10 @@ describe('restoreOptionalMembers', () => {
   it('refuses a definition that cannot be exported in strict mode, as the export does', () => {
     const loose: Definition = { name: 'loose', inputSchema: { type: 'object', properties: { m: { type: 'object' } } } };
     expect(() => restoreOptionalMembers(loose, '{}')).toThrow(
-      /^tool: invalid definition: restoreOptionalMembers: tool "loose": \/properties\/m/,
+      expect.objectContaining({
+        code: 'ERR_INVALID_DEFINITION',
+        message: expect.stringContaining('tool "loose": /properties/m'),
+      }),
     );
   });
 });
@@ -189,8 +192,9 @@ describe('restoreOptionalMembers keeps every other value admissible (regression)
   } as import('../../lib/protocol').Definition;
 
   it('writes numbers JSON.stringify would turn into unsafe integer literals in exponent form', () => {
-    const restored = V.restoreOptionalMembers(definition, '{"a":1e20,"o":null,"s":"1e20 and 100000000000000000000"}');
-    expect(restored).toBe('{"a":1e+20,"s":"1e20 and 100000000000000000000"}');
+    const s = '1e20 and 100000000000000000000'; // a string that looks like the numbers stays as sent
+    const restored = V.restoreOptionalMembers(definition, `{"a":1e20,"o":null,"s":"${s}"}`);
+    expect(restored).toBe(`{"a":1e+20,"s":"${s}"}`);
     expect(P.admitJson(restored).ok).toBe(true);
     expect(JSON.parse(restored).a).toBe(1e20);
     const negative = V.restoreOptionalMembers(definition, '{"a":-9007199254740993.5,"o":null}');

@@ -147,9 +147,10 @@ describe('strictInputSchema', () => {
       required: ['v'],
       $defs: { A: { type: 'object', properties: { a: { type: 'string' } } } },
     });
-    expect(message).toContain(
-      '/properties/v/anyOf/0: keyword "$ref": the referenced schema "#/$defs/A" has the optional member "a"',
-    );
+    // The pointer and keyword of the branch, the reference followed, and the optional member.
+    expect(message).toContain('/properties/v/anyOf/0: keyword "$ref"');
+    expect(message).toContain('"#/$defs/A"');
+    expect(message).toContain('member "a"');
   });
 });
 
@@ -189,8 +190,7 @@ describe('strict exports to OpenAI', () => {
         pointer: '/properties/city',
         keyword: 'not',
         action: 'removed',
-        message:
-          'tool "get_weather": /properties/city: OpenAI Chat Completions does not support (removed from the exported schema) "not"; scope-tool admission still enforces it',
+        message: expect.stringMatching(/^tool "get_weather": .*"not"/),
       },
     ]);
   });
