@@ -1,9 +1,9 @@
 /**
- * Regression: dtoInput skipped `@Transform` on free-form members (`@IsObject()`, `Record`, `unknown`)
- * and arrays of primitives, which it keeps away from class-transformer (deep values would overflow
- * its recursion) and copies instead. The policy and the tool got the raw value, and a check meant
- * for the transformed value refused the input. Such a member's transforms now run on the copy, as
- * plainToInstance runs them; a member without a transform is still copied (no recursion).
+ * `@Transform` on free-form members (`@IsObject()`, `Record`, `unknown`) and arrays of primitives,
+ * which dtoInput keeps away from class-transformer (deep values would overflow its recursion) and
+ * copies instead: the member's transforms run on the copy, as plainToInstance runs them, so the
+ * policy, the check and the tool all see the transformed value; a member without a transform is
+ * still copied (no recursion).
  */
 import 'reflect-metadata';
 import { Expose, Transform } from 'class-transformer';

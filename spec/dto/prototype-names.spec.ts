@@ -1,7 +1,8 @@
 /**
- * Regressions: class-transformer silently dropped free-form keys named after Object.prototype
- * methods, and filled an absent member whose wire name is such a method with that method's text;
- * a DTO property named after one made class-validator fail every call (now refused at bind).
+ * Names of Object.prototype members: free-form keys named after its methods are kept (class-transformer
+ * drops them), an absent member whose wire name is such a method stays absent (class-transformer fills
+ * in the method's text), and a DTO property named after one is refused at bind (class-validator would
+ * fail every call).
  */
 import 'reflect-metadata';
 import { Expose } from 'class-transformer';
@@ -59,8 +60,8 @@ describe('decoding keeps exactly the members the model sent', () => {
   });
 });
 
-// Regression: a DTO property named after an Object.prototype member made class-validator throw on
-// every call (`grouped[metadata.propertyName].push is not a function`), yet bind accepted it.
+// A DTO property named after an Object.prototype member makes class-validator throw on every call
+// (`grouped[metadata.propertyName].push is not a function`), so bind refuses it.
 class ProtoIn {
   // @ts-expect-error -- strict tsc rejects the decorators here (valueOf?: string is not Object's valueOf); a transpile-only build does not
   @IsOptional() @IsString() valueOf?: string;

@@ -77,7 +77,7 @@ describe('rendering admission refusals versus call-time errors', () => {
   });
 });
 
-describe('tool calls read from provider payloads (regressions)', () => {
+describe('tool calls read from provider payloads: a null input kept, a streamed name read once', () => {
   const { anthropicToolCalls, OpenAIChatStreamAssembler } =
     require('../../lib/providers') as typeof import('../../lib/providers');
 

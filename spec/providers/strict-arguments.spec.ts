@@ -152,7 +152,7 @@ describe('restoreOptionalMembers', () => {
   });
 });
 
-describe('restoreStrictToolCall keeps a null the contract admits (regression)', () => {
+describe('restoreStrictToolCall keeps a null the contract admits', () => {
   const P = require('../../lib/protocol') as typeof import('../../lib/protocol');
   const V = require('../../lib/providers') as typeof import('../../lib/providers');
 
@@ -179,7 +179,7 @@ describe('restoreStrictToolCall keeps a null the contract admits (regression)', 
   });
 });
 
-describe('restoreOptionalMembers keeps every other value admissible (regression)', () => {
+describe('restoreOptionalMembers keeps every other value admissible', () => {
   const V = require('../../lib/providers') as typeof import('../../lib/providers');
   const P = require('../../lib/protocol') as typeof import('../../lib/protocol');
   const definition = {

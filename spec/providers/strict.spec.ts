@@ -1,6 +1,11 @@
 import { ToolError } from '../../lib/protocol';
 import type { Definition, JsonObject } from '../../lib/protocol';
-import { exportOpenAIChatTools, exportOpenAIResponsesTools, strictInputSchema } from '../../lib/providers';
+import {
+  exportOpenAIChatTools,
+  exportOpenAIResponsesTools,
+  restoreOptionalMembers,
+  strictInputSchema,
+} from '../../lib/providers';
 
 function def(inputSchema: JsonObject, name = 'tool_x'): Definition {
   return { name, inputSchema };
@@ -212,5 +217,45 @@ describe('strict exports to OpenAI', () => {
     const { tools, notes } = exportOpenAIChatTools([weather]);
     expect('strict' in tools[0].function).toBe(false);
     expect(notes).toEqual([]);
+  });
+});
+
+// Whether a member accepts null is acceptsNull's verdict (spec/providers/schema-keywords.spec.ts); a
+// `required` that only a `$ref`'s sibling states is reported as removed rather than dropped silently.
+describe('strict export and restore with null-refusing keywords', () => {
+  const schema: JsonObject = {
+    type: 'object',
+    properties: {
+      size: { type: 'string', enum: ['s', null] },
+      code: { not: { type: 'null' }, type: ['string', 'null'] },
+    },
+    additionalProperties: false,
+  };
+
+  it('exports an optional member whose enum holds null but whose type refuses it as nullable, and restores its null to absent', () => {
+    const { schema: strict } = strictInputSchema(def(schema));
+    expect((strict.properties as Record<string, JsonObject>)['size']).toEqual({
+      type: ['string', 'null'],
+      enum: ['s', null],
+    });
+    // `not` is removed (reported); the member was optional and refused null, so null now means absent.
+    expect((strict.properties as Record<string, JsonObject>)['code']).toEqual({
+      anyOf: [{ type: ['string', 'null'] }, { type: 'null' }],
+    });
+    expect(JSON.parse(restoreOptionalMembers(def(schema), '{"size":null,"code":null}'))).toEqual({});
+  });
+
+  it('reports a required that only sits next to a $ref as removed', () => {
+    const withRef: JsonObject = {
+      type: 'object',
+      properties: { where: { $ref: '#/$defs/Place', required: ['name'] } },
+      required: ['where'],
+      additionalProperties: false,
+      $defs: { Place: { type: 'object', properties: { name: { type: 'string' } }, additionalProperties: false } },
+    };
+    expect(strictInputSchema(def(withRef)).removed).toContainEqual({
+      pointer: '/properties/where',
+      keyword: 'required',
+    });
   });
 });

@@ -2,7 +2,8 @@
  * Every call id yields exactly one result, and no tool runs on an ambiguous call. Calls sharing an
  * id come back from every reader and stream assembler as ONE call marked `malformed`
  * (`duplicate call id "x": ...`), which prepareToolCall refuses; a stream index that is given a
- * second, different id is malformed under each id it was given. One shared rule: `oneCallPerId`.
+ * second, different id is malformed under each id it was given. One shared rule: `oneCallPerId`
+ * (lib/providers/tool-call.ts).
  */
 import {
   AnthropicStreamAssembler,
