@@ -5,7 +5,7 @@
  * @internal
  */
 import type { JsonObject, JsonValue } from './json';
-import { MAX_DEPTH, hasLoneSurrogate, jsonPointer } from './json';
+import { MAX_DEPTH, hasLoneSurrogate, hasPlainPrototype, jsonPointer } from './json';
 import { messageOf } from './errors';
 
 /** Options of toJsonData. */
@@ -35,7 +35,9 @@ interface Frame {
  * Converts `input` into JSON text and a deep-frozen detached JSON value, keeping member order.
  * Refuses what JSON cannot carry exactly: NaN and +/-Infinity, BigInt, functions, symbols,
  * `undefined` (except as an object member, which is omitted as JSON.stringify does), cycles, Map and
- * Set, strings with lone surrogates, and nesting deeper than MAX_DEPTH. Never throws.
+ * Set, strings with lone surrogates, and nesting deeper than MAX_DEPTH. Objects are plain objects of
+ * any realm (a JSON.parse result made in a vm context is one; see hasPlainPrototype), unless
+ * `allowInstances`. Never throws.
  */
 export function toJsonData(input: unknown, options: JsonDataOptions = {}): JsonData {
   const data = convert(walk(options, true), input);
@@ -159,8 +161,7 @@ function plainValue(value: unknown, callToJSON: boolean, depth: number): string 
     }
     return `[${body}]`;
   }
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return undefined;
+  if (!hasPlainPrototype(value)) return undefined;
   const keys = Object.keys(value);
   let body = '';
   for (let i = 0; i < keys.length; i++) {
@@ -235,8 +236,7 @@ function visit(w: Walk, raw: unknown, segment: string | number): number {
     open(w, { source: object, keys: undefined, target: w.build ? [] : NO_TARGET, body: '', segment, index: 0 });
     return V_OPENED;
   }
-  const proto: unknown = Object.getPrototypeOf(object);
-  if (w.options.allowInstances !== true && proto !== Object.prototype && proto !== null) {
+  if (w.options.allowInstances !== true && !hasPlainPrototype(object)) {
     return refused(w, 'only plain objects are JSON values');
   }
   open(w, { source: object, keys: Object.keys(object), target: w.build ? {} : NO_TARGET, body: '', segment, index: 0 });

@@ -681,7 +681,7 @@ interface CanonFrame {
  * Iterative: any depth is fine.
  *
  * @param value - null, a boolean, a finite number, a string, an array or a plain object (own
- *   enumerable string keys; prototype Object.prototype or null), nested without cycles
+ *   enumerable string keys; prototype null or Object.prototype of any realm), nested without cycles
  * @returns the canonical text
  * @throws TypeError when `value` holds anything else (undefined, NaN, a Date, a cycle); the message
  *   names its JSON Pointer. A programming defect, never an admission outcome.
@@ -736,9 +736,22 @@ export function canonicalJson(value: unknown): string {
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
+  return typeof v === 'object' && v !== null && hasPlainPrototype(v);
+}
+
+/**
+ * Whether `object`'s prototype is that of a plain object of any realm: null, this realm's
+ * Object.prototype, or another realm's (a vm context, a JSON.parse result made there): an object
+ * whose own prototype is null and whose own `constructor` is a function named `Object`. Class
+ * instances, Maps, Dates and arrays of every realm are not plain (their prototype has a prototype).
+ * May throw when `object` is a Proxy whose traps throw. @internal
+ */
+export function hasPlainPrototype(object: object): boolean {
+  const proto = Object.getPrototypeOf(object) as object | null;
+  if (proto === Object.prototype || proto === null) return true;
+  if (Object.getPrototypeOf(proto) !== null) return false;
+  const constructor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+  return typeof constructor === 'function' && constructor.name === 'Object';
 }
 
 function notJson(stack: readonly CanonFrame[], what: string): TypeError {

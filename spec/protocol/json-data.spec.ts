@@ -1,5 +1,6 @@
-import { MAX_DEPTH } from '../../lib/protocol/json';
-import { toJsonData } from '../../lib/protocol/json-data';
+import * as vm from 'node:vm';
+import { MAX_DEPTH, canonicalJson } from '../../lib/protocol/json';
+import { plainJsonText, toJsonData, toJsonText } from '../../lib/protocol/json-data';
 
 function nested(depth: number): unknown {
   let value: unknown = 0;
@@ -60,5 +61,34 @@ describe('toJsonData', () => {
       },
     };
     expect(toJsonData(hostile)).toEqual({ ok: false, reason: 'reading the value threw: getter' });
+  });
+});
+
+describe('plain objects of another realm (a vm context, a JSON.parse of another realm)', () => {
+  const foreign = <T>(code: string): T => vm.runInNewContext(code) as T;
+
+  it("are JSON data as this realm's are", () => {
+    const value = foreign<object>('JSON.parse(\'{"a":1,"b":[{"c":null}],"d":{}}\')');
+    expect(Object.getPrototypeOf(value)).not.toBe(Object.prototype);
+    const text = '{"a":1,"b":[{"c":null}],"d":{}}';
+    expect(toJsonData(value)).toMatchObject({ ok: true, text });
+    expect(toJsonText(value)).toMatchObject({ ok: true, text });
+    expect(plainJsonText(value)).toBe(text);
+    expect(canonicalJson(value)).toBe(text);
+    expect(toJsonData(foreign('Object.create(null)'))).toMatchObject({ ok: true, text: '{}' });
+  });
+
+  it('class instances, Maps and Dates of another realm are still refused', () => {
+    for (const code of ['new (class Point { constructor() { this.x = 1; } })()', 'new Map([[1, 2]])', 'new Date(0)']) {
+      const value = foreign<object>(code);
+      expect(toJsonData(value).ok).toBe(false);
+      expect(toJsonText(value).ok).toBe(false);
+      expect(plainJsonText(value)).toBeUndefined();
+      expect(() => canonicalJson(value)).toThrow(TypeError);
+    }
+    // A prototype that claims to be an Object.prototype but has a prototype itself is not plain.
+    const named = Object.defineProperty(function () {}, 'name', { value: 'Object' });
+    const claims = Object.create(Object.create(null), { constructor: { value: named } });
+    expect(toJsonData(Object.create(claims)).ok).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import * as vm from 'node:vm';
 import { FuncTool, Registry } from '../../lib/protocol';
 import { Runtime } from '../../lib/runtime';
 import type { CallOutcome, SettledCallOutcome } from '../../lib/runtime';
@@ -460,6 +461,21 @@ export function storeContract(target: ContractTarget): void {
     );
     expect(err).toMatchObject({ code: 'ERR_STORE_INVALID_RECORD' });
     expect((err as Error).message).toContain(field);
+  });
+
+  it('J: commit and settle take plain objects of another realm (a record parsed in a vm context)', async () => {
+    const store = await open();
+    const record = makeRecord();
+    const foreign = vm.runInNewContext(`JSON.parse(${JSON.stringify(JSON.stringify(record))})`) as SuspensionRecord;
+    expect(Object.getPrototypeOf(foreign)).not.toBe(Object.prototype);
+    await expect(store.commit(foreign)).resolves.toBe(true);
+    expect(await store.get(keyOf(record))).toEqual({ record });
+    const entry = makeSettled();
+    const settledForeign = vm.runInNewContext(`JSON.parse(${JSON.stringify(JSON.stringify(entry))})`) as SettledCall;
+    await expect(store.settle(settledForeign)).resolves.toBe(true);
+    expect(await store.getSettled(keyOf(entry))).toEqual(entry);
+    const instance = vm.runInNewContext('new (class Record { constructor() { this.version = 1; } })()');
+    await expect(store.commit(instance as never)).rejects.toMatchObject({ code: 'ERR_STORE_INVALID_RECORD' });
   });
 
   it('commit refuses what is not a plain object', async () => {

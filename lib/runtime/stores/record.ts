@@ -12,6 +12,7 @@ import {
   type StoredOutcome,
   type SuspensionRecord,
 } from '../store';
+import { hasPlainPrototype } from '../../protocol/json';
 import { StoreError, type StoreErrorCode } from './errors';
 
 const RECORD_FIELDS = [
@@ -45,10 +46,9 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+/** A plain object of any realm (a record a workflow engine parsed in a vm context is one). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && hasPlainPrototype(value);
 }
 
 /** How a check fails: the detail, and a code other than the check's own (ERR_STORE_ID_TOO_LONG). */
