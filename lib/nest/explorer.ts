@@ -15,7 +15,7 @@ import { createRegistry } from '../container';
 import { readPolicies, readTool, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
-import { ScopeToolModuleError, describeValue, startUpFailed, tokenName } from './messages';
+import { ScopeToolModuleError, describeValue, startUpFailed, tokenName, withModule } from './messages';
 import type { NestProblem, NotProvidedUse } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
@@ -277,7 +277,7 @@ export class ToolsetExplorer implements OnModuleInit {
     for (const { cls, wrapper } of toolsets) {
       const module = moduleNameOf(wrapper);
       for (const tool of this.#toolMethods(cls)) {
-        const place = `${cls.name}.${tool.methodName}${module === undefined ? '' : ` (${module})`}`;
+        const place = withModule(`${cls.name}.${tool.methodName}`, module);
         const first = owners.get(tool.name);
         if (first !== undefined) throw fail({ rule: 'duplicate_tool', tool: tool.name, first, second: place });
         owners.set(tool.name, place);
@@ -298,7 +298,7 @@ export class ToolsetExplorer implements OnModuleInit {
     want(options.policies ?? [], 'ScopeToolModule.forRoot({ policies })', true);
     for (const { cls, wrapper } of toolsets) {
       const module = moduleNameOf(wrapper);
-      want(readPolicies(cls, 'class'), module === undefined ? cls.name : `${cls.name} (${module})`);
+      want(readPolicies(cls, 'class'), withModule(cls.name, module));
       for (const tool of this.#toolMethods(cls))
         want(readPolicies(tool.method, 'method'), `${cls.name}.${tool.methodName}`);
     }

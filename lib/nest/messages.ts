@@ -112,11 +112,15 @@ const USES: Readonly<Record<NotProvidedUse, string>> = {
 
 const ASYNC_FORMS = '{ useFactory, inject?, imports? }, { useClass, imports? } or { useExisting, imports? }';
 
+/** `Clock (ClockModule)`, or `Clock` when the module is unknown. */
+export function withModule(name: string, module: string | undefined): string {
+  return module === undefined ? name : `${name} (${module})`;
+}
+
 /** `Clock (ClockModule)`, or `Clock (provider 'CLOCK' of ClockModule)` when the token is not the class. */
 function siteOf(cls: string, site: ProviderSite): string {
-  const module = site.module === undefined ? '' : ` of ${site.module}`;
-  if (site.token === cls) return site.module === undefined ? cls : `${cls} (${site.module})`;
-  return `${cls} (provider ${site.token}${module})`;
+  if (site.token === cls) return withModule(cls, site.module);
+  return `${cls} (provider ${site.token}${site.module === undefined ? '' : ` of ${site.module}`})`;
 }
 
 function asyncDetail(p: AsyncOptionsProblem): string {
@@ -141,9 +145,10 @@ const RENDER: { readonly [R in Rule]: (p: Of<R>) => string } = {
   not_static_class_provider: (p) =>
     `the ${p.kind} ${siteOf(p.cls, p.site)} is ${SHAPES[p.shape]}; ScopeToolModule binds ${p.kind}s once, at start-up, to the application's instance of a default-scoped class provider, so provide the class itself, ${DEFAULT_SCOPED}: providers: [${p.cls}]${p.site.token === p.cls ? '' : ` or { provide: ${p.site.token}, useClass: ${p.cls} }`} (in a test: overrideProvider(${p.cls}).useClass(Fake${p.cls}) with class Fake${p.cls} extends ${p.cls}${p.kind === 'toolset' ? ', decorated with @Toolset()' : ''}), and read per-call data from CallOptions.context`,
   wrong_class: (p) =>
-    p.kind === 'toolset'
-      ? `the provider ${p.token}${p.module === undefined ? '' : ` (${p.module})`} has the toolset ${p.token} as its token but builds ${p.cls}, which is not a @Toolset() class; decorate ${p.cls} with @Toolset() (a subclass does not inherit it), or provide ${p.token} itself`
-      : `the provider ${p.token}${p.module === undefined ? '' : ` (${p.module})`} has the policy ${p.token} as its token but builds ${p.cls}, which is not ${p.token} nor a subclass of it; provide ${p.token} or a subclass`,
+    `the provider ${withModule(p.token, p.module)} has the ${p.kind} ${p.token} as its token but builds ${p.cls}, which is not ` +
+    (p.kind === 'toolset'
+      ? `a @Toolset() class; decorate ${p.cls} with @Toolset() (a subclass does not inherit it), or provide ${p.token} itself`
+      : `${p.token} nor a subclass of it; provide ${p.token} or a subclass`),
   provided_twice: (p) => {
     const why =
       p.kind === 'toolset' ? 'its tools would be registered twice' : 'scope-tool would not know which one to ask';
@@ -158,7 +163,7 @@ const RENDER: { readonly [R in Rule]: (p: Of<R>) => string } = {
   policy_not_provided: (p) =>
     `the policy ${p.policy} of ${p.of} is not a provider of any module; add it (an @Injectable() class) to the providers of ${p.shared ? 'any module of the application' : "the toolset's module, or of any other module"}: policies are resolved from every module`,
   not_a_provider: (p) =>
-    `the toolset ${p.cls}${p.module === undefined ? '' : ` (${p.module})`} is ${USES[p.use]}, and ScopeToolModule registers toolsets from providers only; add ${p.cls} to the providers of ${p.module ?? 'its module'}${p.use === 'controller' ? ' instead (a controller may inject it from there)' : ' (the enhancer stays an instance of its own, built by Nest)'}`,
+    `the toolset ${withModule(p.cls, p.module)} is ${USES[p.use]}, and ScopeToolModule registers toolsets from providers only; add ${p.cls} to the providers of ${p.module ?? 'its module'}${p.use === 'controller' ? ' instead (a controller may inject it from there)' : ' (the enhancer stays an instance of its own, built by Nest)'}`,
   feature_not_toolset: (p) =>
     `${p.cls} is listed in ScopeToolModule.forFeature() but is not a toolset; decorate it with @Toolset() or remove it from the list`,
   feature_not_provided: (p) =>

@@ -69,11 +69,19 @@ const NUMBERS: readonly ValueKind[] = ['number'];
 const ARRAYS: readonly ValueKind[] = ['array'];
 const always = (): boolean => true;
 const never = (): boolean => false;
+/** Whether an `each: true` value check refuses a null item, by whether its argument lists null. */
+const unlessListed = (holdsNull: boolean): boolean => !holdsNull;
+const ifListed = (holdsNull: boolean): boolean => holdsNull;
 
-const schema = (says: string, appliesTo: readonly ValueKind[] | undefined, apply?: Apply): DecoratorRule => ({
+const schema = (
+  says: string,
+  appliesTo: readonly ValueKind[] | undefined,
+  apply?: Apply,
+  refusesNullItem: (argumentHoldsNull: boolean) => boolean = always,
+): DecoratorRule => ({
   kind: 'schema',
   says,
-  refusesNullItem: always,
+  refusesNullItem,
   ...(appliesTo === undefined ? {} : { appliesTo }),
   ...(apply === undefined ? {} : { apply }),
 });
@@ -166,26 +174,22 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
     'validator.js isLongitude accepts numbers and numeric strings; declare a number with @Min(-180) @Max(180) instead',
     { appliesTo: ['number', 'string'] },
   ),
-  Equals: {
-    ...schema(
-      'const (a value the TypeScript type cannot hold, or one an earlier value list refuses, fails generation)',
-      undefined,
-      equals,
-    ),
-    refusesNullItem: (holdsNull) => !holdsNull,
-  },
-  NotEquals: { ...schema('not: { const }', undefined, notEquals), refusesNullItem: (holdsNull) => holdsNull },
-  IsEmpty: { ...schema('strings: maxLength 0', undefined, empty), refusesNullItem: never },
+  Equals: schema(
+    'const (a value the TypeScript type cannot hold, or one an earlier value list refuses, fails generation)',
+    undefined,
+    equals,
+    unlessListed,
+  ),
+  NotEquals: schema('not: { const }', undefined, notEquals, ifListed),
+  IsEmpty: schema('strings: maxLength 0', undefined, empty, never),
   IsNotEmpty: schema('strings: minLength 1 (null is refused anyway)', undefined, notEmpty),
-  IsIn: {
-    ...schema(
-      "enum, added to the member's other checks (two lists keep the values both allow, a nullable member keeps null); the type stays the TypeScript type's; values the type cannot hold, or a list on an array member without each: true, fail generation",
-      undefined,
-      applyEnum,
-    ),
-    refusesNullItem: (holdsNull) => !holdsNull,
-  },
-  IsNotIn: { ...schema('not: { enum }', undefined, applyEnum), refusesNullItem: (holdsNull) => holdsNull },
+  IsIn: schema(
+    "enum, added to the member's other checks (two lists keep the values both allow, a nullable member keeps null); the type stays the TypeScript type's; values the type cannot hold, or a list on an array member without each: true, fail generation",
+    undefined,
+    applyEnum,
+    unlessListed,
+  ),
+  IsNotIn: schema('not: { enum }', undefined, applyEnum, ifListed),
   // number
   IsDivisibleBy: schema(
     'multipleOf (positive integer divisors only; write @IsDivisibleBy(5) for -5)',

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Manifest, ManifestTool } from './manifest';
+import { codeUnitOrder, type Manifest, type ManifestTool } from './manifest';
 
 /**
  * How a manifest file differs from what the sources generate now. Names are tool names, sorted.
@@ -34,6 +34,6 @@ export function compareManifests(generated: Manifest, current: unknown): Manifes
     else if (!isDeepStrictEqual(JSON.parse(JSON.stringify(tool)), theirs.get(name))) stale.push(name);
   }
   const extra = [...theirs.keys()].filter((name) => !ours.has(name));
-  const sort = (xs: string[]): string[] => xs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sort = (xs: string[]): string[] => xs.sort(codeUnitOrder);
   return { missing: sort(missing), extra: sort(extra), stale: sort(stale) };
 }

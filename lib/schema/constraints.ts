@@ -1,6 +1,6 @@
 import type ts from 'typescript';
 import { ruleOf, type DecoratorRule } from './catalogue';
-import { literalValue, readOptions, type DecoratorUse } from './decorator-reader';
+import { argValue, fromOtherPackage, readOptions, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import { typeTextOf, type MemberContext, type Slot } from './member-context';
 import { checkMatrix, checkOptions, checkShape, exposeName } from './member-checks';
@@ -77,8 +77,7 @@ function itemText(parts: readonly ts.Type[], checker: ts.TypeChecker): string {
 function refusesNullItem(use: DecoratorUse, ctx: MemberContext): boolean {
   const rule = ruleOf(use.name);
   if (rule === undefined) return false;
-  const arg = use.args[0];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  const value = argValue(use, 0, ctx.checker);
   return rule.refusesNullItem(value === null || (Array.isArray(value) && value.includes(null)));
 }
 
@@ -87,11 +86,7 @@ function applyRule(use: DecoratorUse, target: SchemaObject, slot: Slot, ctx: Mem
   const rule = ruleOf(use.name);
   if (rule === undefined) {
     // Another package's decorator (documentation, serialization) checks nothing the decoder runs.
-    const foreign =
-      use.declaredIn !== undefined &&
-      /[\\/]node_modules[\\/]/.test(use.declaredIn) &&
-      !/[\\/]class-validator[\\/]/.test(use.declaredIn);
-    if (!foreign) ctx.warn(M.unknownDecorator(ctx.where, use.name), use.node);
+    if (!fromOtherPackage(use)) ctx.warn(M.unknownDecorator(ctx.where, use.name), use.node);
     return;
   }
   if (rule.kind === 'refused') {

@@ -15,6 +15,23 @@ export interface DecoratorUse {
   readonly node: ts.Decorator;
 }
 
+/** The symbol an import alias names (the symbol itself when it is no alias). @internal */
+export function unaliased(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): ts.Symbol | undefined {
+  return symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** Whether another package (not class-validator) declares the decorator. @internal */
+export function fromOtherPackage(use: DecoratorUse): boolean {
+  const file = use.declaredIn;
+  return file !== undefined && /[\\/]node_modules[\\/]/.test(file) && !/[\\/]class-validator[\\/]/.test(file);
+}
+
+/** The literal value of argument `index` of a decorator use, or undefined (absent or not a literal). @internal */
+export function argValue(use: DecoratorUse, index: number, checker: ts.TypeChecker): LiteralValue | undefined {
+  const arg = use.args[index];
+  return arg === undefined ? undefined : literalValue(arg, checker);
+}
+
 /**
  * The decorators on `node`, in source order, with names resolved through imports where the type
  * checker can, else the identifier as written.
@@ -236,8 +253,10 @@ export function objectArgument(
 
 /** The initializer of a `const` declaration a name refers to (through import aliases). */
 function constInitializer(expr: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
-  let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
-  if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const symbol = unaliased(
+    checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expr) ? expr.name : expr),
+    checker,
+  );
   const decl = symbol?.valueDeclaration;
   if (decl === undefined || !ts.isVariableDeclaration(decl) || decl.initializer === undefined) return undefined;
   const list = decl.parent;

@@ -8,6 +8,7 @@ import { compileSchemaValue } from '../protocol';
 import type { JsonValue } from '../protocol';
 import type { SchemaObject } from './manifest';
 import { SCHEMA_MESSAGES as M, type SchemaIssue } from './messages';
+import { tupleItems } from './schema-types';
 
 /**
  * Checks the defaults of one DTO class's own members, wherever the class appears (the input, an
@@ -44,11 +45,7 @@ function relinked(node: unknown): unknown {
     const value = k === '$ref' && typeof v === 'string' ? v.replace(/^#\/definitions\//, '#/$defs/') : relinked(v);
     Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
   }
-  if (out['type'] === 'array' && Array.isArray(out['items'])) {
-    const { items, additionalItems, ...rest } = out;
-    return { ...rest, prefixItems: items, ...(additionalItems === undefined ? {} : { items: additionalItems }) };
-  }
-  return out;
+  return tupleItems(out);
 }
 
 /** The first issue the member's schema (without its default) reports for the default, if any. */

@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { literalValue, readDecorators } from './decorator-reader';
 import { classChain } from './dto-class';
 import { SCHEMA_MESSAGES as M, type SchemaIssue } from './messages';
+import { isUserFile } from './reach';
 
 /** A `@Tool` method found in a `@Toolset` class. @internal */
 export interface FoundTool {
@@ -32,7 +33,7 @@ export function discoverTools(program: ts.Program, sink: DiscoverySink): FoundTo
   const checker = program.getTypeChecker();
   const found: FoundTool[] = [];
   for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName)) continue;
+    if (!isUserFile(file)) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) && readDecorators(node, checker).some((d) => d.name === 'Toolset')) {
         for (const member of toolMethods(node, checker)) {

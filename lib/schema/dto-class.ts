@@ -3,7 +3,7 @@ import { FORBIDDEN_MEMBERS } from '../dto/contract-rules';
 import { prototypePropertyProblem } from '../dto/forbidden';
 import { ruleOf } from './catalogue';
 import { mergeMember } from './constraints';
-import { literalValue, readDecorators, type DecoratorUse } from './decorator-reader';
+import { fromOtherPackage, literalValue, readDecorators, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import type { ClassSink } from './member-context';
 import { authoredEnumOrder, dateTimePattern, initializerDefault, recordValues } from './member-checks';
@@ -19,19 +19,25 @@ export type { ClassSink } from './member-context';
  */
 export function classChain(decl: ts.ClassDeclaration, checker: ts.TypeChecker): ts.ClassDeclaration[] {
   const chain: ts.ClassDeclaration[] = [];
-  let current: ts.ClassDeclaration | undefined = decl;
-  while (current !== undefined && !chain.includes(current)) {
-    chain.push(current);
-    const heritage: ts.HeritageClause | undefined = current.heritageClauses?.find(
-      (h) => h.token === ts.SyntaxKind.ExtendsKeyword,
-    );
-    const base: ts.ExpressionWithTypeArguments | undefined = heritage?.types[0];
-    if (base === undefined) break;
-    const type = checker.getTypeAtLocation(base.expression);
-    const symbol: ts.Symbol | undefined = type.getSymbol() ?? checker.getSymbolAtLocation(base.expression);
-    current = symbol?.declarations?.find(ts.isClassDeclaration);
-  }
+  for (
+    let c: ts.ClassDeclaration | undefined = decl;
+    c !== undefined && !chain.includes(c);
+    c = baseOf(c, checker)?.cls
+  )
+    chain.push(c);
   return chain;
+}
+
+/** The `extends` clause of a class and the class declaration it names, if it names one. */
+function baseOf(
+  decl: ts.ClassDeclaration,
+  checker: ts.TypeChecker,
+): { readonly clause: ts.ExpressionWithTypeArguments; readonly cls: ts.ClassDeclaration | undefined } | undefined {
+  const clause = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+  if (clause === undefined) return undefined;
+  const symbol =
+    checker.getTypeAtLocation(clause.expression).getSymbol() ?? checker.getSymbolAtLocation(clause.expression);
+  return { clause, cls: symbol?.declarations?.find(ts.isClassDeclaration) };
 }
 
 /**
@@ -45,13 +51,8 @@ export function unreadableBase(
   checker: ts.TypeChecker,
 ): ts.ExpressionWithTypeArguments | undefined {
   const chain = classChain(decl, checker);
-  const last = chain[chain.length - 1];
-  const base = last?.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
-  if (base === undefined) return undefined;
-  const type = checker.getTypeAtLocation(base.expression);
-  const symbol: ts.Symbol | undefined = type.getSymbol() ?? checker.getSymbolAtLocation(base.expression);
-  const target = symbol?.declarations?.find(ts.isClassDeclaration);
-  return target === undefined ? base : undefined;
+  const base = baseOf(chain[chain.length - 1] as ts.ClassDeclaration, checker);
+  return base?.cls === undefined ? base?.clause : undefined;
 }
 
 /**
@@ -351,8 +352,7 @@ const TRANSFORMER_ONLY = new Set(['Type', 'Expose', 'Exclude', 'Transform']);
 function isValidationDecorator(use: DecoratorUse): boolean {
   if (TRANSFORMER_ONLY.has(use.name)) return false;
   if (use.declaredIn === undefined) return ruleOf(use.name) !== undefined;
-  if (/[\\/]class-validator[\\/]/.test(use.declaredIn)) return true;
-  return !/[\\/]node_modules[\\/]/.test(use.declaredIn);
+  return !fromOtherPackage(use);
 }
 
 /** Property names in class layout order: base class members first; names no class declares last. */

@@ -4,7 +4,7 @@ import { buildGenerator, type JsonSchemaGenerator } from 'typescript-json-schema
 import { discoverTools, type FoundTool } from './discover';
 import { deriveInputSchema, EMPTY_INPUT_SCHEMA } from './input-schema';
 import type { JsonObject } from '../protocol';
-import type { Manifest, ManifestTool, SchemaObject } from './manifest';
+import { codeUnitOrder, type Manifest, type ManifestTool, type SchemaObject } from './manifest';
 import { SCHEMA_MESSAGES as M, type SchemaIssue, type SchemaIssueCode } from './messages';
 import { loadProject, locate, relativePath, type ProjectOptions } from './project';
 import { reachFrom, type Reach } from './reach';
@@ -205,6 +205,6 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       warnings: d.warnings.map((w) => w.issue.message),
     });
   }
-  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  tools.sort((a, b) => codeUnitOrder(a.name, b.name));
   return { manifest: { version: 1, tools }, warnings, errors };
 }

@@ -6,6 +6,7 @@ import type { SchemaObject } from './manifest';
 import type { ClassSink } from './member-context';
 import { SCHEMA_MESSAGES as M } from './messages';
 import type { Reach } from './reach';
+import { tupleItems } from './schema-types';
 import { compileSchemaValue } from '../protocol';
 import { messageOf } from '../protocol/errors';
 import { FORBIDDEN_MEMBERS } from '../dto/contract-rules';
@@ -205,7 +206,7 @@ function symbolNames(node: unknown, trail: string[]): string[] | undefined {
   }
   if (node === null || typeof node !== 'object') return undefined;
   for (const [k, v] of Object.entries(node as SchemaObject)) {
-    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
+    if (VALUE_KEYWORDS.has(k)) continue;
     if (k === 'properties' && v !== null && typeof v === 'object') {
       for (const [member, sub] of Object.entries(v as SchemaObject)) {
         if (member.includes('__@')) return [...trail, member.replace(/@\d+$/, '')];
@@ -250,7 +251,7 @@ function pathOf(node: unknown, keyword: string, trail: string[] = [], value?: un
         const found = pathOf(sub, keyword, [...trail, member], value);
         if (found !== undefined) return found;
       }
-    } else if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
+    } else if (!VALUE_KEYWORDS.has(k)) {
       const found = pathOf(v, keyword, trail, value);
       if (found !== undefined) return found;
     }
@@ -455,18 +456,6 @@ function isNullType(node: unknown): boolean {
     Object.keys(node).length === 1 &&
     (node as SchemaObject)['type'] === 'null'
   );
-}
-
-/**
- * typescript-json-schema writes tuples in draft-07 form (`items: [a, b]`, `additionalItems`), which
- * draft 2020-12 refuses: they become `prefixItems` (and `items` for the rest, when it was said).
- */
-function tupleItems(schema: SchemaObject): SchemaObject {
-  if (schema['type'] !== 'array' || !Array.isArray(schema['items'])) return schema;
-  const { items, additionalItems, ...rest } = schema;
-  const out: SchemaObject = { ...rest, prefixItems: items };
-  if (additionalItems !== undefined) out['items'] = additionalItems;
-  return out;
 }
 
 /**

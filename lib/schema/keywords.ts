@@ -1,4 +1,4 @@
-import { isOptionsArgument, literalValue, objectArgument, type DecoratorUse } from './decorator-reader';
+import { argValue, isOptionsArgument, literalValue, objectArgument, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import { hasDecorator, typeTextOf, type Apply, type MemberContext } from './member-context';
 import { SCHEMA_MESSAGES as M } from './messages';
@@ -15,8 +15,7 @@ import { addNot, addPattern, escapePattern } from './value-rules';
 
 /** A finite number literal argument, or undefined after reporting. @internal */
 export function numberArg(use: DecoratorUse, index: number, ctx: MemberContext): number | undefined {
-  const arg = use.args[index];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  const value = argValue(use, index, ctx.checker);
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   ctx.fail(M.numberLiteralNeeded(ctx.where, use.name, index), use.node);
   return undefined;
@@ -77,8 +76,7 @@ export const defined: Apply = (_use, target, slot, ctx) => {
 
 /** `@IsNumber(options)`: NaN and Infinity cannot be met; `maxDecimalPlaces` is the decoder's. @internal */
 export const numberOptions: Apply = (use, _target, _slot, ctx) => {
-  const first = use.args[0];
-  const options = first === undefined ? undefined : literalValue(first, ctx.checker);
+  const options = argValue(use, 0, ctx.checker);
   if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
   for (const key of ['allowNaN', 'allowInfinity'])
     if (options[key] === true) ctx.fail(M.numberNotFinite(ctx.where, key), use.node);
@@ -147,8 +145,7 @@ export const empty: Apply = (use, target, _slot, ctx) => {
 export const seed =
   (contains: boolean): Apply =>
   (use, target, _slot, ctx) => {
-    const arg = use.args[0];
-    const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+    const value = argValue(use, 0, ctx.checker);
     if (typeof value !== 'string') return ctx.fail(M.seedLiteralNeeded(ctx.where, use.name), use.node);
     if (contains) addPattern(target, escapePattern(value));
     else addNot(target, { type: 'string', pattern: escapePattern(value) });
@@ -158,8 +155,7 @@ export const seed =
 export const arrayValues =
   (contains: boolean): Apply =>
   (use, target, _slot, ctx) => {
-    const arg = use.args[0];
-    const values = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+    const values = argValue(use, 0, ctx.checker);
     if (!Array.isArray(values) || values.some((v) => v !== null && typeof v === 'object'))
       return ctx.fail(M.arrayLiteralNeeded(ctx.where, use.name), use.node);
     if (!contains) {

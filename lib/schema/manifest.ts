@@ -18,6 +18,11 @@ export type { Manifest, ManifestSource, ManifestTool } from '../container/manife
  * sorted by name (UTF-16 code unit order, so the file is byte-stable across runs and platforms).
  */
 export function serializeManifest(manifest: Manifest): string {
-  const tools = [...manifest.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = [...manifest.tools].sort((a, b) => codeUnitOrder(a.name, b.name));
   return `${JSON.stringify({ version: manifest.version, tools }, null, 2)}\n`;
+}
+
+/** Compares two strings by UTF-16 code units (locale-free, as the manifest sorts tool names). @internal */
+export function codeUnitOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

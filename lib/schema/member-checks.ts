@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { DATE_TIME_PATTERN } from '../dto/contract-rules';
-import { literalValue, objectArgument, type DecoratorUse, type ReadOptions } from './decorator-reader';
+import { argValue, literalValue, objectArgument, unaliased, type DecoratorUse } from './decorator-reader';
+import type { ReadOptions } from './decorator-reader';
 import { hasDecorator, typeTextOf, type Apply, type ClassSink, type MemberContext } from './member-context';
 import { classOf, itemParts, kindOf, nonNull, typeParts, type ValueKind } from './member-types';
 import { SCHEMA_MESSAGES as M } from './messages';
@@ -32,14 +33,28 @@ export function checkOptions(use: DecoratorUse, options: ReadOptions, ctx: Membe
   return true;
 }
 
+/** The parts of a member's type but null and undefined (`T | null` gives `T`). */
+function presentParts(type: ts.Type): readonly ts.Type[] {
+  return type.isUnion() ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))) : [type];
+}
+
+/** presentParts, with an array part as its item type (`Date[] | null` gives `Date`). */
+function elementParts(type: ts.Type, checker: ts.TypeChecker): ts.Type[] {
+  return presentParts(type).map((t) =>
+    checker.isArrayType(t) ? (checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t,
+  );
+}
+
+const isDate = (t: ts.Type | undefined): boolean => t?.getSymbol()?.getName() === 'Date';
+
+/** The parts, with each array part replaced by its item parts (null items left out). */
+function itemsOrSelf(parts: readonly ts.Type[], checker: ts.TypeChecker): ts.Type[] {
+  return parts.flatMap((p) => (checker.isArrayType(p) ? nonNull(itemParts([p], checker) ?? []) : [p]));
+}
+
 /** `@IsDate()` needs a Date member and `@Type(() => Date)`. @internal */
 export const checkDate: Apply = (use, _target, _slot, ctx) => {
-  const nonNull = ctx.type.isUnion()
-    ? ctx.type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
-    : [ctx.type];
-  const element = (t: ts.Type): ts.Type =>
-    ctx.checker.isArrayType(t) ? (ctx.checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t;
-  if (!nonNull.every((t) => element(t).getSymbol()?.getName() === 'Date')) {
+  if (!elementParts(ctx.type, ctx.checker).every(isDate)) {
     ctx.fail(M.dateTypeContradiction(ctx.where, typeTextOf(ctx)), use.node);
     return;
   }
@@ -53,18 +68,16 @@ export const checkDate: Apply = (use, _target, _slot, ctx) => {
  * every value too: generation fails with the fix. @internal
  */
 export const checkNested: Apply = (use, _target, slot, ctx) => {
-  const parts = nonNull(slot.parts);
-  const elements = parts.flatMap((p) =>
-    ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p],
-  );
-  const odd = elements.find((t) => classOf(t) === undefined);
+  const odd = itemsOrSelf(nonNull(slot.parts), ctx.checker).find((t) => classOf(t) === undefined);
   if (odd !== undefined) {
     const text = ctx.checker.typeToString(odd);
     ctx.fail(M.nestedNotClass(ctx.where, use.name, text, kindOf(odd, ctx.checker)), use.node);
     return;
   }
   if (hasDecorator(ctx, 'Type')) return;
-  const cls = nestedClassName(ctx.type, ctx.checker);
+  const cls = elementParts(ctx.type, ctx.checker)
+    .map(classOf)
+    .find((c) => c?.name !== undefined)?.name?.text;
   if (cls !== undefined) ctx.fail(M.nestedNeedsType(ctx.where, use.name, cls), use.node);
 };
 
@@ -136,9 +149,7 @@ const PRIMITIVE_TARGETS: Record<string, ValueKind> = {
 function checkTypeTarget(use: DecoratorUse, parts: readonly ts.Type[], ctx: MemberContext): boolean {
   const target = typeTarget(use, ctx.checker);
   if (target === undefined) return true;
-  const elements = parts.flatMap((p) =>
-    ctx.checker.isArrayType(p) ? nonNull(itemParts([p], ctx.checker) ?? []) : [p],
-  );
+  const elements = itemsOrSelf(parts, ctx.checker);
   if (elements.length === 0) return true;
   const fits = (t: ts.Type): boolean =>
     typeof target === 'string' ? kindOf(t, ctx.checker) === PRIMITIVE_TARGETS[target] : classOf(t) === target;
@@ -169,25 +180,16 @@ function typeTarget(use: DecoratorUse, checker: ts.TypeChecker): string | ts.Cla
   }
   while (ts.isParenthesizedExpression(body)) body = body.expression;
   if (!ts.isIdentifier(body) && !ts.isPropertyAccessExpression(body)) return undefined;
-  let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(body) ? body.name : body);
-  if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const symbol = unaliased(
+    checker.getSymbolAtLocation(ts.isPropertyAccessExpression(body) ? body.name : body),
+    checker,
+  );
   const decls = symbol?.declarations ?? [];
   const cls = decls.find(ts.isClassDeclaration);
   if (cls !== undefined) return cls;
   const name = symbol?.getName();
   if (name !== undefined && name in PRIMITIVE_TARGETS && decls.every((d) => d.getSourceFile().isDeclarationFile))
     return name;
-  return undefined;
-}
-
-/** The DTO class a member (or its array items) holds, when it is a class. @internal */
-export function nestedClassName(type: ts.Type, checker: ts.TypeChecker): string | undefined {
-  const parts = type.isUnion() ? type.types : [type];
-  for (const part of parts) {
-    const element = checker.isArrayType(part) ? checker.getTypeArguments(part as ts.TypeReference)[0] : part;
-    const decl = element?.getSymbol()?.declarations?.find(ts.isClassDeclaration);
-    if (decl !== undefined && decl.name !== undefined) return decl.name.text;
-  }
   return undefined;
 }
 
@@ -213,10 +215,10 @@ export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boo
     );
     if (row === undefined) continue;
     const inner = innermost(row, ctx.checker);
-    const isDate = inner?.getSymbol()?.getName() === 'Date';
-    const isClass = isDate || inner?.getSymbol()?.declarations?.some(ts.isClassDeclaration) === true;
+    const date = isDate(inner);
+    const isClass = date || inner?.getSymbol()?.declarations?.some(ts.isClassDeclaration) === true;
     const what = inner === undefined ? 'value' : ctx.checker.typeToString(inner);
-    ctx.fail(M.arrayOfArrays(ctx.where, decorator, what, isClass, isDate));
+    ctx.fail(M.arrayOfArrays(ctx.where, decorator, what, isClass, date));
     return false;
   }
   return true;
@@ -225,9 +227,7 @@ export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boo
 function innermost(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined {
   let t: ts.Type | undefined = type;
   for (let i = 0; i < 8 && t !== undefined; i++) {
-    const parts: readonly ts.Type[] = t.isUnion()
-      ? t.types.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
-      : [t];
+    const parts = presentParts(t);
     const array = parts.find((p) => checker.isArrayType(p) || checker.isTupleType(p));
     if (array === undefined) return parts[0];
     t = checker.getTypeArguments(array as ts.TypeReference)[0];
@@ -241,12 +241,8 @@ function innermost(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined 
  * @internal
  */
 export function dateTimePattern(fragment: Record<string, unknown>, type: ts.Type, checker: ts.TypeChecker): void {
-  const parts = type.isUnion()
-    ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
-    : [type];
-  const element = (t: ts.Type): ts.Type =>
-    checker.isArrayType(t) ? (checker.getTypeArguments(t as ts.TypeReference)[0] ?? t) : t;
-  if (parts.length === 0 || !parts.every((t) => element(t).getSymbol()?.getName() === 'Date')) return;
+  const parts = elementParts(type, checker);
+  if (parts.length === 0 || !parts.every(isDate)) return;
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
     const schema = node as Record<string, unknown>;
@@ -302,10 +298,9 @@ export function authoredEnumOrder(
 function aliased(node: ts.TypeNode, checker: ts.TypeChecker): ts.TypeNode {
   if (ts.isParenthesizedTypeNode(node)) return node.type;
   if (!ts.isTypeReferenceNode(node)) return node;
-  const symbol = checker.getSymbolAtLocation(node.typeName);
-  const target =
-    symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-  const decl = target?.declarations?.find(ts.isTypeAliasDeclaration);
+  const decl = unaliased(checker.getSymbolAtLocation(node.typeName), checker)?.declarations?.find(
+    ts.isTypeAliasDeclaration,
+  );
   return decl !== undefined && decl.typeParameters === undefined ? decl.type : node;
 }
 
@@ -355,8 +350,7 @@ function literalOrder(node: ts.TypeNode | undefined, checker: ts.TypeChecker, de
 
 /** The wire name of `@Expose({ name })`; other Expose options are refused. @internal */
 export function exposeName(use: DecoratorUse, ctx: MemberContext): string | undefined {
-  const arg = use.args[0];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  const value = argValue(use, 0, ctx.checker);
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const other = Object.keys(value).filter((k) => k !== 'name');
     if (other.length > 0) {
@@ -381,9 +375,7 @@ export function recordValues(
   where: string,
   fail: (issue: ReturnType<typeof M.recordValues>) => void,
 ): void {
-  const parts = type.isUnion()
-    ? type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
-    : [type];
+  const parts = presentParts(type);
   const record = parts.length === 1 ? parts[0] : undefined;
   if (record === undefined || checker.getPropertiesOfType(record).length > 0) return;
   const info = checker.getIndexInfoOfType(record, ts.IndexKind.String);

@@ -21,10 +21,12 @@ export interface Reach {
   readonly nested: ReadonlySet<ts.ClassDeclaration>;
 }
 
-function isUserDeclaration(decl: ts.Node): boolean {
-  const file = decl.getSourceFile();
+/** A file of the project itself: not a declaration file, not under node_modules. @internal */
+export function isUserFile(file: ts.SourceFile): boolean {
   return !file.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(file.fileName);
 }
+
+const isUserDeclaration = (decl: ts.Node): boolean => isUserFile(decl.getSourceFile());
 
 /**
  * Walks the members of `root` (and of every class it reaches) through arrays, unions, type

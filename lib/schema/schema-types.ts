@@ -9,7 +9,8 @@ import type { SchemaObject } from './manifest';
 /** Resolves a local `$ref` (`#/definitions/X` or `#/$defs/X`) against the definitions being built. */
 export type RefResolver = (ref: string) => SchemaObject | undefined;
 
-function isSchema(value: unknown): value is SchemaObject {
+/** Whether a value is a schema object (not null, not an array). @internal */
+export function isSchema(value: unknown): value is SchemaObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -116,14 +117,35 @@ export function dropNull(schema: SchemaObject): void {
     if (!Array.isArray(members)) continue;
     const kept = members.filter((m) => !(isSchema(m) && onlyNull(m)));
     for (const m of kept) if (isSchema(m)) dropNull(m);
-    const single = kept.length === 1 ? kept[0] : undefined;
-    if (isSchema(single)) {
-      delete schema[key];
-      for (const [k, v] of Object.entries(single)) if (!(k in schema)) schema[k] = v;
-    } else {
-      schema[key] = kept;
-    }
+    setMembers(schema, key, kept);
   }
+}
+
+/**
+ * Sets the `anyOf`/`oneOf` members `key` of a fragment to `kept`; a single schema left is merged
+ * into the fragment instead (its keywords the fragment does not have). @internal
+ */
+export function setMembers(schema: SchemaObject, key: string, kept: unknown[]): void {
+  const single = kept.length === 1 ? kept[0] : undefined;
+  if (isSchema(single)) {
+    delete schema[key];
+    for (const [k, v] of Object.entries(single)) if (!(k in schema)) schema[k] = v;
+  } else {
+    schema[key] = kept;
+  }
+}
+
+/**
+ * typescript-json-schema writes tuples in draft-07 form (`items: [a, b]`, `additionalItems`), which
+ * draft 2020-12 refuses: they become `prefixItems` (and `items` for the rest, when it was said).
+ * @internal
+ */
+export function tupleItems(schema: SchemaObject): SchemaObject {
+  if (schema['type'] !== 'array' || !Array.isArray(schema['items'])) return schema;
+  const { items, additionalItems, ...rest } = schema;
+  const out: SchemaObject = { ...rest, prefixItems: items };
+  if (additionalItems !== undefined) out['items'] = additionalItems;
+  return out;
 }
 
 function onlyNull(schema: SchemaObject): boolean {

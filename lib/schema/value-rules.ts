@@ -1,11 +1,11 @@
 import ts from 'typescript';
 import { compilePattern, PatternSyntaxError } from '../protocol/regex';
-import { literalValue, objectArgument, type DecoratorUse, type LiteralValue } from './decorator-reader';
+import { argValue, literalValue, objectArgument, unaliased, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import type { Apply, MemberContext, Slot } from './member-context';
 import { SCHEMA_MESSAGES as M } from './messages';
 import { itemParts, typeHolds, type Literal } from './member-types';
-import { jsonTypes, type RefResolver } from './schema-types';
+import { isSchema, jsonTypes, setMembers, type RefResolver } from './schema-types';
 
 /**
  * Value-list and pattern rules of the generator: `@IsEnum`, `@IsIn`, `@IsNotIn`, `@Matches` and the
@@ -84,19 +84,12 @@ export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, res
     const members = schema[key];
     if (!Array.isArray(members)) continue;
     const kept = members.filter((m) => {
-      if (m === null || typeof m !== 'object' || Array.isArray(m)) return true;
-      const types = jsonTypes(m as SchemaObject, resolve);
+      if (!isSchema(m)) return true;
+      const types = jsonTypes(m, resolve);
       return types.size === 0 || [...types].some((t) => keep.has(t));
     });
-    for (const m of kept)
-      if (m !== null && typeof m === 'object' && !Array.isArray(m)) narrowTypes(m as SchemaObject, keep, resolve);
-    const single = kept.length === 1 ? kept[0] : undefined;
-    if (single !== null && typeof single === 'object' && !Array.isArray(single)) {
-      delete schema[key];
-      for (const [k, v] of Object.entries(single as SchemaObject)) if (!(k in schema)) schema[k] = v;
-    } else if (kept.length > 0) {
-      schema[key] = kept;
-    }
+    for (const m of kept) if (isSchema(m)) narrowTypes(m, keep, resolve);
+    if (kept.length > 0) setMembers(schema, key, kept);
   }
 }
 
@@ -194,8 +187,7 @@ export function combineEnum(
 
 /** The literal argument of `@Equals` / `@NotEquals`, or undefined after reporting. */
 function equalsValue(use: DecoratorUse, ctx: MemberContext): Literal | undefined {
-  const arg = use.args[0];
-  const value = arg === undefined ? undefined : literalValue(arg, ctx.checker);
+  const value = argValue(use, 0, ctx.checker);
   if (value !== undefined && (value === null || typeof value !== 'object')) return value;
   ctx.fail(M.literalNeeded(ctx.where, use.name), use.node);
   return undefined;
@@ -233,10 +225,7 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
       ? value
       : undefined;
   }
-  const symbol = ctx.checker.getSymbolAtLocation(arg);
-  const target =
-    symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias ? ctx.checker.getAliasedSymbol(symbol) : symbol;
-  const decl = target?.declarations?.find(ts.isEnumDeclaration);
+  const decl = unaliased(ctx.checker.getSymbolAtLocation(arg), ctx.checker)?.declarations?.find(ts.isEnumDeclaration);
   if (decl !== undefined) {
     const out: (string | number)[] = [];
     for (const member of decl.members) {
@@ -256,7 +245,7 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
       ? values
       : undefined;
   }
-  const out = Object.values(value as Record<string, LiteralValue>);
+  const out = Object.values(value);
   return out.every((v): v is string | number => typeof v === 'string' || typeof v === 'number') ? out : undefined;
 }
 
