@@ -329,8 +329,8 @@ export class Runtime {
   }
 
   /**
-   * The suspended calls still waiting (not taken, not expired now), oldest first: the store's
-   * `list`. A record's `callId` is `<call id>#<round>` for a resume that suspended again; resume
+   * The suspended calls still waiting (not taken, or taken by a resume whose lease has passed; not
+   * expired now), oldest first: the store's `list`. A record's `callId` is `<call id>#<round>` for a resume that suspended again; resume
    * accepts it as it is (see providerCallIdOf).
    * @throws RuntimeError ERR_INVALID_TURN when the filter is neither `{ threadId }` nor `{ principal }`;
    *   ERR_ID_TOO_LONG when its id is over MAX_ID_BYTES bytes of UTF-8

@@ -6,7 +6,19 @@ import { FuncTool, Registry } from '../../lib/protocol';
 import { Runtime, RuntimeError, SUSPENSION_RECORD_VERSION, contractFingerprint } from '../../lib/runtime';
 import type { CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from '../../lib/runtime';
 import { argumentsDigest, idempotencyKeyOf } from '../../lib/runtime/identity';
-import { OBJECT, SECRET, call, crashing, echo, effects, failing, guarded, newStore, sendEmail } from './support';
+import {
+  FaultyStore,
+  OBJECT,
+  SECRET,
+  call,
+  crashing,
+  echo,
+  effects,
+  failing,
+  guarded,
+  newStore,
+  sendEmail,
+} from './support';
 
 const NOW = 1_700_000_000_000;
 
@@ -144,6 +156,51 @@ describe('Runtime.runTurn outcome kinds', () => {
     });
     expect(outcomes.map((o) => o.kind)).toEqual(['completed', 'error']);
     expect(outcomes[0].idempotencyKey).toBeUndefined();
+  });
+});
+
+describe('Runtime settled calls (store.settle)', () => {
+  it('stores completed calls with the digest of their normalized arguments; not errors', async () => {
+    const seen = effects();
+    let crashes = 0;
+    const crash = FuncTool.create({ name: 'crash', inputSchema: OBJECT(), decode: (v) => v }, () => {
+      crashes++;
+      throw new Error(SECRET);
+    });
+    const store = newStore();
+    const runtime = new Runtime({ registry: new Registry(echo(seen), crash), store, now: () => NOW });
+    const calls = [call('a', 'echo', { text: 'a' }), call('x', 'crash')];
+    await runtime.runTurn({ threadId: 't', principal: 'p', calls });
+    expect(await store.getSettled({ threadId: 't', callId: 'a' })).toEqual({
+      threadId: 't',
+      callId: 'a',
+      tool: 'echo',
+      argumentsDigest: argumentsDigest('{"text":"a"}'),
+      principal: 'p',
+      outcome: { kind: 'completed', output: expect.any(String) },
+      createdAt: NOW,
+    });
+    // An error is not stored: a replayed turn tries the call again.
+    expect(await store.getSettled({ threadId: 't', callId: 'x' })).toBeUndefined();
+    const again = await runtime.runTurn({ threadId: 't', principal: 'p', calls });
+    expect(again.map((o) => [o.kind, o.replayed])).toEqual([
+      ['completed', true],
+      ['error', false],
+    ]);
+    expect([seen.calls, crashes]).toEqual([1, 2]);
+    // Another principal replaying the thread's call id gets an error, not the stored output.
+    const [other] = await runtime.runTurn({ threadId: 't', principal: 'q', calls: [calls[0]] });
+    expect(other.kind).toBe('error');
+    expect(modelText(other)).not.toBe('a');
+  });
+
+  it('a settle that rejects keeps the outcome and sets storeError (the tool ran)', async () => {
+    const store = new FaultyStore(newStore());
+    store.settleError = new Error('disk full');
+    const runtime = new Runtime({ registry: new Registry(echo()), store });
+    const [outcome] = await runtime.runTurn({ threadId: 't', calls: [call('a', 'echo', { text: 'a' })] });
+    expect([outcome.kind, modelText(outcome)]).toEqual(['completed', 'a']);
+    expect(outcome.storeError).toBe(store.settleError);
   });
 });
 
