@@ -2,8 +2,8 @@
  * The DTO layer's texts, worded in one place: the ERR_INVALID_TOOL refusals of a DTO class at bind
  * (dtoInput, planOf) and the messages of the admission issues the decoder raises (an issue's `code`,
  * `constraint` and `path` say what failed; its message says it to the model). The texts of the
- * constraints scope-tool checks itself (lib/dto/overrides.ts) keep class-validator's wording, so a
- * model sees one voice whichever side judged. spec/dto/messages.spec.ts pins each sentence once;
+ * constraints scope-tool checks itself (lib/dto/overrides.ts) follow class-validator's default
+ * messages (enum values JSON-quoted), so a model sees one voice whichever side judged. spec/dto/messages.spec.ts pins each sentence once;
  * other specs assert codes, paths and constraints.
  * @internal
  */
@@ -158,8 +158,9 @@ export function moreIssues(hidden: number): string {
 }
 
 /**
- * The texts of the constraints scope-tool checks itself (lib/dto/overrides.ts), in class-validator's
- * wording; `each value ` is prefixed for an `each: true` record.
+ * The texts of the constraints scope-tool checks itself (lib/dto/overrides.ts), as class-validator's
+ * default messages word them without the property name (enum values JSON-quoted); `each value ` is
+ * prefixed for an `each: true` record.
  */
 export const CONSTRAINT_TEXT = {
   eachPrefix: 'each value ',

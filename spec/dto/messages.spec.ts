@@ -1,3 +1,5 @@
+import 'reflect-metadata';
+import { IsNumber, Matches, MaxLength, MinLength, validateSync } from 'class-validator';
 import {
   CONSTRAINT_TEXT,
   REQUIRED,
@@ -98,12 +100,35 @@ describe('DTO messages', () => {
     expect(unknownMember('x', 1, 'Empty', [], false)).toBe('unknown member "x"; remove it (Empty accepts no members)');
   });
 
-  it("constraints scope-tool checks itself keep class-validator's wording", () => {
+  it("constraints scope-tool checks itself follow class-validator's default messages", () => {
     expect(CONSTRAINT_TEXT.eachPrefix + CONSTRAINT_TEXT.notString).toBe('each value must be a string');
     expect(CONSTRAINT_TEXT.maxDecimalPlaces).toBe('must be a number conforming to the specified constraints');
     expect(CONSTRAINT_TEXT.matches('/^[a-z]+$/')).toBe('must match /^[a-z]+$/ regular expression');
     expect(CONSTRAINT_TEXT.isEnum(['red', 2])).toBe('must be one of the following values: "red", 2');
     expect(CONSTRAINT_TEXT.tooShort(2)).toBe('must be longer than or equal to 2 characters');
     expect(CONSTRAINT_TEXT.tooLong(120)).toBe('must be shorter than or equal to 120 characters');
+  });
+
+  // (For an each: true record class-validator writes "each value in tags"; the issue's path names the item.)
+  it("matches class-validator's own text for the constraints it would have judged", () => {
+    class Sample {
+      @MinLength(2) short!: string;
+      @MaxLength(3) long!: string;
+      @Matches(/^[a-z]+$/) word!: string;
+      @IsNumber({ maxDecimalPlaces: 1 }) price!: number;
+    }
+    const sample = Object.assign(new Sample(), { short: 'a', long: 'abcd', word: 'A', price: 1.25 });
+    const own = Object.fromEntries(
+      validateSync(sample).map((e) => [
+        e.property,
+        Object.values(e.constraints ?? {})[0].replace(`${e.property} `, ''),
+      ]),
+    );
+    expect(own).toEqual({
+      short: CONSTRAINT_TEXT.tooShort(2),
+      long: CONSTRAINT_TEXT.tooLong(3),
+      word: CONSTRAINT_TEXT.matches('/^[a-z]+$/'),
+      price: CONSTRAINT_TEXT.maxDecimalPlaces,
+    });
   });
 });
