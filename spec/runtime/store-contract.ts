@@ -678,7 +678,7 @@ export function storeContract(target: ContractTarget): void {
       const ids = { threadId: max, principal: max };
       const outcomes = await runtime.runTurn({
         ...ids,
-        calls: [call(max, 'send_email', { to: 'a@x.org' }), call(`e${max.slice(1)}`, 'echo', { text: 'a' })],
+        calls: [call(max, 'send_email', { to: 'a@x.org' }), call(`${max.slice(0, -1)}ab`, 'echo', { text: 'a' })],
       });
       expect(outcomes.map((o) => o.kind)).toEqual(['suspended', 'completed']);
       const round2 = await runtime.resume({ ...ids, callId: max, answer: '{"ok":true}' });
