@@ -16,7 +16,7 @@ import { readPolicies, readTool, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
 import { ScopeToolModuleError, describeValue, startUpFailed, tokenName, withModule } from './messages';
-import type { NestProblem, NotProvidedUse } from './messages';
+import type { NestProblem, NotProvidedUse, ProviderShape } from './messages';
 import { SCOPE_TOOL_OPTIONS } from './options';
 import type { ScopeToolModuleOptions } from './options';
 import { builtClass, isToolsetClass, moduleNameOf, siteOf, staticValue, unbindable } from './providers';
@@ -61,12 +61,13 @@ function bindable(
   fits: (cls: Function, claimed: Function) => boolean,
 ): Map<Function, Found> {
   const found = new Map<Function, Found>();
-  const others: [InstanceWrapper, Function][] = [];
+  const others: [InstanceWrapper, Function, ProviderShape][] = [];
   for (const wrapper of wrappers) {
     const cls = claim(wrapper);
     if (cls === undefined) continue;
-    if (unbindable(wrapper) !== undefined) {
-      others.push([wrapper, cls]);
+    const shape = unbindable(wrapper);
+    if (shape !== undefined) {
+      others.push([wrapper, cls, shape]);
       continue;
     }
     const built = wrapper.metatype as Function;
@@ -94,10 +95,9 @@ function bindable(
     found.set(cls, { cls, wrapper, instance: wrapper.instance as object });
   }
   const bound = new Set<unknown>([...found.values()].map((f) => f.instance));
-  for (const [wrapper, cls] of others) {
+  for (const [wrapper, cls, shape] of others) {
     const value = staticValue(wrapper);
     if (value !== undefined && bound.has(value)) continue;
-    const shape = unbindable(wrapper) ?? 'useValue';
     throw fail({ rule: 'not_static_class_provider', kind, cls: cls.name, site: siteOf(wrapper), shape });
   }
   return found;

@@ -319,16 +319,6 @@ export function isOptionsArgument(arg: ts.Expression, checker: ts.TypeChecker): 
   return objectArgument(arg, checker) !== undefined;
 }
 
-/**
- * Whether the decorator's class-validator `ValidationOptions` say `each: true`. The options object is
- * the last argument and no other class-validator options object has an `each` member, so any object
- * argument with `each: true` counts (written inline or as a `const` name).
- * @internal
- */
-export function hasEach(use: DecoratorUse, checker: ts.TypeChecker): boolean {
-  return readOptions(use, checker).each;
-}
-
 /** class-validator's `ValidationOptions` keys: an object argument with only these carries no options of the check's own. */
 const VALIDATION_OPTION_KEYS = new Set(['each', 'message', 'groups', 'always', 'context']);
 

@@ -44,9 +44,8 @@ function baseOf(
  * The `extends` clause where `classChain` had to stop: a base that is not a class declaration the
  * generator can read (a mixin or class factory such as `extends Timestamped(Plain)`, a class
  * expression). Its members reach the TypeScript type, but their decorators cannot be read.
- * @internal
  */
-export function unreadableBase(
+function unreadableBase(
   decl: ts.ClassDeclaration,
   checker: ts.TypeChecker,
 ): ts.ExpressionWithTypeArguments | undefined {

@@ -374,14 +374,8 @@ function finalize(top: SchemaObject, defs: Map<string, SchemaObject>, rootName: 
   return guardFreeValues(result);
 }
 
-/**
- * Member names the decoder refuses anywhere, free-form values included (docs/architecture.md section 4 rule 1):
- * the decoder's own list (lib/dto/forbidden.ts FORBIDDEN_MEMBERS).
- */
-export const FORBIDDEN_NAMES: readonly string[] = Object.freeze([...FORBIDDEN_MEMBERS]);
-
 /** The `$defs` name of a free-form JSON value; not an identifier, so no DTO class can take it. */
-export const FREE_VALUE_DEF = 'scope-tool.free-value';
+const FREE_VALUE_DEF = 'scope-tool.free-value';
 
 const ANNOTATION_ONLY = new Set([
   'description',
@@ -425,7 +419,7 @@ function guardFreeValues(root: SchemaObject): SchemaObject {
     ) {
       if (schema['additionalProperties'] === true || schema['additionalProperties'] === undefined)
         schema['additionalProperties'] = {};
-      schema['propertyNames'] = { not: { enum: [...FORBIDDEN_NAMES] } };
+      schema['propertyNames'] = { not: { enum: [...FORBIDDEN_MEMBERS] } };
     }
     for (const key of CHILD_SCHEMA) visit(schema[key]);
     for (const key of CHILD_LISTS) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach(visit);
@@ -438,7 +432,7 @@ function guardFreeValues(root: SchemaObject): SchemaObject {
   if (used) {
     const defs = (root['$defs'] ?? {}) as Record<string, unknown>;
     defs[FREE_VALUE_DEF] = {
-      propertyNames: { not: { enum: [...FORBIDDEN_NAMES] } },
+      propertyNames: { not: { enum: [...FORBIDDEN_MEMBERS] } },
       additionalProperties: { $ref: freeRef },
       items: { $ref: freeRef },
     };

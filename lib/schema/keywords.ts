@@ -13,8 +13,8 @@ import { addNot, addPattern, escapePattern } from './value-rules';
  * @internal
  */
 
-/** A finite number literal argument, or undefined after reporting. @internal */
-export function numberArg(use: DecoratorUse, index: number, ctx: MemberContext): number | undefined {
+/** A finite number literal argument, or undefined after reporting. */
+function numberArg(use: DecoratorUse, index: number, ctx: MemberContext): number | undefined {
   const value = argValue(use, index, ctx.checker);
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   ctx.fail(M.numberLiteralNeeded(ctx.where, use.name, index), use.node);
@@ -172,8 +172,7 @@ export const arrayValues =
 /** validator.js isUUID patterns per version (13.15), case-insensitivity spelled out for the u flag. */
 const HEX = '[0-9A-Fa-f]';
 const uuidOf = (v: string): string => `^${HEX}{8}-${HEX}{4}-${v}${HEX}{3}-[89ABab]${HEX}{3}-${HEX}{12}$`;
-/** @internal */
-export const UUID_PATTERNS: Readonly<Record<string, string>> = Object.freeze({
+const UUID_PATTERNS: Readonly<Record<string, string>> = Object.freeze({
   ...Object.fromEntries(['1', '2', '3', '4', '5', '6', '7', '8'].map((v) => [v, uuidOf(v)])),
   nil: '^00000000-0000-0000-0000-000000000000$',
   max: '^[Ff]{8}-[Ff]{4}-[Ff]{4}-[Ff]{4}-[Ff]{12}$',
@@ -199,8 +198,8 @@ export const uuid: Apply = (use, target, _slot, ctx) => {
   else addPattern(target, `^(?:${unique.map((p) => p.slice(1, -1)).join('|')})$`);
 };
 
-/** The shape validator.js isRFC3339 accepts (T, t or space; offset Z, z or +hh:mm); format date-time checks the ranges. @internal */
-export const RFC3339_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
+/** The shape validator.js isRFC3339 accepts (T, t or space; offset Z, z or +hh:mm); format date-time checks the ranges. */
+const RFC3339_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
 
 /**
  * `@IsRFC3339()`: format date-time and the shape isRFC3339 takes. ajv-formats' date-time also takes

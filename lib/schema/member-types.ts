@@ -22,11 +22,6 @@ export function nonNull(parts: readonly ts.Type[]): ts.Type[] {
   return parts.filter((t) => !(t.flags & ts.TypeFlags.Null));
 }
 
-/** Whether `null` is one of the values of the parts. @internal */
-export function holdsNull(parts: readonly ts.Type[]): boolean {
-  return parts.some((t) => (t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0);
-}
-
 function isArrayLike(t: ts.Type, checker: ts.TypeChecker): boolean {
   return checker.isArrayType(t) || checker.isTupleType(t);
 }
