@@ -63,6 +63,8 @@ CREATE INDEX IF NOT EXISTS scope_tool_suspensions_thread
   ON scope_tool_suspensions (thread_id, created_at, seq) WHERE state = 'waiting';
 CREATE INDEX IF NOT EXISTS scope_tool_suspensions_principal
   ON scope_tool_suspensions (principal, created_at, seq) WHERE state = 'waiting';
+CREATE INDEX IF NOT EXISTS scope_tool_suspensions_lease
+  ON scope_tool_suspensions (lease_until) WHERE state = 'taken';
 CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
   thread_id text NOT NULL,
   tool text NOT NULL,
@@ -351,9 +353,13 @@ export class PostgresStore implements SuspensionStore {
     const column = f.by === 'threadId' ? 'thread_id' : 'principal';
     const result = await this.#query(
       'list',
-      `SELECT record FROM scope_tool_suspensions WHERE ${column} = $1 AND expires_at >= $2
-          AND (state = 'waiting' OR (state = 'taken' AND lease_until < $2))
-        ORDER BY created_at, seq`,
+      // Two branches, so each uses its partial index: waiting records, and takes whose lease passed.
+      `SELECT record, created_at, seq FROM scope_tool_suspensions
+        WHERE ${column} = $1 AND state = 'waiting' AND expires_at >= $2
+       UNION ALL
+       SELECT record, created_at, seq FROM scope_tool_suspensions
+        WHERE ${column} = $1 AND state = 'taken' AND lease_until < $2 AND expires_at >= $2
+       ORDER BY created_at, seq`,
       [f.value, now],
     );
     return (result.rows as { record: string }[]).map((row) => decodeRecord(STORE, 'list', row.record));
