@@ -1,10 +1,6 @@
 /**
- * At start-up (onModuleInit), finds the `@Toolset()` providers and the `@Authorize()` policy classes
- * among the application's providers with Nest's DiscoveryService and MetadataScanner, and registers
- * the tools into the ToolRegistry through createRegistry. Nothing is built or called to learn what a
- * provider is: a default-scoped class provider is bound, any other form of toolset or policy provider
- * is refused (lib/nest/providers.ts).
- * @internal
+ * ScopeToolModule's start-up (the steps are listed in its TSDoc): discovers the toolsets and policies
+ * and fills the ToolRegistry. @internal
  */
 import { Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';

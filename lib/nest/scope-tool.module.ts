@@ -109,10 +109,10 @@ function optionsOf(
 export class ScopeToolModule {
   /**
    * The root module, configured with options known up front.
-   * @param options - `manifest` (path or parsed), `discover` ('all' by default), `policies` asked
-   *   before every tool's own, `global` (true by default: ToolRegistry injectable everywhere).
-   *   Checked at start-up, which fails with ScopeToolModuleError (ERR_INVALID_TOOL) `bad_options` for
-   *   an unknown `discover`, `root_imported_twice` when forRoot/forRootAsync is imported more than once
+   * @param options - see ScopeToolModuleOptions; `global` (true by default: ToolRegistry injectable
+   *   everywhere). Checked at start-up, which fails with ScopeToolModuleError (ERR_INVALID_TOOL)
+   *   `bad_options` for an unknown `discover`, `root_imported_twice` when forRoot/forRootAsync is
+   *   imported more than once
    */
   static forRoot(options: ScopeToolModuleOptions & ScopeToolModuleScope): DynamicModule {
     return rootModule([{ provide: SCOPE_TOOL_OPTIONS, useValue: options }], { how: 'forRoot' }, options);
@@ -120,15 +120,11 @@ export class ScopeToolModule {
 
   /**
    * The root module, with options built at start-up from injected providers (a ConfigService), by
-   * exactly one of:
-   * - `useFactory` (may be async), with `inject` and `imports`;
-   * - `useClass`: an options factory class (ScopeToolOptionsFactory: `createScopeToolOptions()`),
-   *   which this module provides and Nest builds with its dependencies from `imports`;
-   * - `useExisting`: the token of an options factory that a module of `imports` exports.
-   * The options must be resolvable at start-up: a factory that depends on a request-scoped provider
-   * fails start-up with ScopeToolModuleError `options_request_scoped` (ERR_INVALID_TOOL). An error
-   * thrown by useFactory or createScopeToolOptions() is the application's own: Nest reports it as it
-   * is, while it builds the providers (before any start-up hook).
+   * exactly one of useFactory, useClass and useExisting (see ScopeToolModuleAsyncOptions). The options
+   * must be resolvable at start-up: a factory that depends on a request-scoped provider fails start-up
+   * with ScopeToolModuleError `options_request_scoped` (ERR_INVALID_TOOL). An error thrown by
+   * useFactory or createScopeToolOptions() is the application's own: Nest reports it as it is, while
+   * it builds the providers (before any start-up hook).
    * @param options - see ScopeToolModuleAsyncOptions; `global` (true by default)
    * @throws ScopeToolModuleError `bad_async_options` (ERR_INVALID_TOOL) when not exactly one of
    *   useFactory, useClass and useExisting is given, or one is not usable (useFactory or useClass not

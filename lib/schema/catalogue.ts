@@ -115,7 +115,7 @@ const pattern = (p: string, says = `pattern ${p}`): DecoratorRule => ({
 
 /**
  * A check the decoder alone makes: a warning naming the member. `format` is the nearest JSON
- * Schema format the schema still says; `appliesTo` defaults to strings (undefined for any value).
+ * Schema format the schema still says; `appliesTo` defaults to strings (null: any value).
  */
 const only = (
   why: string,

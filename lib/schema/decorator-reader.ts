@@ -310,11 +310,7 @@ export function readOptions(use: DecoratorUse, checker: ts.TypeChecker): ReadOpt
   return { each, groups, unreadable };
 }
 
-/**
- * Whether the argument is an options object (an object literal, or a `const` name of one), as
- * opposed to a bound, a pattern or a value list.
- * @internal
- */
+/** Whether the argument is an options object (see objectArgument), not a bound or a value list. @internal */
 export function isOptionsArgument(arg: ts.Expression, checker: ts.TypeChecker): boolean {
   return objectArgument(arg, checker) !== undefined;
 }

@@ -270,11 +270,9 @@ function inheritedDecorators(
 }
 
 /**
- * Checks the members of the class chain that the schema cannot carry faithfully, before merging:
- * a decorated accessor (class-transformer cannot set it, so its value would be dropped), a checked
- * property whose name the generator cannot read (a computed name that is not a literal), and a
- * checked property typescript-json-schema left out (a JSDoc `@ignore`), which the decoder still
- * requires. Returns the property names already reported.
+ * Refuses, before merging, the checked members the schema cannot carry: a decorated accessor, a
+ * computed name that is not a literal, a property typescript-json-schema left out (messages.ts
+ * decoratedAccessor, computedName, memberLeftOut). Returns the property names already reported.
  */
 function checkMembers(
   properties: Record<string, SchemaObject>,
@@ -310,10 +308,7 @@ function checkMembers(
   return reported;
 }
 
-/**
- * A JSDoc `@default` is shown to the model, but only a property initializer gives the tool that
- * value when the member is absent: without one (or with a different one) the schema would lie.
- */
+/** A JSDoc `@default` needs a property initializer of that value (messages.ts jsDocDefault*). */
 function checkJsDocDefault(
   fragment: SchemaObject,
   members: readonly ts.PropertyDeclaration[],
@@ -390,9 +385,8 @@ function memberName(m: ts.ClassElement, checker: ts.TypeChecker): string | undef
 }
 
 /**
- * Class-level shapes the decoder cannot follow: an index signature (the schema would admit extra
- * members the decoder refuses as unknown) and a constructor that requires arguments (class-transformer
- * builds every DTO with `new Dto()`, so every call would fail).
+ * Refuses an index signature and a constructor that requires arguments (messages.ts indexSignature,
+ * constructorArguments).
  */
 function classShape(chain: readonly ts.ClassDeclaration[], className: string, sink: ClassSink): void {
   for (const c of chain) {

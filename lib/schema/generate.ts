@@ -67,10 +67,8 @@ interface Derived {
 }
 
 /**
- * typescript-json-schema finds a root DTO by its class name (the first declaration of that name in
- * the program wins), and keys the definitions of the classes it reaches by name: two declarations
- * under one name would give a tool another class's schema, or a nested class without its
- * decorators. Reports each clash, naming both files, and returns whether there was one.
+ * Reports each second declaration of the input's name, or of a name it reaches (typescript-json-schema
+ * finds classes by name: messages.ts inputNameClash, reachedNameClash). Returns whether there was one.
  */
 function nameClashes(
   generator: JsonSchemaGenerator,

@@ -98,10 +98,8 @@ export function deriveInputSchema(
 }
 
 /**
- * A generic DTO class (`Page<T>`, as the input or reached through a member or a base class) cannot
- * describe a tool input: decorator metadata erases `T`, so the decoder cannot check what the
- * schema would say about it (typescript-json-schema closes `T` to an object that refuses
- * everything). Generation fails with the fix. Returns false after reporting.
+ * Refuses every generic class the input reaches (`Page<T>`; messages.ts genericClass says why).
+ * Returns false after reporting.
  */
 function refuseGenerics(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink): boolean {
   let ok = true;
@@ -122,10 +120,8 @@ function refuseGenerics(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink
 }
 
 /**
- * typescript-json-schema finds a DTO class by its name among the top-level declarations of a file: a
- * class declared inside a namespace (`namespace Billing { export class Refund {} }`) is not found,
- * and two such classes of one name (`Orders.Create`, `Invoices.Create`) would be confused. Generation
- * fails naming the class and the fix. Returns false after reporting.
+ * Refuses every class the input reaches that is declared in a namespace, which typescript-json-schema
+ * cannot find by name (messages.ts namespacedClass). Returns false after reporting.
  */
 function refuseNamespaced(root: ts.ClassDeclaration, reach: Reach, sink: ClassSink): boolean {
   let ok = true;

@@ -63,9 +63,7 @@ export const checkDate: Apply = (use, _target, _slot, ctx) => {
 
 /**
  * `@ValidateNested()` / `@IsInstance()` need a DTO class member (or an array of one) and
- * `@Type(() => Class)`. On an interface or object type class-validator has no metadata and refuses
- * every value ("an unknown value was passed to the validate function"); on a primitive it refuses
- * every value too: generation fails with the fix. @internal
+ * `@Type(() => Class)` (messages.ts nestedNotClass, nestedNeedsType). @internal
  */
 export const checkNested: Apply = (use, _target, slot, ctx) => {
   const odd = itemsOrSelf(nonNull(slot.parts), ctx.checker).find((t) => classOf(t) === undefined);
@@ -127,11 +125,8 @@ export function checkShape(ctx: MemberContext): boolean {
 }
 
 /**
- * A member that holds a DTO class (or an array of one) without `@ValidateNested()`: class-validator
- * checks only the member's own decorators (`@IsInstance`, `@IsObject`), never the nested class's, so
- * the decoder would skip every check the schema shows for the nested members (the decoder-only ones
- * included). Generation fails naming the member and the fix (lib/dto/plan.ts refuses it at bind).
- * Returns false after reporting.
+ * Refuses a member that holds a DTO class without `@ValidateNested()`, whose nested checks the decoder
+ * would skip (messages.ts nestedUnchecked; lib/dto/plan.ts refuses it at bind). Returns false.
  */
 function unchecked(ctx: MemberContext, cls: ts.ClassDeclaration, array: boolean): false {
   ctx.fail(M.nestedUnchecked(ctx.where, cls.name?.text ?? 'the class', array, hasDecorator(ctx, 'Type')));
@@ -194,11 +189,9 @@ function typeTarget(use: DecoratorUse, checker: ts.TypeChecker): string | ts.Cla
 }
 
 /**
- * An array of arrays (`Item[][]`, `Date[][]`) under `@Type`, `@ValidateNested` or `@IsInstance`
- * cannot be decoded: class-transformer and class-validator take the items of an array member to be
- * the nested objects (docs/architecture.md section 4 rule 6), so the decoder would refuse every row the
- * schema accepts. Generation fails with the fix: a row DTO. Returns false after reporting.
- * @internal
+ * Refuses an array of arrays (`Item[][]`, `Date[][]`) under `@Type`, `@ValidateNested` or `@IsInstance`,
+ * which the decoder cannot decode (docs/architecture.md section 4 rule 6; messages.ts arrayOfArrays).
+ * Returns false after reporting. @internal
  */
 export function checkMatrix(ctx: MemberContext, names: ReadonlySet<string>): boolean {
   const decorator = ['ValidateNested', 'IsInstance', 'Type'].find((n) => names.has(n));

@@ -94,9 +94,8 @@ export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, res
 }
 
 /**
- * Literal values the member's TypeScript type cannot hold fail generation: the value list says one
- * thing, the type another (`@IsIn([1, 2]) s!: string` accepts nothing; `@IsIn(['a']) tags!: string[]`
- * checks the array, not its items). Returns false after reporting, with the fix.
+ * Refuses literal values the slot's TypeScript type cannot hold (`@IsIn([1, 2]) s!: string`), or that
+ * only its items hold (each missing). Returns false after reporting.
  */
 function valuesFitType(use: DecoratorUse, values: readonly Literal[], slot: Slot, ctx: MemberContext): boolean {
   const misfits = values.filter((v) => !typeHolds(slot.parts, v));
@@ -121,13 +120,9 @@ function objectValuesOf(arg: ts.Expression): string | undefined {
 }
 
 /**
- * `@IsEnum(E)` and `@IsIn([...])` add `enum` to the fragment: every other keyword stays (what earlier
- * decorators and JSDoc tags said still holds), two value lists keep the values both allow, a
- * nullable member keeps `null` (the decoder admits a null its schema admits), and the `type` keeps
- * only the types that have a value (numbers that are all integers give `integer`: a numeric enum
- * takes its numbers only, docs/architecture.md section 4 rule 5). Values the TypeScript type cannot hold fail
- * generation. `@IsNotIn([...])` adds `not: { enum }`.
- * @internal
+ * `@IsEnum(E)`, `@IsIn([...])` and `@IsNotIn([...])` as their catalogue rows say; the `type` keeps only
+ * the types that have a value, and all-integer numbers give `integer` (docs/architecture.md section 4
+ * rule 5). @internal
  */
 export const applyEnum: Apply = (use, target, slot, ctx) => {
   const arg = use.args[0];
@@ -193,11 +188,7 @@ function equalsValue(use: DecoratorUse, ctx: MemberContext): Literal | undefined
   return undefined;
 }
 
-/**
- * `@Equals(value)` is `const`; a value the member's type cannot hold (`@Equals('x') n!: number`)
- * fails generation, and so does one an earlier value list refuses.
- * @internal
- */
+/** `@Equals(value)` is `const`, as its catalogue row says. @internal */
 export const equals: Apply = (use, target, slot, ctx) => {
   const value = equalsValue(use, ctx);
   if (value === undefined || !valuesFitType(use, [value], slot, ctx)) return;
@@ -250,10 +241,8 @@ function enumValues(arg: ts.Expression, name: string, ctx: MemberContext): (stri
 }
 
 /**
- * `@Matches(/re/)` or `@Matches('re', 'u')`: a pattern, refusing flags JSON Schema lacks. The u flag
- * changes nothing: the schema's pattern and the decoder's @Matches both run on RE2 with ECMA-262
- * u-flag meaning (lib/protocol/regex.ts), so a pattern RE2 cannot run (lookaround, backreferences)
- * fails generation naming the member. @internal
+ * `@Matches(/re/)` or `@Matches('re', 'u')`: a pattern, as its catalogue row says (both sides run it
+ * on RE2, lib/protocol/regex.ts). @internal
  */
 export const applyMatches: Apply = (use, target, _slot, ctx) => {
   const arg = use.args[0];
