@@ -78,31 +78,15 @@ export function literalValue(expr: ts.Expression, checker: ts.TypeChecker): Lite
   return value === NOT_LITERAL ? undefined : value;
 }
 
-const ARITHMETIC = new Set([
-  ts.SyntaxKind.PlusToken,
-  ts.SyntaxKind.MinusToken,
-  ts.SyntaxKind.AsteriskToken,
-  ts.SyntaxKind.SlashToken,
-  ts.SyntaxKind.PercentToken,
-  ts.SyntaxKind.AsteriskAsteriskToken,
+/** The arithmetic operators a constant bound may use, and what each computes. */
+const ARITHMETIC = new Map<ts.SyntaxKind, (a: number, b: number) => number>([
+  [ts.SyntaxKind.PlusToken, (a, b) => a + b],
+  [ts.SyntaxKind.MinusToken, (a, b) => a - b],
+  [ts.SyntaxKind.AsteriskToken, (a, b) => a * b],
+  [ts.SyntaxKind.SlashToken, (a, b) => a / b],
+  [ts.SyntaxKind.PercentToken, (a, b) => a % b],
+  [ts.SyntaxKind.AsteriskAsteriskToken, (a, b) => a ** b],
 ]);
-
-function arithmetic(op: ts.SyntaxKind, a: number, b: number): number {
-  switch (op) {
-    case ts.SyntaxKind.PlusToken:
-      return a + b;
-    case ts.SyntaxKind.MinusToken:
-      return a - b;
-    case ts.SyntaxKind.AsteriskToken:
-      return a * b;
-    case ts.SyntaxKind.SlashToken:
-      return a / b;
-    case ts.SyntaxKind.PercentToken:
-      return a % b;
-    default:
-      return a ** b;
-  }
-}
 
 /** The finite constants of the global `Number` a bound may name. */
 const NUMBER_CONSTANTS: Record<string, number | undefined> = {
@@ -136,12 +120,13 @@ function evaluate(expr: ts.Expression, checker: ts.TypeChecker, depth = 0): Lite
     if (typeof operand !== 'number') return NOT_LITERAL;
     return expr.operator === ts.SyntaxKind.MinusToken ? -operand : operand;
   }
-  if (ts.isBinaryExpression(expr) && ARITHMETIC.has(expr.operatorToken.kind)) {
+  const operation = ts.isBinaryExpression(expr) ? ARITHMETIC.get(expr.operatorToken.kind) : undefined;
+  if (ts.isBinaryExpression(expr) && operation !== undefined) {
     // Constant arithmetic on numbers (`60 * 60 * 24`, `2 ** 31 - 1`, `-DEFAULT_LIMIT - 1`).
     const left = evaluate(expr.left, checker, depth + 1);
     const right = evaluate(expr.right, checker, depth + 1);
     if (typeof left !== 'number' || typeof right !== 'number') return NOT_LITERAL;
-    const value = arithmetic(expr.operatorToken.kind, left, right);
+    const value = operation(left, right);
     return Number.isFinite(value) ? value : NOT_LITERAL;
   }
   if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression) && expr.expression.text === 'Number') {

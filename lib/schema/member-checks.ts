@@ -5,6 +5,7 @@ import type { ReadOptions } from './decorator-reader';
 import { hasDecorator, typeTextOf, type Apply, type ClassSink, type MemberContext } from './member-context';
 import { classOf, itemParts, kindOf, nonNull, typeParts, type ValueKind } from './member-types';
 import { SCHEMA_MESSAGES as M } from './messages';
+import { unions } from './schema-types';
 import { addPattern } from './value-rules';
 
 /**
@@ -241,7 +242,7 @@ export function dateTimePattern(fragment: Record<string, unknown>, type: ts.Type
     const schema = node as Record<string, unknown>;
     if (schema['format'] === 'date-time') addPattern(schema, DATE_TIME_PATTERN);
     visit(schema['items']);
-    for (const key of ['anyOf', 'oneOf']) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach(visit);
+    for (const [, members] of unions(schema)) members.forEach(visit);
   };
   visit(fragment);
 }
@@ -269,21 +270,11 @@ export function authoredEnumOrder(
     const values = target['enum'];
     if (Array.isArray(values) && values.length === order.length && order.every((v) => values.includes(v)))
       target['enum'] = [...order];
-    for (const key of ['anyOf', 'oneOf']) {
-      const members = target[key];
-      if (Array.isArray(members))
-        for (const m of members)
-          reorder(
-            m,
-            order.filter((v) => v !== null),
-          );
-    }
+    const nonNullOrder = order.filter((v) => v !== null);
+    for (const [, members] of unions(target)) for (const m of members) reorder(m, nonNullOrder);
   };
   reorder(fragment, direct);
-  const arrays = [
-    fragment,
-    ...['anyOf', 'oneOf'].flatMap((k) => (Array.isArray(fragment[k]) ? (fragment[k] as unknown[]) : [])),
-  ];
+  const arrays = [fragment, ...[...unions(fragment)].flatMap(([, members]) => members)];
   for (const a of arrays)
     if (a !== null && typeof a === 'object') reorder((a as Record<string, unknown>)['items'], items);
 }
@@ -418,9 +409,7 @@ function primitiveKinds(value: ts.Type): string[] | undefined {
 }
 
 function findObjectMember(fragment: Record<string, unknown>): Record<string, unknown> | undefined {
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = fragment[key];
-    if (!Array.isArray(members)) continue;
+  for (const [, members] of unions(fragment)) {
     for (const m of members) {
       if (m === null || typeof m !== 'object') continue;
       const member = m as Record<string, unknown>;

@@ -9,6 +9,17 @@ import type { SchemaObject } from './manifest';
 /** Resolves a local `$ref` (`#/definitions/X` or `#/$defs/X`) against the definitions being built. */
 export type RefResolver = (ref: string) => SchemaObject | undefined;
 
+/**
+ * The `anyOf` and `oneOf` member lists of a fragment, with their keyword, each read when reached (a
+ * caller may rewrite the fragment in between). @internal
+ */
+export function* unions(schema: SchemaObject): Generator<[key: string, members: unknown[]]> {
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = schema[key];
+    if (Array.isArray(members)) yield [key, members];
+  }
+}
+
 /** Whether a value is a schema object (not null, not an array). @internal */
 export function isSchema(value: unknown): value is SchemaObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -33,11 +44,8 @@ export function jsonTypes(schema: SchemaObject, resolve: RefResolver, seen = new
   } else if ('const' in schema) {
     out.add(typeOfValue(schema['const']));
   }
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = schema[key];
-    if (Array.isArray(members))
-      for (const m of members) if (isSchema(m)) for (const t of jsonTypes(m, resolve, seen)) out.add(t);
-  }
+  for (const [, members] of unions(schema))
+    for (const m of members) if (isSchema(m)) for (const t of jsonTypes(m, resolve, seen)) out.add(t);
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     const target = resolve(ref);
@@ -61,13 +69,8 @@ function typeOfValue(v: unknown): string {
 export function arrayItems(schema: SchemaObject): SchemaObject | undefined {
   const items = schema['items'];
   if (isSchema(items)) return items;
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = schema[key];
-    if (!Array.isArray(members)) continue;
-    for (const m of members) {
-      if (isSchema(m) && isSchema(m['items'])) return m['items'] as SchemaObject;
-    }
-  }
+  for (const [, members] of unions(schema))
+    for (const m of members) if (isSchema(m) && isSchema(m['items'])) return m['items'] as SchemaObject;
   return undefined;
 }
 
@@ -86,10 +89,7 @@ export function mapTypes(schema: SchemaObject, map: (type: string) => string | u
     const kept = [...new Set(list.filter((t): t is string => t !== undefined))];
     schema['type'] = kept.length === 1 ? kept[0] : kept;
   }
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = schema[key];
-    if (Array.isArray(members)) for (const m of members) if (isSchema(m) && mapTypes(m, map)) found = true;
-  }
+  for (const [, members] of unions(schema)) for (const m of members) if (isSchema(m) && mapTypes(m, map)) found = true;
   return found;
 }
 
@@ -112,9 +112,7 @@ export function dropNull(schema: SchemaObject): void {
     schema['type'] = kept.length === 1 ? kept[0] : kept;
   }
   if (Array.isArray(schema['enum'])) schema['enum'] = (schema['enum'] as unknown[]).filter((v) => v !== null);
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = schema[key];
-    if (!Array.isArray(members)) continue;
+  for (const [key, members] of unions(schema)) {
     const kept = members.filter((m) => !(isSchema(m) && onlyNull(m)));
     for (const m of kept) if (isSchema(m)) dropNull(m);
     setMembers(schema, key, kept);

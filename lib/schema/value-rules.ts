@@ -5,7 +5,7 @@ import type { SchemaObject } from './manifest';
 import type { Apply, MemberContext, Slot } from './member-context';
 import { SCHEMA_MESSAGES as M } from './messages';
 import { itemParts, typeHolds, type Literal } from './member-types';
-import { isSchema, jsonTypes, setMembers, type RefResolver } from './schema-types';
+import { isSchema, jsonTypes, setMembers, unions, type RefResolver } from './schema-types';
 
 /**
  * Value-list and pattern rules of the generator: `@IsEnum`, `@IsIn`, `@IsNotIn`, `@Matches` and the
@@ -80,9 +80,7 @@ export function narrowTypes(schema: SchemaObject, keep: ReadonlySet<string>, res
     const kept = (schema['enum'] as unknown[]).filter((v) => kinds(v).some((k) => keep.has(k)));
     if (kept.length > 0) schema['enum'] = kept;
   }
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = schema[key];
-    if (!Array.isArray(members)) continue;
+  for (const [key, members] of unions(schema)) {
     const kept = members.filter((m) => {
       if (!isSchema(m)) return true;
       const types = jsonTypes(m, resolve);
