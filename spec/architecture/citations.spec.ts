@@ -137,6 +137,9 @@ export function outsideCitations(text: string): string[] {
   return found;
 }
 
+/** A file path under one of the repository's folders, as documentation names it (`spec/x/y.spec.ts`). */
+const REPO_PATH = /\b(?:lib|spec|samples|docs|bench|scripts)\/[A-Za-z0-9_./-]+\.(?:ts|md|json)\b/g;
+
 const readDoc = (name: string): string | undefined => {
   const file = path.join(ROOT, 'docs', `${name}.md`);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
@@ -163,6 +166,17 @@ describe('citations of docs/', () => {
   it('nothing cites DESIGN.md, STYLE.md, the shared folder or the reference by a bare number', () => {
     const found = files.flatMap((f) => outsideCitations(fs.readFileSync(f, 'utf8')).map((c) => `${rel(f)}: ${c}`));
     expect(found).toEqual([]);
+  });
+});
+
+describe('paths named in README.md and docs/', () => {
+  it('every repository file the documentation names exists', () => {
+    const docs = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+    const named = docs.flatMap((doc) =>
+      [...fs.readFileSync(path.join(ROOT, doc), 'utf8').matchAll(REPO_PATH)].map((m) => ({ doc, file: m[0] })),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter(({ file }) => !fs.existsSync(path.join(ROOT, file)))).toEqual([]);
   });
 });
 
