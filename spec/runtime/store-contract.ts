@@ -516,6 +516,30 @@ export function storeContract(target: ContractTarget): void {
     await expect(store.claim('tok', 1)).rejects.toMatchObject(closed);
   });
 
+  it('close waits for the operations in flight; later ones are ERR_STORE_CLOSED; nothing hangs', async () => {
+    const store = await open();
+    const records = Array.from({ length: 40 }, () => makeRecord());
+    // More operations than a pool has connections: most wait for one when close is called.
+    const commits = records.map((r) => store.commit(r));
+    const reads = records.map((r) => store.getSettled(keyOf(r)));
+    const closing = [store.close(), store.close()];
+    const after = store.get(keyOf(records[0]));
+    const all = Promise.allSettled([...commits, ...reads, ...closing, after]);
+    const hung = new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000).unref());
+    await expect(Promise.race([all, hung])).resolves.not.toBe('hung');
+    await expect(Promise.all(commits)).resolves.toEqual(records.map(() => true));
+    await expect(Promise.all(reads)).resolves.toEqual(records.map(() => undefined));
+    await expect(Promise.all(closing)).resolves.toEqual([undefined, undefined]);
+    await expect(after).rejects.toMatchObject({ code: 'ERR_STORE_CLOSED' });
+    await expect(store.list({ threadId: records[0].threadId }, 2_000)).rejects.toMatchObject({
+      code: 'ERR_STORE_CLOSED',
+    });
+    if (target.shared) {
+      const again = await open();
+      expect((await again.get(keyOf(records[39])))?.record).toEqual(records[39]);
+    }
+  });
+
   describe('the runtime over this store', () => {
     // A second store over the same data when the store is shared (another instance), else the same one.
     const twin = async (store: SuspensionStore) => (target.shared ? open() : store);

@@ -128,6 +128,11 @@ export class PostgresStore implements SuspensionStore {
   readonly #now: () => number;
   #claims = 0;
   #closed = false;
+  /** Set once close has drained the operations in flight: no query may start after it. */
+  #ended = false;
+  #closing: Promise<void> | undefined;
+  /** The queries and connection requests in flight, which close waits for. */
+  readonly #pending = new Set<Promise<unknown>>();
 
   private constructor(pool: Pg.Pool, ownsPool: boolean, now: () => number) {
     this.#pool = pool;
@@ -184,7 +189,7 @@ export class PostgresStore implements SuspensionStore {
     if (this.#closed) throw _closedError(STORE, 'migrate');
     let client: Pg.PoolClient | undefined;
     try {
-      client = await this.#pool.connect();
+      client = await this.#track(this.#pool.connect());
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       await client.query(SCHEMA);
@@ -217,10 +222,19 @@ export class PostgresStore implements SuspensionStore {
     }
   }
 
+  /** Keeps `work` in #pending until it settles, so close waits for it. */
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#pending.add(work);
+    const done = () => this.#pending.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  // An operation checks #closed when it starts; its later queries run until close has drained them.
   async #query(operation: string, text: string, values?: unknown[]): Promise<Pg.QueryResult> {
-    if (this.#closed) throw _closedError(STORE, operation);
+    if (this.#ended) throw _closedError(STORE, operation);
     try {
-      return await this.#pool.query(text, values);
+      return await this.#track(this.#pool.query(text, values));
     } catch (err) {
       throw _driverError(STORE, operation, err);
     }
@@ -381,10 +395,26 @@ export class PostgresStore implements SuspensionStore {
     return result.rowCount === 1;
   }
 
-  /** Closes the store; ends its Pool when it made it from a connection string (a Pool you gave stays open). */
+  /**
+   * Closes the store: every operation started after it rejects with ERR_STORE_CLOSED; it resolves
+   * once the operations in flight have settled (each as it would have), then ends the store's Pool
+   * when it made it from a connection string (a Pool you gave stays open). Every call resolves
+   * together. (Ending a pool first would drop the queries waiting for a connection, which then
+   * never settle: node-postgres issue #1980.)
+   */
   async close(): Promise<void> {
-    if (this.#closed) return;
     this.#closed = true;
+    this.#closing ??= this.#end();
+    return this.#closing;
+  }
+
+  async #end(): Promise<void> {
+    while (this.#pending.size > 0) {
+      await Promise.allSettled([...this.#pending]);
+      // Let an operation whose query just settled start its next one (a take reads after it updates).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.#ended = true;
     if (!this.#ownsPool) return;
     try {
       await this.#pool.end();
