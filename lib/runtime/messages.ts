@@ -38,6 +38,11 @@ export function callIdConflict(tool: string): string {
   return `error: this call of tool ${quoteToolName(tool)} reuses the id of an earlier call in this conversation that had other arguments, so it did not run; call the tool again`;
 }
 
+/** A call of a turn that is not a well-formed call (`problem` says what is wrong): it did not run. */
+export function malformedCall(problem: string): string {
+  return `error: the tool call is malformed (${problem}), so it did not run; call the tool again`;
+}
+
 function calls(n: number): string {
   return n === 1 ? '1 call' : `${n} calls`;
 }
@@ -45,6 +50,25 @@ function calls(n: number): string {
 /** ERR_INVALID_TURN: a field of runTurn's input is missing or of the wrong type. */
 export function invalidTurn(field: string, rule: string): RuntimeError {
   return new RuntimeError('ERR_INVALID_TURN', `runTurn: ${field} ${rule}`);
+}
+
+/**
+ * ERR_INVALID_CALL, the diagnostic of the `refused` outcome of a malformed call of a turn (never
+ * thrown): `calls[index]` and its id, what is wrong.
+ */
+export function invalidCall(index: number, id: unknown, problem: string): RuntimeError {
+  const named =
+    typeof id === 'string' ? `id ${JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}...` : id)}` : 'no id';
+  return new RuntimeError(
+    'ERR_INVALID_CALL',
+    `runTurn: calls[${index}] (${named}): ${problem}; the call did not run, the other calls of the turn did ` +
+      '(check the provider reader that built it)',
+  );
+}
+
+/** ERR_INVALID_TURN for any operation's input (`operation: field rule`). */
+export function invalidInput(operation: string, field: string, rule: string): RuntimeError {
+  return new RuntimeError('ERR_INVALID_TURN', `${operation}: ${field} ${rule}`);
 }
 
 /** ERR_INVALID_TURN for resume's input (same code: the caller's request is malformed). */

@@ -23,6 +23,8 @@ import { oneCallPerId } from '../providers/tool-call';
 import type { AssembledToolCall, ProviderToolCall } from '../providers/tool-call';
 import { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotencyKeyOf, roundKey } from './identity';
 import * as text from './messages';
+import { checkCallerId, readCall } from './turn-input';
+import type { CallProblem } from './turn-input';
 import { fromStored, settledOf, statedOf, storedOf } from './outcome';
 import type { CallIdentity, CallOutcome, SettledCallOutcome } from './outcome';
 import { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
@@ -206,9 +208,13 @@ export class Runtime {
    * and `budget-exceeded` are not stored (a replay tries the call again).
    * A call without an id (Gemini may omit it) runs, but cannot be stored: if it suspends, its
    * outcome is `error`. Outcomes never reject; store failures become `error` outcomes.
+   * Every call is checked before any runs (turn-input.ts): a malformed one (not an object, an id or
+   * name that is not a string, arguments that are not text, an id no store keeps) is `refused` on
+   * its own, `diagnostic` RuntimeError ERR_INVALID_CALL (ERR_ID_TOO_LONG for a long id); the others run.
    * @throws RuntimeError ERR_INVALID_TURN when `threadId` is not a non-empty string, `calls` is not
-   *   an array of calls with string ids, or `principal` is not a string; ERR_ID_TOO_LONG when the
-   *   thread id, the principal or a call id is over MAX_ID_BYTES bytes of UTF-8 (nothing runs)
+   *   an array, or `principal` is not a string, or either holds a NUL or a lone surrogate;
+   *   ERR_ID_TOO_LONG when the thread id or the principal is over MAX_ID_BYTES bytes of UTF-8
+   *   (nothing runs)
    */
   async runTurn(turn: TurnInput): Promise<CallOutcome[]> {
     if (typeof turn !== 'object' || turn === null) throw text.invalidTurn('turn', 'must be an object');
@@ -217,22 +223,33 @@ export class Runtime {
       throw text.invalidTurn('principal', 'must be a string (or left out for anonymous calls)');
     }
     if (!Array.isArray(turn.calls)) throw text.invalidTurn('calls', 'must be an array of tool calls');
-    turn.calls.forEach((call, index) => {
-      if (typeof (call as Partial<ProviderToolCall> | null)?.id !== 'string') {
-        throw text.invalidTurn(`calls[${index}].id`, 'must be a string (the provider call id)');
-      }
-    });
     checkIdBytes('runTurn', 'threadId', turn.threadId);
     if (turn.principal !== undefined) checkIdBytes('runTurn', 'principal', turn.principal);
-    turn.calls.forEach((call, index) => checkIdBytes('runTurn', `calls[${index}].id`, call.id));
     const scope: CallScope = {
       threadId: turn.threadId,
       principal: turn.principal ?? '',
       context: turn.context,
       signal: turn.signal,
     };
-    const calls = oneCallPerId(turn.calls as readonly AssembledToolCall[]);
-    return Promise.all(calls.map((call) => this.#runCall(call, scope)));
+    // Every call read once and checked before any runs: a malformed one is refused on its own.
+    const read = Array.from(turn.calls as readonly unknown[], (call, index) => readCall(call, index));
+    const problems = new Map<AssembledToolCall, CallProblem>();
+    for (const { call, problem } of read) if (problem !== undefined) problems.set(call, problem);
+    const calls = oneCallPerId(read.map(({ call }) => call));
+    return Promise.all(
+      calls.map((call) => {
+        const problem = problems.get(call);
+        const identity: CallIdentity = { threadId: scope.threadId, call, idempotencyKey: undefined };
+        if (problem !== undefined) {
+          return statedOf(identity, 'refused', text.malformedCall(problem.model), false, problem.error);
+        }
+        // #runCall never rejects; should a defect make it, the call alone ends `error`, not the turn.
+        return this.#runCall(call, scope).catch((e: unknown) => {
+          const why = new Error('runtime: the call failed unexpectedly', { cause: e });
+          return settledOf(identity, { error: why }, { kind: 'error' });
+        });
+      }),
+    );
   }
 
   /**
@@ -642,14 +659,12 @@ export function providerCallIdOf(record: SuspensionRecord): { readonly callId: s
 const SETTLED_KINDS: ReadonlySet<SettledCallOutcome['kind']> = new Set(['completed', 'refused', 'rejected', 'failed']);
 
 /**
- * Refuses an id of more than `max` UTF-8 bytes (MAX_ID_BYTES, lib/runtime/store.ts).
- * @throws RuntimeError ERR_ID_TOO_LONG
+ * Refuses a caller's id that no store keeps (turn-input.ts): over `max` UTF-8 bytes (MAX_ID_BYTES,
+ * lib/runtime/store.ts), or holding a NUL or a lone surrogate.
+ * @throws RuntimeError ERR_ID_TOO_LONG, ERR_INVALID_TURN
  */
 function checkIdBytes(operation: string, field: string, value: string, max = MAX_ID_BYTES): void {
-  // A UTF-16 code unit is at most 3 UTF-8 bytes: short strings need no count.
-  if (value.length * 3 <= max) return;
-  const bytes = Buffer.byteLength(value, 'utf8');
-  if (bytes > max) throw text.idTooLong(operation, field, bytes, max);
+  checkCallerId(operation, field, value, max);
 }
 
 /** `call-id-conflict`: the call's id is stored for `stored` with other arguments or another tool. */

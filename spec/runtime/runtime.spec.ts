@@ -247,6 +247,139 @@ describe('Runtime budgets', () => {
   });
 });
 
+describe('Runtime malformed calls (one refused outcome each; the turn resolves)', () => {
+  it('refuses each malformed call with ERR_INVALID_CALL or ERR_ID_TOO_LONG before anything runs; siblings run', async () => {
+    const seen = effects();
+    const store = newStore();
+    const runtime = new Runtime({ registry: new Registry(echo(seen)), store });
+    const bad: unknown[] = [
+      { id: 'no-request' },
+      { id: 'no-arguments', request: { name: 'echo' } },
+      { id: 'object-arguments', request: { name: 'echo', arguments: { text: 'x' } } },
+      { id: 'number-name', request: { name: 42, arguments: '{}' } },
+      { id: 7, request: { name: 'echo', arguments: '{"text":"x"}' } },
+      null,
+      'echo',
+      call('nul\u0000id', 'echo', { text: 'x' }),
+      call('lone\ud800', 'echo', { text: 'x' }),
+      call(`call_${'x'.repeat(2_000)}`, 'echo', { text: 'x' }),
+    ];
+    const turn = {
+      threadId: 't-bad',
+      calls: [call('first', 'echo', { text: 'a' }), ...bad, call('last', 'echo', { text: 'b' })] as never,
+    };
+    for (const replay of [false, true]) {
+      const outcomes = await runtime.runTurn(turn);
+      expect(outcomes.map((o) => o.kind)).toEqual(['completed', ...bad.map(() => 'refused'), 'completed']);
+      expect(outcomes.map((o) => o.replayed)).toEqual([replay, ...bad.map(() => false), replay]);
+      const refused = outcomes.slice(1, -1).map(settled);
+      expect(refused.map((o) => (o.diagnostic as RuntimeError).code)).toEqual([
+        ...bad.slice(0, -1).map(() => 'ERR_INVALID_CALL'),
+        'ERR_ID_TOO_LONG',
+      ]);
+      expect(refused.map((o) => o.call.id)).toEqual([
+        'no-request',
+        'no-arguments',
+        'object-arguments',
+        'number-name',
+        '',
+        '',
+        '',
+        'nul\u0000id',
+        'lone\ud800',
+        `call_${'x'.repeat(2_000)}`,
+      ]);
+      for (const o of refused) {
+        expect(o.diagnostic).toBeInstanceOf(RuntimeError);
+        expect(o.rendered.isError).toBe(true);
+        expect(typeof o.call.request.name).toBe('string');
+        expect(typeof o.call.request.arguments).toBe('string');
+        expect(o.idempotencyKey).toBeUndefined();
+      }
+    }
+    expect(seen.calls).toBe(2);
+    await expect(store.getSettled({ threadId: 't-bad', callId: 'no-request' })).resolves.toBeUndefined();
+  });
+
+  it('builds the ERR_INVALID_CALL message naming the call and what is wrong', async () => {
+    const runtime = new Runtime({ registry: new Registry(echo()), store: newStore() });
+    const [outcome] = await runtime.runTurn({
+      threadId: 't',
+      calls: [{ id: 'c', request: { name: 'echo' } }] as never,
+    });
+    expect((settled(outcome).diagnostic as Error).message).toBe(
+      'runtime: runTurn: calls[0] (id "c"): its arguments are not JSON text; the call did not run, ' +
+        'the other calls of the turn did (check the provider reader that built it)',
+    );
+    expect(modelText(outcome)).toBe(
+      'error: the tool call is malformed (its arguments are not JSON text), so it did not run; call the tool again',
+    );
+  });
+
+  it('refuses a thread id or principal no store keeps (NUL, lone surrogate) before anything runs', async () => {
+    const seen = effects();
+    const runtime = new Runtime({ registry: new Registry(echo(seen)), store: newStore() });
+    const calls = [call('a', 'echo', { text: 'a' })];
+    for (const turn of [
+      { threadId: 'a\u0000b', calls },
+      { threadId: '\udc00', calls },
+      { threadId: 't', principal: 'p\u0000', calls },
+      { threadId: 't', principal: 'x\ud800', calls },
+    ]) {
+      await expect(runtime.runTurn(turn)).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
+    }
+    await expect(
+      runtime.resume({ threadId: 't', principal: 'p\u0000', callId: 'a', answer: 'true' }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
+    await expect(runtime.resume({ threadId: 't', callId: 'a\ud800', answer: 'true' })).rejects.toMatchObject({
+      code: 'ERR_INVALID_TURN',
+    });
+    await expect(runtime.list({ principal: 'p\u0000' })).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
+    expect(seen.calls).toBe(0);
+  });
+
+  it('a tool that throws a hostile value (a Proxy whose every trap throws) gets an error outcome', async () => {
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const hostile = new Proxy(
+      {},
+      { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap },
+    );
+    // An Error whose `message` getter throws (hostile review t11).
+    const error = new Proxy(new Error('x'), {
+      get: (target, key) => (key === 'message' ? trap() : (target as never)[key]),
+    });
+    const thrower = FuncTool.create(
+      {
+        name: 'hostile',
+        inputSchema: OBJECT({ error: { type: 'boolean' }, revoked: { type: 'boolean' } }),
+        decode: (v) => v as { error?: boolean; revoked?: boolean },
+      },
+      (input) => {
+        if (input.revoked === true) {
+          const { proxy, revoke } = Proxy.revocable({}, {});
+          revoke();
+          throw proxy;
+        }
+        throw input.error === true ? error : hostile;
+      },
+    );
+    const runtime = new Runtime({ registry: new Registry(thrower, echo()), store: newStore() });
+    const outcomes = await runtime.runTurn({
+      threadId: 't',
+      calls: [
+        call('h', 'hostile'),
+        call('m', 'hostile', { error: true }),
+        call('r', 'hostile', { revoked: true }),
+        call('e', 'echo', { text: 'e' }),
+      ],
+    });
+    expect(outcomes.map((o) => o.kind)).toEqual(['error', 'error', 'error', 'completed']);
+    expect(settled(outcomes[0]).rendered.isError).toBe(true);
+  });
+});
+
 describe('Runtime input checks', () => {
   const registry = new Registry(echo());
 
@@ -275,12 +408,7 @@ describe('Runtime input checks', () => {
 
   it('refuses a malformed turn (ERR_INVALID_TURN)', async () => {
     const runtime = new Runtime({ registry, store: newStore() });
-    for (const turn of [
-      { threadId: '', calls: [] },
-      { threadId: 't' },
-      { threadId: 't', calls: [{ request: { name: 'echo', arguments: '{}' } }] },
-      { threadId: 't', calls: [], principal: 7 },
-    ]) {
+    for (const turn of [{ threadId: '', calls: [] }, { threadId: 't' }, { threadId: 't', calls: [], principal: 7 }]) {
       await expect(runtime.runTurn(turn as never)).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
     }
     await expect(runtime.list({} as never)).rejects.toMatchObject({ code: 'ERR_INVALID_TURN' });
