@@ -23,7 +23,9 @@ export {
 export type { MemoryStoreOptions, PostgresStoreOptions, SqliteStoreOptions, StoreErrorCode } from './stores';
 export { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
 export type {
+  CallCounts,
   CallKey,
+  CountOptions,
   ListFilter,
   SettledCall,
   StoredOutcome,

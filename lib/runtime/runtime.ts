@@ -198,8 +198,9 @@ export class Runtime {
    *    under that id: `error`; of another tool or with other arguments (digest of the normalized
    *    arguments): `call-id-conflict`; nothing runs;
    * 2. admission (prepareToolCall) refuses it: `refused`;
-   * 3. a budget is spent (counted atomically by `store.countCall`, so it holds across instances;
-   *    only admitted calls count): `budget-exceeded`;
+   * 3. a budget is spent (`store.countCall` counts atomically, only while the budgets have room,
+   *    and a call id once per thread, so it holds across instances; only admitted calls count, and
+   *    a budget-exceeded call counts nothing): `budget-exceeded`;
    * 4. the call through its Binding (Guards authorize; deadline): `completed`, `rejected`,
    *    `failed`, `error`, or `suspended` once its record is committed (a commit that rejects makes
    *    the outcome `error`; a commit that finds the key taken announces the stored record).
@@ -389,7 +390,7 @@ export class Runtime {
         const refused = settledOf(identity, { error: e }, { signal: scope.signal });
         return await this.#settle(identity, refused, argumentsDigest(call.request.arguments), scope);
       }
-      const spent = await this.#spend(scope.threadId, binding.contract.name);
+      const spent = await this.#spend(scope.threadId, binding.contract.name, identity.call.id);
       if (spent !== undefined) return statedOf(identity, 'budget-exceeded', spent);
       const result = await this.#call(binding, invocation, scope, identity.idempotencyKey);
       if (!('result' in result) || !('inputRequest' in result.result)) {
@@ -488,13 +489,21 @@ export class Runtime {
     }
   }
 
-  /** Counts the call against the budgets; the model-facing text when one is spent, else undefined. */
-  async #spend(threadId: string, tool: string): Promise<string | undefined> {
+  /**
+   * Counts the call against the budgets, only while they have room (one atomic countCall), and a
+   * call id once per thread (a replay of a call that ran and ended `error` runs without counting
+   * again); the model-facing text when a budget is spent (nothing counted), else undefined.
+   */
+  async #spend(threadId: string, tool: string, callId: string): Promise<string | undefined> {
     if (this.#perTool === undefined && this.#total === undefined) return undefined;
-    const counts = await this.#store.countCall(threadId, tool);
-    if (this.#perTool !== undefined && counts.tool > this.#perTool) return text.toolBudgetSpent(tool, this.#perTool);
-    if (this.#total !== undefined && counts.total > this.#total) return text.totalBudgetSpent(this.#total);
-    return undefined;
+    const counts = await this.#store.countCall(threadId, tool, {
+      ...(callId === '' ? {} : { callId }),
+      ...(this.#perTool === undefined ? {} : { perTool: this.#perTool }),
+      ...(this.#total === undefined ? {} : { total: this.#total }),
+    });
+    if (counts.counted) return undefined;
+    if (this.#perTool !== undefined && counts.tool >= this.#perTool) return text.toolBudgetSpent(tool, this.#perTool);
+    return text.totalBudgetSpent(this.#total as number);
   }
 
   /**

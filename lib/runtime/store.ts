@@ -106,6 +106,23 @@ export interface SettledCall {
   readonly createdAt: number;
 }
 
+/**
+ * Options of `countCall`: the call id (counted once per thread, ever) and the limits (whole
+ * numbers ≥ 1) under which alone the count is made.
+ */
+export interface CountOptions {
+  readonly callId?: string;
+  readonly perTool?: number;
+  readonly total?: number;
+}
+
+/** The counts `countCall` resolves, and whether this call is counted (within the limits). */
+export interface CallCounts {
+  readonly tool: number;
+  readonly total: number;
+  readonly counted: boolean;
+}
+
 /** The key of one call. */
 export interface CallKey {
   readonly threadId: string;
@@ -163,9 +180,12 @@ export interface SuspensionStore {
   finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void>;
   /**
    * Counts one more call of `tool` in `threadId`, atomically, and resolves the counts after it: of
-   * that tool and of every tool in the thread. The runtime's per-thread budgets read them.
+   * that tool and of every tool in the thread (`counted: true`). The runtime's per-thread budgets
+   * pass `options` (CountOptions): a call id counted before in the thread is not counted again
+   * (`counted: true`, counts unchanged), and a count that would pass `perTool` or `total` is not
+   * made (`counted: false`, counts unchanged), all in one atomic step.
    */
-  countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }>;
+  countCall(threadId: string, tool: string, options?: CountOptions): Promise<CallCounts>;
   /**
    * Stores the outcome of a call that settled in its turn, under its key, unless that key has one:
    * `true` the first time, `false` (keeping the first) ever after. Independent of the records of

@@ -296,8 +296,40 @@ export function storeContract(target: ContractTarget): void {
     expect(results.map((r) => r.total).sort((x, y) => x - y)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
     const toolA = results.filter((_, i) => i % 4 === 0).map((r) => r.tool);
     expect(toolA.sort((x, y) => x - y)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
-    expect(await stores[0].countCall(thread, 'b')).toEqual({ tool: 751, total: 1_001 });
-    expect(await stores[0].countCall(`thread-${randomUUID()}`, 'b')).toEqual({ tool: 1, total: 1 });
+    expect(await stores[0].countCall(thread, 'b')).toEqual({ tool: 751, total: 1_001, counted: true });
+    expect(await stores[0].countCall(`thread-${randomUUID()}`, 'b')).toEqual({ tool: 1, total: 1, counted: true });
+  });
+
+  it('B: countCall with limits counts only under them; a call id counted once is not counted again', async () => {
+    const store = await open();
+    const t = `thread-${randomUUID()}`;
+    const limits = { perTool: 2, total: 3 };
+    const count = (tool: string, callId: string) => store.countCall(t, tool, { ...limits, callId });
+    expect(await count('a', 'c1')).toEqual({ tool: 1, total: 1, counted: true });
+    expect(await count('a', 'c1')).toEqual({ tool: 1, total: 1, counted: true });
+    expect(await count('a', 'c2')).toEqual({ tool: 2, total: 2, counted: true });
+    expect(await count('a', 'c3')).toEqual({ tool: 2, total: 2, counted: false });
+    expect(await count('a', 'c3')).toEqual({ tool: 2, total: 2, counted: false });
+    expect(await count('b', 'c4')).toEqual({ tool: 1, total: 3, counted: true });
+    expect(await count('b', 'c5')).toEqual({ tool: 1, total: 3, counted: false });
+    expect(await count('a', 'c2')).toEqual({ tool: 2, total: 3, counted: true });
+    expect(await store.countCall(t, 'b', { callId: 'c5' })).toEqual({ tool: 2, total: 4, counted: true });
+    await expect(store.countCall(t, 'a', { perTool: 0 })).rejects.toMatchObject({ code: 'ERR_STORE_INVALID_ARGUMENT' });
+    await expect(store.countCall(t, 'a', { callId: '' })).rejects.toMatchObject({ code: 'ERR_STORE_INVALID_ARGUMENT' });
+  });
+
+  it('B: 400 racing limited counts: exactly the limit is counted, each call id once', async () => {
+    const stores = await openMany(4);
+    const t = `thread-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        stores[i % stores.length].countCall(t, 'a', { perTool: 50, callId: `c${i % 200}` }),
+      ),
+    );
+    const counted = new Set(results.flatMap((r, i) => (r.counted ? [`c${i % 200}`] : [])));
+    expect(counted.size).toBe(50);
+    expect(Math.max(...results.map((r) => r.tool))).toBe(50);
+    expect(await stores[0].countCall(t, 'a')).toEqual({ tool: 51, total: 51, counted: true });
   });
 
   it('C: a take not finished within its lease is taken again under a new claim; the first cannot finish', async () => {
@@ -401,7 +433,7 @@ export function storeContract(target: ContractTarget): void {
     const entry = makeSettled({ threadId: max, callId: max, principal: max });
     await expect(store.settle(entry)).resolves.toBe(true);
     expect(await store.getSettled(keyOf(entry))).toEqual(entry);
-    await expect(store.countCall(max, max)).resolves.toEqual({ tool: 1, total: 1 });
+    await expect(store.countCall(max, max)).resolves.toEqual({ tool: 1, total: 1, counted: true });
     await expect(store.claim(max, Date.now() + 60_000)).resolves.toBe(true);
 
     const tooLong = { code: 'ERR_STORE_ID_TOO_LONG' };
@@ -543,6 +575,33 @@ export function storeContract(target: ContractTarget): void {
   describe('the runtime over this store', () => {
     // A second store over the same data when the store is shared (another instance), else the same one.
     const twin = async (store: SuspensionStore) => (target.shared ? open() : store);
+
+    it('B: budgets count only calls that run, and a call that runs again (replayed `error`) once', async () => {
+      const store = await open();
+      let runs = 0;
+      const flaky = FuncTool.create({ name: 'flaky', inputSchema: OBJECT(), decode: (v) => v }, () => {
+        runs += 1;
+        throw new Error('a defect: the call ends `error`, which is not stored');
+      });
+      const registry = new Registry(flaky, echo());
+      const runtime = (perTool: number) => new Runtime({ registry, store, budget: { perTool, total: 10 } });
+      const t = `thread-${randomUUID()}`;
+      const turn = (r: Runtime, id: string, tool = 'echo') =>
+        r.runTurn({ threadId: t, calls: [call(id, tool, tool === 'echo' ? { text: id } : {})] });
+      const two = runtime(2);
+      expect((await turn(two, 'x', 'flaky'))[0].kind).toBe('error');
+      expect((await turn(two, 'x', 'flaky'))[0].kind).toBe('error');
+      expect(runs).toBe(2);
+      expect((await turn(two, 'a'))[0].kind).toBe('completed');
+      expect((await turn(two, 'b'))[0].kind).toBe('completed');
+      expect((await turn(two, 'c'))[0].kind).toBe('budget-exceeded');
+      expect((await turn(two, 'c'))[0].kind).toBe('budget-exceeded');
+      // Neither budget-exceeded answer spent anything: with room for one more echo, `c` runs.
+      expect((await turn(runtime(3), 'c'))[0].kind).toBe('completed');
+      expect((await turn(runtime(3), 'd'))[0].kind).toBe('budget-exceeded');
+      // flaky once (its replay did not count), echo three times.
+      expect(await store.countCall(t, 'flaky')).toMatchObject({ tool: 2, total: 5 });
+    });
 
     it('R: a replayed turn returns the stored outcome of every settled call; no tool runs again', async () => {
       const store = await open();
@@ -756,7 +815,7 @@ export function storeContract(target: ContractTarget): void {
       });
       expect((await second.take(keyOf(expired), 1_000)).status).toBe('expired');
       await expect(second.claim(tokenId, Date.now() + 60_000)).resolves.toBe(false);
-      expect(await second.countCall(waiting.threadId, 'x')).toEqual({ tool: 2, total: 2 });
+      expect(await second.countCall(waiting.threadId, 'x')).toEqual({ tool: 2, total: 2, counted: true });
       expect((await second.take(keyOf(waiting), 2_000)).status).toBe('taken');
     });
 

@@ -8,6 +8,7 @@ import type { ProviderToolCall } from '../../lib/providers';
 import { MemoryStore } from '../../lib/runtime/stores';
 import type {
   CallKey,
+  CountOptions,
   ListFilter,
   SettledCall,
   StoredOutcome,
@@ -63,8 +64,8 @@ export class FaultyStore implements SuspensionStore {
     if (this.getError !== undefined) return Promise.reject(this.getError);
     return this.inner.getSettled(key);
   }
-  countCall(threadId: string, tool: string) {
-    return this.inner.countCall(threadId, tool);
+  countCall(threadId: string, tool: string, options?: CountOptions) {
+    return this.inner.countCall(threadId, tool, options);
   }
   list(filter: ListFilter, now: number) {
     return this.inner.list(filter, now);

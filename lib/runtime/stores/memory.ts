@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  CallCounts,
   CallKey,
+  CountOptions,
   ListFilter,
   SettledCall,
   StoredOutcome,
@@ -11,6 +13,7 @@ import type {
 import { StoreError, _closedError } from './errors';
 import {
   EXPIRED_OUTCOME,
+  checkCountOptions,
   checkFilter,
   checkKey,
   checkLease,
@@ -19,6 +22,7 @@ import {
   checkOutcome,
   checkRecord,
   checkSettled,
+  underLimits,
 } from './record';
 
 const STORE = 'MemoryStore';
@@ -62,6 +66,8 @@ export class MemoryStore implements SuspensionStore {
   readonly #records = new Map<string, Entry>();
   readonly #settled = new Map<string, SettledCall>();
   readonly #counts = new Map<string, number>();
+  /** The call ids countCall counted, per thread (entryId). */
+  readonly #counted = new Set<string>();
   readonly #claimed = new Map<string, number>();
   readonly #now: () => number;
   #seq = 0;
@@ -153,17 +159,22 @@ export class MemoryStore implements SuspensionStore {
     return this.#settled.get(entryId(checkKey(STORE, 'getSettled', key)));
   }
 
-  async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
+  async countCall(threadId: string, tool: string, options?: CountOptions): Promise<CallCounts> {
     this.#open('countCall');
     checkName(STORE, 'countCall', threadId, 'threadId');
     checkName(STORE, 'countCall', tool, 'tool');
+    const o = checkCountOptions(STORE, 'countCall', options);
     const toolKey = JSON.stringify([threadId, tool]);
     const totalKey = JSON.stringify([threadId]);
-    const toolCount = (this.#counts.get(toolKey) ?? 0) + 1;
-    const total = (this.#counts.get(totalKey) ?? 0) + 1;
-    this.#counts.set(toolKey, toolCount);
-    this.#counts.set(totalKey, total);
-    return { tool: toolCount, total };
+    const toolCount = this.#counts.get(toolKey) ?? 0;
+    const total = this.#counts.get(totalKey) ?? 0;
+    const callKey = o.callId === undefined ? undefined : entryId({ threadId, callId: o.callId });
+    if (callKey !== undefined && this.#counted.has(callKey)) return { tool: toolCount, total, counted: true };
+    if (!underLimits(o, toolCount, total)) return { tool: toolCount, total, counted: false };
+    this.#counts.set(toolKey, toolCount + 1);
+    this.#counts.set(totalKey, total + 1);
+    if (callKey !== undefined) this.#counted.add(callKey);
+    return { tool: toolCount + 1, total: total + 1, counted: true };
   }
 
   async list(filter: ListFilter, now: number): Promise<SuspensionRecord[]> {

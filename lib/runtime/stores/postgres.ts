@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type * as Pg from 'pg';
 import type {
+  CallCounts,
   CallKey,
+  CountOptions,
   ListFilter,
   SettledCall,
   StoredOutcome,
@@ -14,6 +16,7 @@ import { StoreError, _closedError, _driverError } from './errors';
 import { notTaken } from './memory';
 import {
   EXPIRED_OUTCOME,
+  checkCountOptions,
   checkFilter,
   checkKey,
   checkLease,
@@ -27,6 +30,7 @@ import {
   decodeSettled,
   encodeRecord,
   encodeSettled,
+  underLimits,
 } from './record';
 
 const STORE = 'PostgresStore';
@@ -72,6 +76,11 @@ CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
   PRIMARY KEY (thread_id, tool)
 );
 CREATE TABLE IF NOT EXISTS scope_tool_claims (token_id text PRIMARY KEY, expires_at bigint NOT NULL);
+CREATE TABLE IF NOT EXISTS scope_tool_counted (
+  thread_id text NOT NULL,
+  call_id text NOT NULL,
+  PRIMARY KEY (thread_id, call_id)
+);
 CREATE TABLE IF NOT EXISTS scope_tool_settled (
   thread_id text NOT NULL,
   call_id text NOT NULL,
@@ -341,10 +350,14 @@ export class PostgresStore implements SuspensionStore {
     return row === undefined ? undefined : decodeSettled(STORE, 'getSettled', row.entry);
   }
 
-  async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
+  async countCall(threadId: string, tool: string, options?: CountOptions): Promise<CallCounts> {
     if (this.#closed) throw _closedError(STORE, 'countCall');
     checkName(STORE, 'countCall', threadId, 'threadId');
     checkName(STORE, 'countCall', tool, 'tool');
+    const o = checkCountOptions(STORE, 'countCall', options);
+    if (o.callId !== undefined || o.perTool !== undefined || o.total !== undefined) {
+      return this.#countLimited(threadId, tool, o);
+    }
     // One statement; rows always locked in the same order (total, then tool), so no deadlock.
     const result = await this.#query(
       'countCall',
@@ -352,12 +365,66 @@ export class PostgresStore implements SuspensionStore {
        ON CONFLICT (thread_id, tool) DO UPDATE SET count = c.count + 1 RETURNING tool, count`,
       [threadId, tool],
     );
-    const counts = { tool: 0, total: 0 };
+    const counts = { tool: 0, total: 0, counted: true };
     for (const row of result.rows as { tool: string; count: string }[]) {
       if (row.tool === '') counts.total = Number(row.count);
       else counts.tool = Number(row.count);
     }
     return counts;
+  }
+
+  /**
+   * countCall with a call id or limits: one transaction that first locks the thread's total row,
+   * so the limited counts of a thread run one at a time (and the unlimited upsert locks the same
+   * row first: no deadlock).
+   */
+  async #countLimited(threadId: string, tool: string, o: CountOptions): Promise<CallCounts> {
+    let client: Pg.PoolClient | undefined;
+    try {
+      if (this.#ended) throw _closedError(STORE, 'countCall');
+      client = await this.#track(this.#pool.connect());
+      const c = client;
+      const run = (text: string, values: unknown[] = []) => this.#track(c.query(text, values));
+      await run('BEGIN');
+      await run(
+        `INSERT INTO scope_tool_call_counts (thread_id, tool, count) VALUES ($1, '', 0) ON CONFLICT DO NOTHING`,
+        [threadId],
+      );
+      const locked = await run(
+        `SELECT count FROM scope_tool_call_counts WHERE thread_id = $1 AND tool = '' FOR UPDATE`,
+        [threadId],
+      );
+      const total = Number(locked.rows[0].count);
+      const own = await run(`SELECT count FROM scope_tool_call_counts WHERE thread_id = $1 AND tool = $2`, [
+        threadId,
+        tool,
+      ]);
+      const count = Number(own.rows[0]?.count ?? 0);
+      const seen =
+        o.callId !== undefined &&
+        (await run(`SELECT 1 FROM scope_tool_counted WHERE thread_id = $1 AND call_id = $2`, [threadId, o.callId]))
+          .rowCount === 1;
+      let counts: CallCounts = { tool: count, total, counted: seen };
+      if (!seen && underLimits(o, count, total)) {
+        await run(`UPDATE scope_tool_call_counts SET count = count + 1 WHERE thread_id = $1 AND tool = ''`, [threadId]);
+        await run(
+          `INSERT INTO scope_tool_call_counts AS c (thread_id, tool, count) VALUES ($1, $2, 1)
+           ON CONFLICT (thread_id, tool) DO UPDATE SET count = c.count + 1`,
+          [threadId, tool],
+        );
+        if (o.callId !== undefined) {
+          await run(`INSERT INTO scope_tool_counted (thread_id, call_id) VALUES ($1, $2)`, [threadId, o.callId]);
+        }
+        counts = { tool: count + 1, total: total + 1, counted: true };
+      }
+      await run('COMMIT');
+      return counts;
+    } catch (err) {
+      await client?.query('ROLLBACK').catch(() => undefined);
+      throw _driverError(STORE, 'countCall', err);
+    } finally {
+      client?.release();
+    }
   }
 
   async list(filter: ListFilter, now: number): Promise<SuspensionRecord[]> {

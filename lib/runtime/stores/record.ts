@@ -8,6 +8,7 @@ import {
   MAX_ID_BYTES,
   SUSPENSION_RECORD_VERSION,
   type CallKey,
+  type CountOptions,
   type SettledCall,
   type StoredOutcome,
   type SuspensionRecord,
@@ -181,6 +182,37 @@ export function checkKey(store: string, operation: string, key: unknown): CallKe
     threadId: keyString(k.threadId, 'key.threadId', fail),
     callId: keyString(k.callId, 'key.callId', fail, MAX_ID_BYTES + ROUND_SUFFIX_BYTES),
   };
+}
+
+/**
+ * Checks countCall's options: a non-empty call id, limits that are whole numbers ≥ 1.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the member, ERR_STORE_ID_TOO_LONG
+ */
+export function checkCountOptions(store: string, operation: string, options: unknown): CountOptions {
+  if (options === undefined) return {};
+  const fail = argumentError(store, operation);
+  if (typeof options !== 'object' || options === null) {
+    fail(`options: expected { callId?, perTool?, total? }, received ${describe(options)}`);
+  }
+  const o = options as Record<string, unknown>;
+  for (const limit of ['perTool', 'total'] as const) {
+    const value = o[limit];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)) {
+      fail(`options.${limit}: expected a whole number ≥ 1, received ${describe(value)}`);
+    }
+  }
+  return {
+    ...(o.callId === undefined ? {} : { callId: keyString(o.callId, 'options.callId', fail) }),
+    ...(o.perTool === undefined ? {} : { perTool: o.perTool as number }),
+    ...(o.total === undefined ? {} : { total: o.total as number }),
+  };
+}
+
+/** Whether counts `tool` and `total` leave room for one more call under `options`' limits. */
+export function underLimits(options: CountOptions, tool: number, total: number): boolean {
+  return (
+    (options.perTool === undefined || tool < options.perTool) && (options.total === undefined || total < options.total)
+  );
 }
 
 /** Checks a lease in ms (a whole number ≥ 1; undefined: DEFAULT_LEASE_MS). @throws StoreError ERR_STORE_INVALID_ARGUMENT */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import type {
+  CallCounts,
   CallKey,
+  CountOptions,
   ListFilter,
   SettledCall,
   StoredOutcome,
@@ -14,6 +16,7 @@ import { StoreError, _closedError, _driverError } from './errors';
 import { notTaken } from './memory';
 import {
   EXPIRED_OUTCOME,
+  checkCountOptions,
   checkFilter,
   checkKey,
   checkLease,
@@ -27,6 +30,7 @@ import {
   decodeSettled,
   encodeRecord,
   encodeSettled,
+  underLimits,
 } from './record';
 
 const STORE = 'SqliteStore';
@@ -63,6 +67,11 @@ CREATE TABLE IF NOT EXISTS scope_tool_call_counts (
   PRIMARY KEY (thread_id, tool)
 );
 CREATE TABLE IF NOT EXISTS scope_tool_claims (token_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS scope_tool_counted (
+  thread_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  PRIMARY KEY (thread_id, call_id)
+);
 CREATE TABLE IF NOT EXISTS scope_tool_settled (
   thread_id TEXT NOT NULL,
   call_id TEXT NOT NULL,
@@ -103,7 +112,7 @@ export class SqliteStore implements SuspensionStore {
   readonly #db: BetterSqlite3.Database;
   readonly #now: () => number;
   readonly #statements: ReturnType<typeof prepare>;
-  readonly #countCall: BetterSqlite3.Transaction<(threadId: string, tool: string) => { tool: number; total: number }>;
+  readonly #countCall: BetterSqlite3.Transaction<(threadId: string, tool: string, o: CountOptions) => CallCounts>;
   #claims = 0;
   #closed = false;
 
@@ -112,10 +121,15 @@ export class SqliteStore implements SuspensionStore {
     this.#now = now;
     this.#statements = prepare(db);
     const s = this.#statements;
-    this.#countCall = db.transaction((threadId: string, tool: string) => {
+    // One immediate transaction: a call id counted before, or a count over a limit, changes nothing.
+    this.#countCall = db.transaction((threadId: string, tool: string, o: CountOptions) => {
+      const read = (name: string) => (s.countRead.get(threadId, name) as { count: number } | undefined)?.count ?? 0;
+      const seen = o.callId !== undefined && s.countedGet.get(threadId, o.callId) !== undefined;
+      if (seen || !underLimits(o, read(tool), read(''))) return { tool: read(tool), total: read(''), counted: seen };
       const total = (s.count.get(threadId, '') as { count: number }).count;
       const count = (s.count.get(threadId, tool) as { count: number }).count;
-      return { tool: count, total };
+      if (o.callId !== undefined) s.countedAdd.run(threadId, o.callId);
+      return { tool: count, total, counted: true };
     });
   }
 
@@ -261,11 +275,12 @@ export class SqliteStore implements SuspensionStore {
     return row === undefined ? undefined : decodeSettled(STORE, 'getSettled', row.entry);
   }
 
-  async countCall(threadId: string, tool: string): Promise<{ readonly tool: number; readonly total: number }> {
+  async countCall(threadId: string, tool: string, options?: CountOptions): Promise<CallCounts> {
     if (this.#closed) throw _closedError(STORE, 'countCall');
     checkName(STORE, 'countCall', threadId, 'threadId');
     checkName(STORE, 'countCall', tool, 'tool');
-    return this.#run('countCall', () => this.#countCall.immediate(threadId, tool));
+    const o = checkCountOptions(STORE, 'countCall', options);
+    return this.#run('countCall', () => this.#countCall.immediate(threadId, tool, o));
   }
 
   async list(filter: ListFilter, now: number): Promise<SuspensionRecord[]> {
@@ -340,6 +355,9 @@ function prepare(db: BetterSqlite3.Database) {
           AND (state = 'waiting' OR (state = 'taken' AND lease_until < @now))
         ORDER BY created_at, rowid`,
     ),
+    countRead: db.prepare(`SELECT count FROM scope_tool_call_counts WHERE thread_id = ? AND tool = ?`),
+    countedGet: db.prepare(`SELECT 1 AS one FROM scope_tool_counted WHERE thread_id = ? AND call_id = ?`),
+    countedAdd: db.prepare(`INSERT INTO scope_tool_counted (thread_id, call_id) VALUES (?, ?)`),
     claim: db.prepare(`INSERT INTO scope_tool_claims (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING`),
     sweep: db.prepare(`DELETE FROM scope_tool_claims WHERE expires_at < ?`),
   };
