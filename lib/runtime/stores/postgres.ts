@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type * as Pg from 'pg';
 import type {
+  BeginResult,
   CallCounts,
   CallKey,
   CountOptions,
   ListFilter,
+  RunningCall,
   SettledCall,
   StoredOutcome,
   SuspensionRecord,
@@ -24,12 +26,17 @@ import {
   checkNow,
   checkOutcome,
   checkRecord,
+  checkRunning,
   checkSettled,
+  type ListedRow,
   decodeOutcome,
   decodeRecord,
+  decodeRunning,
   decodeSettled,
   encodeRecord,
   encodeSettled,
+  listedRecords,
+  warnUnreadable,
   underLimits,
 } from './record';
 
@@ -87,6 +94,8 @@ CREATE TABLE IF NOT EXISTS scope_tool_settled (
   entry text NOT NULL,
   PRIMARY KEY (thread_id, call_id)
 );
+ALTER TABLE scope_tool_settled ADD COLUMN IF NOT EXISTS state text, ADD COLUMN IF NOT EXISTS claim text,
+  ADD COLUMN IF NOT EXISTS lease_until bigint;
 `;
 
 /** Options of PostgresStore.open: a Pool of yours, or a connection string for a pool of the store's own. */
@@ -111,6 +120,11 @@ export type PostgresStoreOptions = (
   readonly migrate?: boolean;
   /** The clock used to forget expired token claims, ms since the epoch (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * Told of each row `list` leaves out because it is not a readable record (ERR_STORE_INVALID_RECORD
+   * naming the row's key); default: a process warning (`process.emitWarning`).
+   */
+  readonly onUnreadableRecord?: (error: StoreError) => void;
 };
 
 interface Row {
@@ -143,10 +157,13 @@ export class PostgresStore implements SuspensionStore {
   /** The queries and connection requests in flight, which close waits for. */
   readonly #pending = new Set<Promise<unknown>>();
 
-  private constructor(pool: Pg.Pool, ownsPool: boolean, now: () => number) {
+  readonly #unreadable: (error: StoreError) => void;
+
+  private constructor(pool: Pg.Pool, ownsPool: boolean, now: () => number, unreadable: (error: StoreError) => void) {
     this.#pool = pool;
     this.#ownsPool = ownsPool;
     this.#now = now;
+    this.#unreadable = unreadable;
   }
 
   /**
@@ -177,7 +194,7 @@ export class PostgresStore implements SuspensionStore {
       pool.on('error', () => undefined);
       owns = true;
     }
-    const store = new PostgresStore(pool, owns, options.now ?? Date.now);
+    const store = new PostgresStore(pool, owns, options.now ?? Date.now, options.onUnreadableRecord ?? warnUnreadable);
     try {
       if (options.migrate !== false) await store.migrate();
       await store.#checkSchema();
@@ -297,7 +314,7 @@ export class PostgresStore implements SuspensionStore {
               lease_until = CASE WHEN expires_at < $3 THEN NULL ELSE $6::bigint END,
               outcome = CASE WHEN expires_at < $3 THEN $5 ELSE NULL END
         WHERE thread_id = $1 AND call_id = $2
-          AND (state = 'waiting' OR (state = 'taken' AND lease_until < $3))
+          AND (state = 'waiting' OR (state = 'taken' AND (lease_until IS NULL OR lease_until < $3)))
         RETURNING state, record`,
       [k.threadId, k.callId, now, claim, JSON.stringify(EXPIRED_OUTCOME), leaseUntil],
     );
@@ -327,12 +344,71 @@ export class PostgresStore implements SuspensionStore {
     throw notTaken(STORE, k, row === undefined ? 'missing' : row.state);
   }
 
+  async release(key: CallKey, claim: string): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'release');
+    const k = checkKey(STORE, 'release', key);
+    checkName(STORE, 'release', claim, 'claim');
+    const result = await this.#query(
+      'release',
+      `UPDATE scope_tool_suspensions SET state = 'waiting', claim = NULL, lease_until = NULL
+        WHERE thread_id = $1 AND call_id = $2 AND state = 'taken' AND claim = $3`,
+      [k.threadId, k.callId, claim],
+    );
+    return result.rowCount === 1;
+  }
+
+  async begin(call: RunningCall, now: number, leaseMs?: number): Promise<BeginResult> {
+    if (this.#closed) throw _closedError(STORE, 'begin');
+    const c = checkRunning(STORE, 'begin', call);
+    checkNow(STORE, 'begin', now);
+    const leaseUntil = now + checkLease(STORE, 'begin', leaseMs);
+    // A row of state NULL is settled; 'running' a call begun. One upsert claims the key, or takes
+    // over a running call whose lease passed; a row abandoned between it and the select: again.
+    for (;;) {
+      const claim = randomUUID();
+      const begun = await this.#query(
+        'begin',
+        `INSERT INTO scope_tool_settled AS s (thread_id, call_id, entry, state, claim, lease_until)
+         VALUES ($1, $2, $3, 'running', $4, $5)
+         ON CONFLICT (thread_id, call_id) DO UPDATE SET entry = excluded.entry, claim = excluded.claim,
+           lease_until = excluded.lease_until WHERE s.state = 'running' AND s.lease_until < $6`,
+        [c.threadId, c.callId, JSON.stringify(c), claim, leaseUntil, now],
+      );
+      if (begun.rowCount === 1) return { status: 'begun', claim };
+      const found = await this.#query(
+        'begin',
+        `SELECT entry, state FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2`,
+        [c.threadId, c.callId],
+      );
+      const row = found.rows[0] as { entry: string; state: string | null } | undefined;
+      if (row === undefined) continue;
+      return row.state === null
+        ? { status: 'settled', call: decodeSettled(STORE, 'begin', row.entry) }
+        : { status: 'running', call: decodeRunning(STORE, 'begin', row.entry) };
+    }
+  }
+
+  async abandon(key: CallKey, claim: string): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'abandon');
+    const k = checkKey(STORE, 'abandon', key);
+    checkName(STORE, 'abandon', claim, 'claim');
+    const result = await this.#query(
+      'abandon',
+      `DELETE FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2 AND state = 'running' AND claim = $3`,
+      [k.threadId, k.callId, claim],
+    );
+    return result.rowCount === 1;
+  }
+
   async settle(call: SettledCall): Promise<boolean> {
     if (this.#closed) throw _closedError(STORE, 'settle');
     const c = checkSettled(STORE, 'settle', call);
+    // A settled call replaces a running one (state 'running'), never another settled call.
     const result = await this.#query(
       'settle',
-      `INSERT INTO scope_tool_settled (thread_id, call_id, entry) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      `INSERT INTO scope_tool_settled AS s (thread_id, call_id, entry) VALUES ($1, $2, $3)
+       ON CONFLICT (thread_id, call_id) DO UPDATE SET entry = excluded.entry, state = NULL, claim = NULL,
+         lease_until = NULL WHERE s.state = 'running'`,
       [c.threadId, c.callId, encodeSettled(c)],
     );
     return result.rowCount === 1;
@@ -343,7 +419,7 @@ export class PostgresStore implements SuspensionStore {
     const k = checkKey(STORE, 'getSettled', key);
     const result = await this.#query(
       'getSettled',
-      `SELECT entry FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2`,
+      `SELECT entry FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2 AND state IS NULL`,
       [k.threadId, k.callId],
     );
     const row = result.rows[0] as { entry: string } | undefined;
@@ -435,15 +511,16 @@ export class PostgresStore implements SuspensionStore {
     const result = await this.#query(
       'list',
       // Two branches, so each uses its partial index: waiting records, and takes whose lease passed.
-      `SELECT record, created_at, seq FROM scope_tool_suspensions
+      // A take without lease_until (written before leases existed) counts as one whose lease passed.
+      `SELECT thread_id, call_id, record, created_at, seq FROM scope_tool_suspensions
         WHERE ${column} = $1 AND state = 'waiting' AND expires_at >= $2
        UNION ALL
-       SELECT record, created_at, seq FROM scope_tool_suspensions
-        WHERE ${column} = $1 AND state = 'taken' AND lease_until < $2 AND expires_at >= $2
+       SELECT thread_id, call_id, record, created_at, seq FROM scope_tool_suspensions
+        WHERE ${column} = $1 AND state = 'taken' AND (lease_until IS NULL OR lease_until < $2) AND expires_at >= $2
        ORDER BY created_at, seq`,
       [f.value, now],
     );
-    return (result.rows as { record: string }[]).map((row) => decodeRecord(STORE, 'list', row.record));
+    return listedRecords(STORE, result.rows as ListedRow[], this.#unreadable);
   }
 
   async claim(tokenId: string, expiresAt: number): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
   SUSPENSION_RECORD_VERSION,
   type CallKey,
   type CountOptions,
+  type RunningCall,
   type SettledCall,
   type StoredOutcome,
   type SuspensionRecord,
@@ -273,6 +274,65 @@ export function checkSettled(
   });
 }
 
+const RUNNING_FIELDS = ['threadId', 'callId', 'tool', 'argumentsDigest', 'principal'] as const;
+
+/**
+ * Checks a RunningCall given to `begin` (or read back) and returns a frozen plain copy.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the field (ERR_STORE_INVALID_RECORD when
+ *   read back), ERR_STORE_ID_TOO_LONG
+ */
+export function checkRunning(
+  store: string,
+  operation: string,
+  value: unknown,
+  code: 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD' = 'ERR_STORE_INVALID_ARGUMENT',
+): RunningCall {
+  const fail = (detail: string, other?: StoreErrorCode): never => {
+    throw new StoreError(other ?? code, `${store}: ${operation}: invalid running call: ${detail}; pass a RunningCall`);
+  };
+  if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
+  const call = value as Record<string, unknown>;
+  for (const key of Object.keys(call)) {
+    if (!(RUNNING_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
+  }
+  keyString(call.threadId, 'threadId', fail);
+  keyString(call.callId, 'callId', fail);
+  if (typeof call.tool !== 'string' || UNSTORABLE.test(call.tool)) {
+    fail(`tool: expected a string without NUL or lone surrogates, received ${describe(call.tool)}`);
+  }
+  if (typeof call.argumentsDigest !== 'string' || !SHA256.test(call.argumentsDigest)) {
+    fail(
+      `argumentsDigest: expected "sha256:" and 64 lower-case hex digits, received ${describe(call.argumentsDigest)}`,
+    );
+  }
+  principalString(call.principal, 'principal', fail);
+  return Object.freeze({
+    threadId: call.threadId as string,
+    callId: call.callId as string,
+    tool: call.tool as string,
+    argumentsDigest: call.argumentsDigest as string,
+    principal: call.principal as string,
+  });
+}
+
+/**
+ * Parses a running call read back from a database.
+ * @throws StoreError ERR_STORE_INVALID_RECORD
+ */
+export function decodeRunning(store: string, operation: string, text: string): RunningCall {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: a stored running call is not JSON; the database was changed outside scope-tool`,
+      err,
+    );
+  }
+  return checkRunning(store, `${operation}: stored running call`, value, 'ERR_STORE_INVALID_RECORD');
+}
+
 /** The JSON text a store keeps for a settled call. */
 export function encodeSettled(call: SettledCall): string {
   return JSON.stringify(call);
@@ -341,6 +401,64 @@ export function decodeRecord(store: string, operation: string, text: string): Su
     );
   }
   return checkRecord(store, `${operation}: stored record`, value);
+}
+
+/** A row `list` read: its key and its record text. */
+export interface ListedRow {
+  readonly thread_id: string;
+  readonly call_id: string;
+  readonly record: string;
+}
+
+/**
+ * The records of the rows `list` read, in order, leaving out the rows that are not records of this
+ * release: a record of another SUSPENSION_RECORD_VERSION silently (another release resumes it),
+ * any other unreadable row (not JSON, a field wrong) after passing its ERR_STORE_INVALID_RECORD,
+ * which names the row's key, to `report` (so one bad row does not hide every waiting call).
+ */
+export function listedRecords(
+  store: string,
+  rows: readonly ListedRow[],
+  report: (error: StoreError) => void,
+): SuspensionRecord[] {
+  const out: SuspensionRecord[] = [];
+  for (const row of rows) {
+    try {
+      out.push(decodeRecord(store, 'list', row.record));
+    } catch (err) {
+      if (ofOtherVersion(row.record)) continue;
+      const detail = err instanceof Error ? err.message : String(err);
+      try {
+        report(
+          new StoreError(
+            'ERR_STORE_INVALID_RECORD',
+            `${store}: list: the row ${JSON.stringify(row.thread_id)}/${JSON.stringify(row.call_id)} is not a readable ` +
+              `record and is left out (${detail}); repair or delete that row`,
+            err,
+          ),
+        );
+      } catch {
+        // A reporter that throws must not break list for everyone.
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether `text` is a JSON object whose `version` is a number other than SUSPENSION_RECORD_VERSION. */
+function ofOtherVersion(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    const version = isPlainObject(value) ? value.version : undefined;
+    return typeof version === 'number' && version !== SUSPENSION_RECORD_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+/** The default report of an unreadable row `list` left out: a process warning. */
+export function warnUnreadable(error: StoreError): void {
+  process.emitWarning(error);
 }
 
 /** Parses and checks an outcome read back from a database (undefined for none). @throws StoreError ERR_STORE_INVALID_RECORD */
