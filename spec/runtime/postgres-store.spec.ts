@@ -93,6 +93,39 @@ describe('PostgresStore (a real PostgreSQL server started by the suite)', () => 
     }
   });
 
+  it('list leaves out a record of another version, reports an unreadable row, lists a take without lease', async () => {
+    const reported: unknown[] = [];
+    const store = await PostgresStore.open({
+      connectionString: server.connectionString,
+      max: 2,
+      onUnreadableRecord: (e) => reported.push(e),
+    });
+    const { threadId } = makeRecord();
+    const records = ['a', 'b', 'c', 'd'].map((callId, i) => makeRecord({ threadId, callId, createdAt: 1_000 + i }));
+    for (const r of records) await store.commit(r);
+    const pool = new Pool({ connectionString: server.connectionString, max: 1 });
+    try {
+      const set = `UPDATE scope_tool_suspensions SET record = $1 WHERE thread_id = $2 AND call_id = $3`;
+      await pool.query(set, [JSON.stringify({ ...records[1], version: 2 }), threadId, 'b']);
+      await pool.query(set, ['{"version":1,', threadId, 'c']);
+      // A take written before leases existed: taken, with no lease_until.
+      await pool.query(
+        `UPDATE scope_tool_suspensions SET state = 'taken', claim = 'old' WHERE thread_id = $1 AND call_id = $2`,
+        [threadId, 'd'],
+      );
+    } finally {
+      await pool.end();
+    }
+    try {
+      expect((await store.list({ threadId }, 2_000)).map((r) => r.callId)).toEqual(['a', 'd']);
+      expect(reported).toEqual([expect.objectContaining({ code: 'ERR_STORE_INVALID_RECORD' })]);
+      expect((reported[0] as Error).message).toContain(JSON.stringify('c'));
+      expect((await store.take({ threadId, callId: 'd' }, 2_000)).status).toBe('taken');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('a store on your Pool leaves it open at close; an ended Pool rejects with ERR_STORE_DRIVER', async () => {
     const pool = new Pool({ connectionString: server.connectionString, max: 2 });
     const store = await PostgresStore.open({ pool });

@@ -84,6 +84,40 @@ describe('SqliteStore', () => {
     await store.close();
   });
 
+  it('list leaves out a record of another version, reports an unreadable row, lists a take without lease', async () => {
+    const reported: unknown[] = [];
+    const store = await SqliteStore.open(file, { onUnreadableRecord: (e) => reported.push(e) });
+    const { threadId } = makeRecord();
+    const records = ['a', 'b', 'c', 'd'].map((callId, i) => makeRecord({ threadId, callId, createdAt: 1_000 + i }));
+    for (const r of records) await store.commit(r);
+    const raw = new Database(file);
+    const set = raw.prepare(`UPDATE scope_tool_suspensions SET record = ? WHERE thread_id = ? AND call_id = ?`);
+    set.run(JSON.stringify({ ...records[1], version: 2 }), threadId, 'b');
+    set.run('{"version":1,', threadId, 'c');
+    // A take written before leases existed: taken, with no lease_until.
+    raw
+      .prepare(`UPDATE scope_tool_suspensions SET state = 'taken', claim = 'old' WHERE thread_id = ? AND call_id = ?`)
+      .run(threadId, 'd');
+    raw.close();
+    try {
+      expect((await store.list({ threadId }, 2_000)).map((r) => r.callId)).toEqual(['a', 'd']);
+      expect(reported).toEqual([expect.objectContaining({ code: 'ERR_STORE_INVALID_RECORD' })]);
+      expect((reported[0] as Error).message).toContain(JSON.stringify('c'));
+      expect((await store.take({ threadId, callId: 'd' }, 2_000)).status).toBe('taken');
+      const warned = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+      const plain = await SqliteStore.open(file);
+      try {
+        expect((await plain.list({ threadId }, 2_000)).map((r) => r.callId)).toEqual(['a']);
+        expect(warned).toHaveBeenCalledWith(expect.objectContaining({ code: 'ERR_STORE_INVALID_RECORD' }));
+      } finally {
+        warned.mockRestore();
+        await plain.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it('open upgrades a file written before leases and settled calls (same schema version)', async () => {
     const old = path.join(dir, 'before-leases.db');
     await (await SqliteStore.open(old)).close();
