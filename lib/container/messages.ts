@@ -105,17 +105,29 @@ export function policyWithoutAuthorize(policy: Function, where: string): ToolErr
   );
 }
 
-/** A tool method without `design:paramtypes` (`place`: `Class.method`). */
-export function noParamTypes(place: string): ToolError {
+/**
+ * A tool method whose input class is known neither from `@Tool({ input })` nor from
+ * `design:paramtypes` (tsx, esbuild, Vitest and SWC without decorator metadata emit none).
+ */
+export function noInputClass(tool: string, place: string): ToolError {
   return invalidToolset(
-    `${place}: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`,
+    `tool "${tool}" (${place}): the input class is unknown: the compiler emitted no design:paramtypes; name it in the decorator, @Tool({ input: YourInputClass }) (input: null for a method without input), or compile with "emitDecoratorMetadata": true and "experimentalDecorators": true`,
   );
 }
 
-/** A tool method whose first parameter is not a class (`got`: the run-time type's name). */
+/**
+ * `@Tool({ input })` and `design:paramtypes` name different classes (`null`: no input, no parameter).
+ */
+export function inputMismatch(tool: string, place: string, given: string | null, emitted: string | null): ToolError {
+  return invalidToolset(
+    `tool "${tool}" (${place}): @Tool({ input }) names ${given ?? 'null (no input)'} but the first parameter's type is ${emitted ?? 'none (no parameter)'}; make them the same class`,
+  );
+}
+
+/** A tool input that is not a class (`got`: the run-time type's name). */
 export function inputNotAClass(place: string, got: string): ToolError {
   return invalidToolset(
-    `${place}: the first parameter must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`,
+    `${place}: the input must be a class-validator DTO class (found ${got}: an interface, type literal or primitive has no run-time shape); declare the input as a class`,
   );
 }
 

@@ -10,8 +10,9 @@ import type { DtoClass, DtoInput } from '../dto';
 import { readParamTypes } from '../decorators';
 import type { ManifestTool } from './manifest';
 import {
+  inputMismatch,
   inputNotAClass,
-  noParamTypes,
+  noInputClass,
   staleClass,
   staleEntry,
   staleInput,
@@ -37,22 +38,33 @@ const NOT_DTO = new Set<unknown>([
 ]);
 
 /**
- * The input DTO class of a tool method (`design:paramtypes[0]`), or null when it takes no input.
- * @throws ToolError ERR_INVALID_TOOL without decorator metadata, or when the first parameter is not a class
+ * The input DTO class of a tool method, or null when it takes no input: `@Tool({ input })` where
+ * given, else `design:paramtypes[0]` (no parameter: null). Where both exist they must agree: the
+ * manifest's input (scope-tool generate) is the parameter's declared type.
+ * @throws ToolError ERR_INVALID_TOOL when neither exists, when they name different classes, or when
+ *   the input is not a DTO class (an interface or primitive, whose run-time type is Object, String, ...)
  * @internal
  */
 export function inputClassOf(tool: ScannedTool, place: string): DtoClass | null {
+  const name = tool.metadata.name;
+  const given = tool.metadata.input;
   const types = readParamTypes(tool.prototype, tool.methodName);
   if (types === undefined) {
-    throw noParamTypes(place);
+    if (given === undefined) throw noInputClass(name, place);
+    return given === null ? null : dtoClass(given, place);
   }
-  if (types.length === 0) return null;
-  const first = types[0];
-  if (typeof first !== 'function' || NOT_DTO.has(first)) {
-    const got = typeof first === 'function' ? first.name : String(first);
-    throw inputNotAClass(place, got);
+  const emitted = types.length === 0 ? null : dtoClass(types[0], place);
+  if (given !== undefined && given !== emitted) {
+    throw inputMismatch(name, place, given === null ? null : given.name, emitted === null ? null : emitted.name);
   }
-  return first as DtoClass;
+  return emitted;
+}
+
+function dtoClass(value: unknown, place: string): DtoClass {
+  if (typeof value !== 'function' || NOT_DTO.has(value)) {
+    throw inputNotAClass(place, typeof value === 'function' ? value.name : String(value));
+  }
+  return value as DtoClass;
 }
 
 /**

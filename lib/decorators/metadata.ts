@@ -40,6 +40,8 @@ export interface ToolMetadata {
   readonly description?: string;
   /** The deadline given to the decorator (ms, or Infinity), if any; validated. */
   readonly timeoutMs?: number;
+  /** The input DTO class given to the decorator (null: no input), if any; a class, checked at bind. */
+  readonly input?: Function | null;
 }
 
 /** The `@Toolset()` options of `cls` (own, not inherited), or undefined when it is not a toolset. */

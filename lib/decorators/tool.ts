@@ -24,17 +24,25 @@ export interface ToolOptions {
    * kind `failed` (`error: tool "NAME" timed out after N ms`) and the method's `call.signal` aborts.
    */
   readonly timeoutMs?: number;
+  /**
+   * The input DTO class, or null for a method that takes no input. Needed where the compiler emits
+   * no `design:paramtypes` (tsx, esbuild, Vitest, SWC without decorator metadata); where it does,
+   * both must name the same class, or createRegistry refuses the tool. `scope-tool generate` checks
+   * it against the first parameter's declared type.
+   */
+  readonly input?: (abstract new (...args: never[]) => object) | null;
 }
 
 /**
- * Marks an instance method as a tool. The method's first parameter type (`design:paramtypes[0]`) is
- * its input DTO (no parameter: `{}` input); the optional second parameter is a `ToolCall`. It may
+ * Marks an instance method as a tool. The method's first parameter type is its input DTO (no
+ * parameter: `{}` input), given as `input` or read from `design:paramtypes[0]`; the optional second
+ * parameter is a `ToolCall`. It may
  * return a string (text output), an Output, an InputRequest (suspends the call), or a JSON value;
  * it may throw a Failure or a CallError.
  * @throws ToolError ERR_INVALID_TOOL, naming `@Tool()`, class and method, when the name is invalid,
  *   the description is not a string, `timeoutMs` is not a whole number of ms from 1 to
- *   MAX_TIMEOUT_MS nor Infinity, the target is not an instance method (static, accessor, field),
- *   or the method is marked twice
+ *   MAX_TIMEOUT_MS nor Infinity, `input` is neither a class nor null, the target is not an
+ *   instance method (static, accessor, field), or the method is marked twice
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
@@ -64,6 +72,13 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
       options.timeoutMs === undefined
         ? undefined
         : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', `${where}: timeoutMs`);
+    const input: unknown = options.input;
+    if (input !== undefined && input !== null && !isClass(input)) {
+      throw new ToolError(
+        'ERR_INVALID_TOOL',
+        `${where}: input must be the input DTO class, or null for a method without input`,
+      );
+    }
     const method = descriptor.value as Function;
     if (readOwnMetadata(TOOL_KEY, method) !== undefined)
       throw new ToolError('ERR_INVALID_TOOL', `${where}: @Tool() is applied twice; keep one`);
@@ -71,9 +86,15 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
       name,
       ...(options.description === undefined ? {} : { description: options.description }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(input === undefined ? {} : { input }),
     });
     writeMetadata(TOOL_KEY, metadata, method);
     const names = readOwnMetadata<string[]>(TOOL_METHODS_KEY, target) ?? [];
     writeMetadata(TOOL_METHODS_KEY, [...names, key as string], target);
   };
+}
+
+/** A class (or a function usable as one): arrow functions, methods and bound functions have no prototype. */
+function isClass(value: unknown): value is Function {
+  return typeof value === 'function' && typeof (value as { prototype?: unknown }).prototype === 'object';
 }

@@ -22,7 +22,9 @@
  *   call of a turn (not an object, an id or tool name that is not a string, arguments that are not
  *   JSON text, an id holding a NUL or a lone surrogate); the call did not run, its siblings did;
  * - `ERR_CALL_ID_CONFLICT`: never thrown; the `diagnostic` of a `call-id-conflict` outcome (a call
- *   id of the thread replayed with another tool or other arguments than the stored call).
+ *   id of the thread replayed with another tool or other arguments than the stored call);
+ * - `ERR_TOO_MANY_ROUNDS`: never thrown; the `diagnostic` of the `failed` outcome of a resumed call
+ *   that asked for input again after MAX_SUSPENSION_ROUNDS (100) rounds (nothing was committed).
  */
 export type RuntimeErrorCode =
   | 'ERR_INVALID_RUNTIME_CONFIG'
@@ -32,7 +34,8 @@ export type RuntimeErrorCode =
   | 'ERR_UNKNOWN_CALL'
   | 'ERR_ID_TOO_LONG'
   | 'ERR_INVALID_CALL'
-  | 'ERR_CALL_ID_CONFLICT';
+  | 'ERR_CALL_ID_CONFLICT'
+  | 'ERR_TOO_MANY_ROUNDS';
 
 /** One place in the answer that broke its response schema (a JSON Pointer and the rule). */
 export interface AnswerIssue {

@@ -34,19 +34,60 @@ export function contractFingerprint(definition: Definition): string {
   return `sha256:${sha256Hex(canonicalJson(value))}`;
 }
 
-/** `sha256:` + hex over the arguments text (UTF-8), as SuspensionRecord.argumentsDigest. */
+/**
+ * `sha256:` + hex over the RFC 8785 canonical JSON (`canonicalJson`) of the arguments text, as
+ * SuspensionRecord.argumentsDigest: equal JSON values have one digest whatever their whitespace and
+ * member order. Over the text itself (UTF-8) when it is not JSON, or when it holds a number of more
+ * than 15 significant digits (which a JSON number parsed to a double may not keep apart).
+ */
 export function argumentsDigest(text: string): string {
+  return `sha256:${sha256Hex(canonicalArguments(text) ?? text)}`;
+}
+
+/** `sha256:` + hex over the arguments text itself: the digest releases before 0.x stored. @internal */
+export function textDigest(text: string): string {
   return `sha256:${sha256Hex(text)}`;
+}
+
+// A JSON number's mantissa digits (and any digit run inside a string: then the text is kept as is).
+const NUMBER = /(\d+)(?:\.(\d+))?/g;
+
+function canonicalArguments(text: string): string | undefined {
+  for (const [, whole, fraction] of text.matchAll(NUMBER)) {
+    if ((whole + (fraction ?? '')).replace(/^0+/, '').replace(/0+$/, '').length > 15) return undefined;
+  }
+  try {
+    return canonicalJson(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The most rounds one call may suspend (its first run, then each resume that suspends again). */
 export const MAX_SUSPENSION_ROUNDS = 100;
 
+// A key that ends in `#` and digits is a round key (roundKeyOf); any other key is round 1 of itself.
+const ROUND_SUFFIX = /#([0-9]+)$/;
+
 /**
- * The store key of round `round` of a call: the provider call id for round 1, `<call id>#<round>`
- * for a resume that suspended again (round 2, 3, ...). The runtime finds the current round by
- * following the stored outcomes of kind `suspended` from round 1, so it never parses a key.
+ * The store key of round `round` of a call: `<call id>#<round>` for a resume that suspended again
+ * (round 2, 3, ...); for round 1 the provider call id itself, or `<call id>#1` when the id itself
+ * ends in `#` and digits. So no two (call id, round) pairs share a key: a model's call id `x#2` is
+ * stored as `x#2#1`, never as round 2 of call `x`. At most 4 bytes longer than the call id.
  */
 export function roundKey(callId: string, round: number): string {
-  return round === 1 ? callId : `${callId}#${round}`;
+  return round === 1 && !ROUND_SUFFIX.test(callId) ? callId : `${callId}#${round}`;
+}
+
+/**
+ * The call id and round a store key encodes (the inverse of roundKey); undefined for a key that
+ * roundKey never makes (`x#02`, `x#1` for an `x` not ending in digits, ...).
+ */
+export function roundOfKey(key: string): { readonly callId: string; readonly round: number } | undefined {
+  const match = ROUND_SUFFIX.exec(key);
+  if (match === null) return { callId: key, round: 1 };
+  const callId = key.slice(0, match.index);
+  const round = Number(match[1]);
+  if (callId === '' || String(round) !== match[1] || round < 1 || roundKey(callId, round) !== key) return undefined;
+  return { callId, round };
 }

@@ -11,7 +11,7 @@ export type { CallOutcome, CallOutcomeKind, SettledCallOutcome, SuspendedCallOut
 export { RuntimeError } from './errors';
 export type { AnswerIssue, RuntimeErrorCode } from './errors';
 export { toAnthropicMessage, toGeminiContent, toOpenAIChatMessages, toOpenAIResponsesItems } from './render';
-export { argumentsDigest, contractFingerprint, idempotencyKeyOf } from './identity';
+export { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotencyKeyOf, roundKey } from './identity';
 export {
   MemoryStore,
   POSTGRES_SCHEMA_VERSION,
@@ -23,10 +23,12 @@ export {
 export type { MemoryStoreOptions, PostgresStoreOptions, SqliteStoreOptions, StoreErrorCode } from './stores';
 export { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
 export type {
+  BeginResult,
   CallCounts,
   CallKey,
   CountOptions,
   ListFilter,
+  RunningCall,
   SettledCall,
   StoredOutcome,
   SuspensionRecord,

@@ -139,3 +139,17 @@ export function callIdConflictError(threadId: string, callId: string, stored: st
       'a replayed call id must carry the same tool and arguments, so this call did not run (check how the turn was rebuilt)',
   );
 }
+
+/** The tool asked for input again after its last allowed round (MAX_SUSPENSION_ROUNDS): the call ended. */
+export function tooManyRounds(tool: string, max: number): string {
+  return `error: the call of tool ${quoteToolName(tool)} asked for input more than ${max} times, so it was ended without a result; call it again if it is still needed`;
+}
+
+/** ERR_TOO_MANY_ROUNDS: the diagnostic of a call that asked for input past MAX_SUSPENSION_ROUNDS. */
+export function tooManyRoundsError(threadId: string, callId: string, max: number): RuntimeError {
+  return new RuntimeError(
+    'ERR_TOO_MANY_ROUNDS',
+    `resume: call ${JSON.stringify(callId)} of thread ${JSON.stringify(threadId)} asked for input in round ${max + 1}; ` +
+      `a call may suspend at most ${max} times (MAX_SUSPENSION_ROUNDS), so it ended \`failed\` (make the tool finish in fewer rounds)`,
+  );
+}

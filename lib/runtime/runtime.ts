@@ -16,19 +16,35 @@
  * no kind for `tool-changed`: it is stored as `refused` (its text says the tool changed).
  */
 import type { Binding, Continuation, Invocation, Registry, Result } from '../protocol';
-import { InputRequest, MAX_TIMEOUT_MS, ToolError } from '../protocol';
+import { DEFAULT_TIMEOUT_MS, InputRequest, MAX_TIMEOUT_MS, ToolError } from '../protocol';
 import { prepareToolCall } from '../providers/prepare';
 import type { ToolOutcome } from '../providers/outcome';
 import { oneCallPerId } from '../providers/tool-call';
 import type { AssembledToolCall, ProviderToolCall } from '../providers/tool-call';
-import { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotencyKeyOf, roundKey } from './identity';
+import {
+  MAX_SUSPENSION_ROUNDS,
+  argumentsDigest,
+  contractFingerprint,
+  idempotencyKeyOf,
+  roundKey,
+  roundOfKey,
+  textDigest,
+} from './identity';
 import * as text from './messages';
 import { checkCallerId, readCall } from './turn-input';
 import type { CallProblem } from './turn-input';
 import { fromStored, settledOf, statedOf, storedOf } from './outcome';
 import type { CallIdentity, CallOutcome, SettledCallOutcome } from './outcome';
 import { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
-import type { CallKey, ListFilter, SettledCall, StoredOutcome, SuspensionRecord, SuspensionStore } from './store';
+import type {
+  CallKey,
+  ListFilter,
+  RunningCall,
+  SettledCall,
+  StoredOutcome,
+  SuspensionRecord,
+  SuspensionStore,
+} from './store';
 
 /** How long a suspended call waits for its answer unless configured: 86,400,000 ms (24 h). */
 export const DEFAULT_SUSPENSION_TTL_MS = 86_400_000;
@@ -146,7 +162,19 @@ export class Runtime {
     if (typeof (registry as Partial<Registry> | undefined)?.resolve !== 'function') {
       throw text.invalidConfig('config.registry', 'must be a Registry (new Registry(...tools) or createRegistry(...))');
     }
-    const methods = ['commit', 'get', 'take', 'finish', 'settle', 'getSettled', 'countCall', 'list'] as const;
+    const methods = [
+      'commit',
+      'get',
+      'take',
+      'finish',
+      'release',
+      'begin',
+      'abandon',
+      'settle',
+      'getSettled',
+      'countCall',
+      'list',
+    ] as const;
     const missing = methods.filter((m) => typeof (store as Partial<SuspensionStore> | undefined)?.[m] !== 'function');
     if (missing.length > 0) {
       throw text.invalidConfig('config.store', `must be a SuspensionStore (missing ${missing.join(', ')})`);
@@ -194,9 +222,11 @@ export class Runtime {
    * as the provider readers' oneCallPerId does). Per call, first match wins:
    * 1. a suspension or a settled call is stored under the call id (a replayed turn): the tool does
    *    not run again; the stored outcome is returned (`replayed`), or the waiting request
-   *    re-announced, or `expired`. A stored call of another principal, or another call's round
-   *    under that id: `error`; of another tool or with other arguments (digest of the normalized
-   *    arguments): `call-id-conflict`; nothing runs;
+   *    re-announced, or `expired`. Else the call is claimed in the store (`store.begin`, a lease of
+   *    `leaseMs`); a call another turn runs is awaited and its stored outcome returned (`replayed`;
+   *    `error` when it is still running after its deadline). A stored or running call of another
+   *    principal: `error`; of another tool or with other arguments (argumentsDigest: canonical
+   *    JSON of the normalized arguments): `call-id-conflict`; nothing runs;
    * 2. admission (prepareToolCall) refuses it: `refused`;
    * 3. a budget is spent (`store.countCall` counts atomically, only while the budgets have room,
    *    and a call id once per thread, so it holds across instances; only admitted calls count, and
@@ -206,7 +236,7 @@ export class Runtime {
    *    the outcome `error`; a commit that finds the key taken announces the stored record).
    * A `completed`, `refused`, `rejected` or `failed` outcome is stored (`store.settle`) before it is
    * returned, so a replayed turn gets it back (a `settle` that rejects sets `storeError`); `error`
-   * and `budget-exceeded` are not stored (a replay tries the call again).
+   * and `budget-exceeded` are not stored (the claim is abandoned: a replay tries the call again).
    * A call without an id (Gemini may omit it) runs, but cannot be stored: if it suspends, its
    * outcome is `error`. Outcomes never reject; store failures become `error` outcomes.
    * Every call is checked before any runs (turn-input.ts): a malformed one (not an object, an id or
@@ -263,9 +293,14 @@ export class Runtime {
    * with the same contract fingerprint (else `tool-changed`), the stored arguments must match their
    * digest (else `error`, nothing runs), they are admitted again
    * with the Continuation, the call runs through its Binding (Guards authorize again, with this
-   * context), and the outcome is stored with `store.finish` before it is returned. A resume that
-   * suspends again commits a new record under `<call id>#<round>` first. A resumed call does not
-   * count against budgets again.
+   * context), and the outcome is stored with `store.finish` before it is returned, except `error`
+   * (an authorizer outage, an abort, a store failure): then the take is given back
+   * (`store.release`) and the call waits again, answerable at once. A resume that suspends again
+   * commits a new record under its next round's key (identity.ts roundKey) first; one whose tool
+   * asks again after MAX_SUSPENSION_ROUNDS rounds ends `failed` (diagnostic ERR_TOO_MANY_ROUNDS),
+   * committing nothing. `callId` is the provider call id (any round), or a record key `list()`
+   * returned (a provider call id of the thread takes precedence). A resumed call does not count
+   * against budgets again.
    * @returns the outcome for the model (render it with toOpenAIChatMessages, ...)
    * An answer to a call whose stored outcome is `expired` gets that `expired` outcome again
    * (`replayed`). A resume owns the call for `leaseMs`: if its process dies before `finish`, a
@@ -296,7 +331,11 @@ export class Runtime {
       context: input.context,
       signal: input.signal,
     };
-    const first = await this.#store.get({ threadId: scope.threadId, callId: input.callId });
+    // The provider call id first (its round-1 key), then the key of a record list() returned.
+    const base = roundKey(input.callId, 1);
+    const first =
+      (await this.#store.get({ threadId: scope.threadId, callId: base })) ??
+      (base === input.callId ? undefined : await this.#store.get({ threadId: scope.threadId, callId: input.callId }));
     if (first === undefined) throw text.unknownCall(scope.threadId, input.callId);
     const { callId, round: firstRound } = providerCallIdOf(first.record);
     const current = await this.#currentRound(scope.threadId, callId, firstRound, first);
@@ -333,6 +372,16 @@ export class Runtime {
       outcome = await this.#runResumed(identity, taken.record, answer, round, scope);
     } catch (e) {
       outcome = settledOf(identity, { error: e }, { kind: 'error', signal: scope.signal });
+    }
+    if (outcome.kind === 'error') {
+      // Nothing final happened (an authorizer outage, an abort, a store failure committing the next
+      // round): the call is given back, waiting, and may be answered again at once.
+      try {
+        await this.#store.release(key, taken.claim);
+      } catch (e) {
+        return Object.freeze({ ...outcome, storeError: e });
+      }
+      return outcome;
     }
     const stored: StoredOutcome =
       outcome.kind === 'suspended'
@@ -375,40 +424,119 @@ export class Runtime {
       call,
       idempotencyKey: stored ? idempotencyKeyOf(scope.threadId, call.id) : undefined,
     };
+    let claim: string | undefined;
+    let outcome: CallOutcome;
     try {
-      if (stored) {
-        const key: CallKey = { threadId: scope.threadId, callId: call.id };
-        const [found, settled] = await Promise.all([this.#store.get(key), this.#store.getSettled(key)]);
-        if (found !== undefined) return await this.#replay(identity, found, scope);
-        if (settled !== undefined) return this.#replaySettled(identity, settled, scope);
-      }
-      let binding: Binding;
-      let invocation: Invocation;
+      let prepared: { readonly binding: Binding; readonly invocation: Invocation } | { readonly refusal: unknown };
       try {
-        ({ binding, invocation } = prepareToolCall(this.#registry, call));
+        prepared = prepareToolCall(this.#registry, call);
       } catch (e) {
-        const refused = settledOf(identity, { error: e }, { signal: scope.signal });
-        return await this.#settle(identity, refused, argumentsDigest(call.request.arguments), scope);
+        prepared = { refusal: e };
       }
-      const spent = await this.#spend(scope.threadId, binding.contract.name, identity.call.id);
-      if (spent !== undefined) return statedOf(identity, 'budget-exceeded', spent);
-      const result = await this.#call(binding, invocation, scope, identity.idempotencyKey);
-      if (!('result' in result) || !('inputRequest' in result.result)) {
-        const outcome = settledOf(identity, result, { signal: scope.signal });
-        return await this.#settle(identity, outcome, argumentsDigest(invocation.normalizedArguments), scope);
-      }
-      if (!stored) {
-        const why = new Error(
-          `runtime: tool ${JSON.stringify(binding.contract.name)} asked for input on a call without a provider call id, ` +
-            'which cannot be stored or answered; give every call an id',
+      const digest = argumentsDigest(
+        'refusal' in prepared ? call.request.arguments : prepared.invocation.normalizedArguments,
+      );
+      if (stored) {
+        const timeoutMs = Math.min(
+          this.#timeoutMs ?? Infinity,
+          'binding' in prepared ? prepared.binding.timeoutMs : DEFAULT_TIMEOUT_MS,
         );
-        return settledOf(identity, { error: why }, { kind: 'error' });
+        const begun = await this.#begin(identity, digest, timeoutMs, scope);
+        if ('kind' in begun) return begun;
+        claim = begun.claim;
       }
-      return await this.#suspend(identity, binding, invocation, result.result.inputRequest, 1, scope);
+      outcome = await this.#runBegun(identity, prepared, digest, scope);
     } catch (e) {
-      // A store that failed (get, countCall, commit): nothing is announced.
-      return settledOf(identity, { error: e }, { kind: 'error', signal: scope.signal });
+      // A store that failed (begin, countCall, commit): nothing is announced.
+      outcome = settledOf(identity, { error: e }, { kind: 'error', signal: scope.signal });
     }
+    if (claim !== undefined && (!SETTLED_KINDS.has(outcome.kind as never) || 'storeError' in outcome)) {
+      // Not settled (error, budget-exceeded, suspended: its record is committed): the next turn
+      // runs it, or finds its record. A failing abandon leaves it to the lease.
+      await this.#store.abandon({ threadId: scope.threadId, callId: call.id }, claim).catch(() => false);
+    }
+    return outcome;
+  }
+
+  /**
+   * Claims the run of a turn's call (store.begin, see runTurn step 1): `{ claim }` when this turn
+   * runs it; else what the call resolves to without running: a stored suspension or settled call
+   * replayed, `call-id-conflict`, or, while another turn runs it, the outcome it stores once it has
+   * (polled, for at most the call's deadline or the lease, and a second), else `error`.
+   */
+  async #begin(
+    identity: CallIdentity,
+    digest: string,
+    timeoutMs: number,
+    scope: CallScope,
+  ): Promise<{ readonly claim: string } | CallOutcome> {
+    const { call } = identity;
+    const key: CallKey = { threadId: scope.threadId, callId: call.id };
+    const running: RunningCall = {
+      ...key,
+      tool: call.request.name,
+      argumentsDigest: digest,
+      principal: scope.principal,
+    };
+    const recordKey: CallKey = { threadId: scope.threadId, callId: roundKey(call.id, 1) };
+    const until = Date.now() + Math.min(timeoutMs, this.#leaseMs) + WAIT_GRACE_MS;
+    for (let pause = FIRST_POLL_MS; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
+      const found = await this.#store.get(recordKey);
+      if (found !== undefined) return this.#replay(identity, found, scope);
+      const begun = await this.#store.begin(running, this.#now(), this.#leaseMs);
+      if (begun.status === 'begun') {
+        // A turn whose call suspended commits the record, then abandons its claim: a claim won
+        // after that abandon finds the record here.
+        const committed = await this.#store.get(recordKey);
+        if (committed === undefined) return { claim: begun.claim };
+        await this.#store.abandon(key, begun.claim).catch(() => false);
+        return this.#replay(identity, committed, scope);
+      }
+      if (begun.status === 'settled') return this.#replaySettled(identity, begun.call, scope);
+      const other = this.#otherCall(identity, begun.call, scope);
+      if (other !== undefined) return other;
+      if (Date.now() + pause > until || scope.signal?.aborted === true) {
+        const why =
+          scope.signal?.aborted === true
+            ? scope.signal.reason
+            : new Error(
+                `runtime: call ${JSON.stringify(call.id)} is still running in another turn (on this or another ` +
+                  'instance); run the turn again to get its outcome',
+              );
+        return settledOf(identity, { error: why }, { kind: 'error', signal: scope.signal });
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  /** Runs a turn's call this turn has begun (see runTurn steps 2 to 4). */
+  async #runBegun(
+    identity: CallIdentity,
+    prepared: { readonly binding: Binding; readonly invocation: Invocation } | { readonly refusal: unknown },
+    digest: string,
+    scope: CallScope,
+  ): Promise<CallOutcome> {
+    const stored = identity.call.id !== '';
+    if ('refusal' in prepared) {
+      const refused = settledOf(identity, { error: prepared.refusal }, { signal: scope.signal });
+      return await this.#settle(identity, refused, digest, scope);
+    }
+    const { binding, invocation } = prepared;
+    const spent = await this.#spend(scope.threadId, binding.contract.name, identity.call.id);
+    if (spent !== undefined) return statedOf(identity, 'budget-exceeded', spent);
+    const result = await this.#call(binding, invocation, scope, identity.idempotencyKey);
+    if (!('result' in result) || !('inputRequest' in result.result)) {
+      const outcome = settledOf(identity, result, { signal: scope.signal });
+      return await this.#settle(identity, outcome, digest, scope);
+    }
+    if (!stored) {
+      const why = new Error(
+        `runtime: tool ${JSON.stringify(binding.contract.name)} asked for input on a call without a provider call id, ` +
+          'which cannot be stored or answered; give every call an id',
+      );
+      return settledOf(identity, { error: why }, { kind: 'error' });
+    }
+    return await this.#suspend(identity, binding, invocation, result.result.inputRequest, 1, scope);
   }
 
   /**
@@ -442,28 +570,46 @@ export class Runtime {
 
   /** A turn's call whose id has a settled call stored (see runTurn step 1). */
   #replaySettled(identity: CallIdentity, settled: SettledCall, scope: CallScope): SettledCallOutcome {
+    return (
+      this.#otherCall(identity, settled, scope) ??
+      Object.freeze({ ...fromStored(identity, settled.outcome), call: identity.call })
+    );
+  }
+
+  /**
+   * `error` when the call stored (settled or running) under the id of a turn's call is another
+   * principal's; `call-id-conflict` when of another tool or with other arguments; else undefined.
+   */
+  #otherCall(
+    identity: CallIdentity,
+    stored: Pick<SettledCall, 'tool' | 'argumentsDigest' | 'principal'>,
+    scope: CallScope,
+  ): SettledCallOutcome | undefined {
     const { call } = identity;
-    if (settled.principal !== scope.principal) {
+    if (stored.principal !== scope.principal) {
       const why = new Error(
         `runtime: call id ${JSON.stringify(call.id)} is stored for another principal; provider call ids are unique ` +
           'within a thread, so the tool did not run',
       );
       return settledOf(identity, { error: why }, { kind: 'error' });
     }
-    if (settled.tool !== call.request.name || !this.#sameArguments(call, settled.argumentsDigest)) {
-      return conflictOf(identity, scope.threadId, `a call of tool ${JSON.stringify(settled.tool)}`);
+    if (stored.tool !== call.request.name || !this.#sameArguments(call, stored.argumentsDigest)) {
+      return conflictOf(identity, scope.threadId, `a call of tool ${JSON.stringify(stored.tool)}`);
     }
-    return Object.freeze({ ...fromStored(identity, settled.outcome), call });
+    return undefined;
   }
 
   /**
-   * Whether `call` carries the arguments whose digest is `digest`: its text as proposed, or the
-   * normalized text admission makes of it (admission only: nothing is authorized or run).
+   * Whether `call` carries the arguments whose digest is `digest`: equal as JSON values to its text
+   * as proposed, or to the normalized text admission makes of it (admission only: nothing is
+   * authorized or run); or, for a digest an earlier release stored, equal as text.
    */
   #sameArguments(call: ProviderToolCall, digest: string): boolean {
-    if (argumentsDigest(call.request.arguments) === digest) return true;
+    const proposed = call.request.arguments;
+    if (argumentsDigest(proposed) === digest || textDigest(proposed) === digest) return true;
     try {
-      return argumentsDigest(prepareToolCall(this.#registry, call).invocation.normalizedArguments) === digest;
+      const normalized = prepareToolCall(this.#registry, call).invocation.normalizedArguments;
+      return argumentsDigest(normalized) === digest || textDigest(normalized) === digest;
     } catch {
       return false;
     }
@@ -627,7 +773,10 @@ export class Runtime {
     if (binding === undefined || contractFingerprint(binding.contract.definition()) !== record.contractFingerprint) {
       return statedOf(identity, 'tool-changed', text.toolChanged(record.tool));
     }
-    if (argumentsDigest(record.arguments) !== record.argumentsDigest) {
+    if (
+      argumentsDigest(record.arguments) !== record.argumentsDigest &&
+      textDigest(record.arguments) !== record.argumentsDigest
+    ) {
       const why = new Error(
         `runtime: the stored arguments of call ${JSON.stringify(record.callId)} do not match their digest ` +
           '(the record was changed outside scope-tool), so the tool did not run',
@@ -642,6 +791,11 @@ export class Runtime {
     }
     const result = await this.#call(binding, invocation, scope, record.idempotencyKey);
     if ('result' in result && 'inputRequest' in result.result) {
+      if (round >= MAX_SUSPENSION_ROUNDS) {
+        // The round past the cap is not committed: the call ends here, for good.
+        const diagnostic = text.tooManyRoundsError(identity.threadId, identity.call.id, MAX_SUSPENSION_ROUNDS);
+        return statedOf(identity, 'failed', text.tooManyRounds(record.tool, MAX_SUSPENSION_ROUNDS), false, diagnostic);
+      }
       return this.#suspend(identity, binding, invocation, result.result.inputRequest, round + 1, scope);
     }
     return settledOf(identity, result, { signal: scope.signal });
@@ -649,20 +803,25 @@ export class Runtime {
 }
 
 /**
- * The provider call id and round of a record: a record stored under `<id>#<n>` (n ≥ 2) whose
- * idempotency key is that of `<id>` is round n of call `<id>`; any other record is round 1 of the
- * call named by its key. The key check makes the split unambiguous for ids that contain `#`.
+ * The provider call id and round of a record: the call id and round its key encodes (identity.ts
+ * roundKey: `<id>#<n>` is round n of call `<id>`, `<id>#1` round 1 of an id that ends in `#` and
+ * digits), when its idempotency key is that call's; any other record (one an earlier release
+ * stored under a provider id such as `x#1`) is round 1 of the call named by its key.
  */
 export function providerCallIdOf(record: SuspensionRecord): { readonly callId: string; readonly round: number } {
-  const match = /^(.+)#([1-9][0-9]{0,8})$/.exec(record.callId);
-  if (match !== null) {
-    const round = Number(match[2]);
-    if (round >= 2 && idempotencyKeyOf(record.threadId, match[1]) === record.idempotencyKey) {
-      return { callId: match[1], round };
-    }
+  const decoded = roundOfKey(record.callId);
+  if (decoded !== undefined && idempotencyKeyOf(record.threadId, decoded.callId) === record.idempotencyKey) {
+    return decoded;
   }
   return { callId: record.callId, round: 1 };
 }
+
+/** How long a turn first waits before it looks again at a call another turn runs, in ms (doubling). */
+const FIRST_POLL_MS = 10;
+/** The longest pause between two looks at a call another turn runs, in ms. */
+const MAX_POLL_MS = 200;
+/** How long past the call's deadline (or the lease) a turn waits for another turn's outcome, in ms. */
+const WAIT_GRACE_MS = 1_000;
 
 /** The outcome kinds of a turn's call that `settle` stores. */
 const SETTLED_KINDS: ReadonlySet<SettledCallOutcome['kind']> = new Set(['completed', 'refused', 'rejected', 'failed']);

@@ -23,9 +23,9 @@
 /**
  * The most bytes (UTF-8) of an id a store keeps: a thread id, a principal, a tool name, a token
  * id, and a provider call id. A record's `callId` may be 4 bytes longer (`<call id>#<round>`, round
- * ≤ 100). Longer ids are refused alike by every store with ERR_STORE_ID_TOO_LONG (and by the
- * Runtime with RuntimeError ERR_ID_TOO_LONG): PostgreSQL cannot index a key much over 2,700 bytes,
- * and a thread id and a call id share one index entry.
+ * ≤ 100, or `<call id>#1`: identity.ts roundKey). Longer ids are refused alike by every store with
+ * ERR_STORE_ID_TOO_LONG (and by the Runtime with RuntimeError ERR_ID_TOO_LONG): PostgreSQL cannot
+ * index a key much over 2,700 bytes, and a thread id and a call id share one index entry.
  */
 export const MAX_ID_BYTES = 1024;
 
@@ -55,7 +55,10 @@ export interface SuspensionRecord {
   readonly contractFingerprint: string;
   /** The normalized arguments JSON text the call ran with (`Invocation.normalizedArguments`). */
   readonly arguments: string;
-  /** `sha256:` + hex over `arguments` (UTF-8). */
+  /**
+   * `sha256:` + hex over the RFC 8785 canonical JSON of `arguments` (identity.ts argumentsDigest;
+   * over the text itself when it is not JSON, and in records of earlier releases).
+   */
   readonly argumentsDigest: string;
   /** Who called, as the runtime authenticated them; `''` for anonymous calls. */
   readonly principal: string;
@@ -94,8 +97,8 @@ export interface SettledCall {
   /** The tool name the call proposed (for a refused call: as the model wrote it). */
   readonly tool: string;
   /**
-   * `sha256:` + hex over the call's normalized arguments text (UTF-8); for a call that admission
-   * refused, over the arguments text as proposed.
+   * The digest of the call's normalized arguments (identity.ts argumentsDigest: over their canonical
+   * JSON); for a call that admission refused, of the arguments text as proposed.
    */
   readonly argumentsDigest: string;
   /** Who called (`''` when anonymous). */
@@ -105,6 +108,34 @@ export interface SettledCall {
   /** When it settled, ms since the epoch. */
   readonly createdAt: number;
 }
+
+/**
+ * A call of a turn that one caller has begun to run (`begin`), stored under its key with a lease
+ * until it settles (`settle`), or is given up (`abandon`: it ended `error`, over budget, or
+ * suspended). Plain JSON; the fields are those of SettledCall without outcome and time.
+ */
+export interface RunningCall {
+  readonly threadId: string;
+  readonly callId: string;
+  /** The tool name the call proposed. */
+  readonly tool: string;
+  /** As SettledCall.argumentsDigest. */
+  readonly argumentsDigest: string;
+  /** Who called (`''` when anonymous). */
+  readonly principal: string;
+}
+
+/**
+ * The result of `begin`:
+ * - `begun`: this caller runs the call under `claim` (the key had nothing, or a running call whose
+ *   lease passed: its caller crashed); it must `settle` or `abandon` it;
+ * - `running`: another caller runs it and its lease runs: `call` is what that caller began;
+ * - `settled`: the call settled: `call` is its SettledCall.
+ */
+export type BeginResult =
+  | { readonly status: 'begun'; readonly claim: string }
+  | { readonly status: 'running'; readonly call: RunningCall }
+  | { readonly status: 'settled'; readonly call: SettledCall };
 
 /**
  * Options of `countCall`: the call id (counted once per thread, ever) and the limits (whole
@@ -187,12 +218,31 @@ export interface SuspensionStore {
    */
   countCall(threadId: string, tool: string, options?: CountOptions): Promise<CallCounts>;
   /**
+   * Gives a taken record back: with the `claim` `take` returned, the record is waiting again at
+   * once (a resume that ended `error`: nothing is stored, the call may be answered again). `true`
+   * when released; `false` when the record is not taken under this claim (it was finished, or
+   * taken again after the lease passed).
+   */
+  release(key: CallKey, claim: string): Promise<boolean>;
+  /**
+   * Claims the run of a turn's call atomically, at instant `now`, for a lease of `leaseMs` ms
+   * (default DEFAULT_LEASE_MS): inserts a running call under its key unless the key has one (see
+   * BeginResult). A running call whose lease passed (`now` past it) is begun again under a new
+   * claim. Of many concurrent `begin`s of one key, exactly one is `begun`.
+   */
+  begin(call: RunningCall, now: number, leaseMs?: number): Promise<BeginResult>;
+  /**
+   * Removes the running call of `begin` with its `claim`, so the next `begin` runs the call
+   * (`true`); `false` when the key has no running call under this claim.
+   */
+  abandon(key: CallKey, claim: string): Promise<boolean>;
+  /**
    * Stores the outcome of a call that settled in its turn, under its key, unless that key has one:
-   * `true` the first time, `false` (keeping the first) ever after. Independent of the records of
-   * `commit` (the runtime looks in both).
+   * `true` the first time, `false` (keeping the first) ever after. It replaces a running call of
+   * `begin` under the key. Independent of the records of `commit` (the runtime looks in both).
    */
   settle(call: SettledCall): Promise<boolean>;
-  /** The settled call stored under `key` by `settle`, if any. */
+  /** The settled call stored under `key` by `settle`, if any (a running call is not settled). */
   getSettled(key: CallKey): Promise<SettledCall | undefined>;
   /**
    * The records still waiting (not taken, or taken with a lease that passed before `now`, or

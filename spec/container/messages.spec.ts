@@ -1,10 +1,11 @@
 import { hasErrorCode, ToolError } from '../../lib/protocol';
 import {
+  inputMismatch,
   inputNotAClass,
   manifestErrors,
   missingFromManifest,
   needsResolver,
-  noParamTypes,
+  noInputClass,
   notAPolicy,
   notAToolset,
   policiesNotArray,
@@ -84,12 +85,21 @@ describe('container messages', () => {
     );
   });
 
-  it('tool methods without a usable input type name Class.method and the compiler options or fix', () => {
-    expect(noParamTypes('NotesTools.createNote').message).toBe(
-      'tool: invalid tool: NotesTools.createNote: no design:paramtypes metadata; compile with "emitDecoratorMetadata": true and "experimentalDecorators": true',
+  it('tool methods without a usable input class name the tool, Class.method and the fix', () => {
+    expect(noInputClass('create_note', 'NotesTools.createNote').message).toBe(
+      'tool: invalid tool: tool "create_note" (NotesTools.createNote): the input class is unknown: the compiler emitted no design:paramtypes; name it in the decorator, @Tool({ input: YourInputClass }) (input: null for a method without input), or compile with "emitDecoratorMetadata": true and "experimentalDecorators": true',
+    );
+    expect(inputMismatch('create_note', 'NotesTools.createNote', 'CreateNoteInput', 'NoteInput').message).toBe(
+      'tool: invalid tool: tool "create_note" (NotesTools.createNote): @Tool({ input }) names CreateNoteInput but the first parameter\'s type is NoteInput; make them the same class',
+    );
+    expect(inputMismatch('count', 'NotesTools.count', null, 'NoteInput').message).toContain(
+      'names null (no input) but',
+    );
+    expect(inputMismatch('count', 'NotesTools.count', 'NoteInput', null).message).toContain(
+      "the first parameter's type is none (no parameter);",
     );
     expect(inputNotAClass('NotesTools.createNote', 'Object').message).toBe(
-      'tool: invalid tool: NotesTools.createNote: the first parameter must be a class-validator DTO class (found Object: an interface, type literal or primitive has no run-time shape); declare the input as a class',
+      'tool: invalid tool: NotesTools.createNote: the input must be a class-validator DTO class (found Object: an interface, type literal or primitive has no run-time shape); declare the input as a class',
     );
   });
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
 import { readParamTypes, readTool, readTools, Tool } from '../../lib/decorators';
-import type { ToolCall } from '../../lib/decorators';
+import type { ToolCall, ToolOptions } from '../../lib/decorators';
 import type { ToolError } from '../../lib/protocol';
 import { refusedBy } from './support';
 
@@ -92,4 +92,34 @@ describe('@Tool({ timeoutMs })', () => {
     expect((error as ToolError).code).toBe('ERR_INVALID_TOOL');
     expect((error as ToolError).message).toContain('@Tool() on T.m: timeoutMs is ');
   });
+});
+
+describe('@Tool({ input })', () => {
+  it('records the input class, and null for a method without input', () => {
+    class T {
+      @Tool({ input: NoteInput })
+      create(input: NoteInput): string {
+        return input.title;
+      }
+      @Tool({ input: null })
+      count(): number {
+        return 0;
+      }
+    }
+    expect(readTool(T.prototype.create)).toEqual({ name: 'create', input: NoteInput });
+    expect(readTool(T.prototype.count)).toEqual({ name: 'count', input: null });
+  });
+
+  it.each([['NoteInput'], [{}], [1], [() => NoteInput]])(
+    'refuses input %p (not a class nor null) when the decorator runs, naming the method',
+    (value) => {
+      expect(() => {
+        class T {
+          @Tool({ input: value as unknown as ToolOptions['input'] })
+          m(): void {}
+        }
+        return T;
+      }).toThrow(refusedBy('@Tool()', 'T.m', 'input must be'));
+    },
+  );
 });

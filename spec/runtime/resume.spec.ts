@@ -230,25 +230,28 @@ describe('Runtime.resume', () => {
     expect([replayed.kind, replayed.replayed, text(replayed)]).toEqual(['completed', true, 'sent to c@x.org']);
   });
 
-  it('stores refusals of the resumed call too (a tool that throws: error, stored)', async () => {
+  it('an `error` of a resumed call is not stored: the call is waiting again, answerable at once', async () => {
     const store = newStore();
-    let fail = false;
+    let fail = true;
+    let runs = 0;
     const flaky = FuncTool.create({ name: 'flaky', inputSchema: OBJECT(), decode: (v) => v }, (_i, c) => {
       if (c.continuation === undefined) {
         return sendEmailRequest();
       }
+      runs++;
       if (fail) throw new Error('boom');
       return 'ok';
     });
     const runtime = new Runtime({ registry: new Registry(flaky), store });
     await runtime.runTurn({ threadId: 't', calls: [call('c', 'flaky')] });
-    fail = true;
-    const outcome = await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' });
+    const outcome = settled(await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' }));
     expect(outcome.kind).toBe('error');
-    expect((await store.get({ threadId: 't', callId: 'c' }))?.outcome?.kind).toBe('error');
-    const again = settled(await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' }));
-    expect(again.previous?.kind).toBe('error');
-    expect(again.rendered.output.asText()).not.toContain('boom');
+    expect(outcome.rendered.output.asText()).not.toContain('boom');
+    expect((await store.get({ threadId: 't', callId: 'c' }))?.outcome).toBeUndefined();
+    expect((await runtime.list({ threadId: 't' })).map((r) => r.callId)).toEqual(['c']);
+    fail = false;
+    const again = await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' });
+    expect([again.kind, text(again), runs]).toEqual(['completed', 'ok', 2]);
   });
 });
 

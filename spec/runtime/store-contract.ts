@@ -16,7 +16,8 @@ import {
   type SuspensionRecord,
   type SuspensionStore,
 } from '../../lib/runtime/store';
-import { OBJECT, call, echo, effects, failing, guarded, sendEmail } from './support';
+import { argumentsDigest } from '../../lib/runtime/identity';
+import { FaultyStore, OBJECT, call, echo, effects, failing, guarded, sendEmail } from './support';
 
 /** How a child process opens the same data as the target (see spec/support/store-child.ts). */
 export type ChildTarget =
@@ -786,6 +787,217 @@ export function storeContract(target: ContractTarget): void {
       ).rejects.toMatchObject(tooLong);
       await expect(runtime.list({ threadId: over })).rejects.toMatchObject(tooLong);
       expect(seen.sent).toBe(1);
+    });
+  });
+
+  it('K: of 100 racing begins of one call one is begun; settle replaces it; getSettled skips running calls', async () => {
+    const stores = await openMany(4);
+    const entry = makeSettled();
+    const running = { ...keyOf(entry), tool: entry.tool, argumentsDigest: entry.argumentsDigest, principal: 'user-1' };
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => stores[i % stores.length].begin(running, 2_000, 5_000)),
+    );
+    const begun = results.filter((r) => r.status === 'begun');
+    expect(begun).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'running').map((r) => r.status === 'running' && r.call)).toEqual(
+      Array.from({ length: 99 }, () => running),
+    );
+    await expect(stores[1].getSettled(keyOf(entry))).resolves.toBeUndefined();
+    await expect(stores[1].settle(entry)).resolves.toBe(true);
+    await expect(stores[2].settle({ ...entry, tool: 'other' })).resolves.toBe(false);
+    await expect(stores[3].getSettled(keyOf(entry))).resolves.toEqual(entry);
+    await expect(stores[0].begin(running, 9_000_000)).resolves.toEqual({ status: 'settled', call: entry });
+    const claim = begun[0].status === 'begun' ? begun[0].claim : '';
+    await expect(stores[0].abandon(keyOf(entry), claim)).resolves.toBe(false);
+    await expect(stores[0].getSettled(keyOf(entry))).resolves.toEqual(entry);
+  });
+
+  it('K: a running call whose lease passed is begun again; abandon frees the key for the next begin', async () => {
+    const store = await open();
+    const key = { threadId: `thread-${randomUUID()}`, callId: 'call_1' };
+    const running = { ...key, tool: 'echo', argumentsDigest: `sha256:${HEX64}`, principal: '' };
+    const first = await store.begin(running, 1_000, 5_000);
+    expect(first.status).toBe('begun');
+    await expect(store.begin(running, 6_000, 5_000)).resolves.toEqual({ status: 'running', call: running });
+    const second = await store.begin(running, 6_001, 5_000); // the first caller crashed
+    expect(second.status).toBe('begun');
+    const claimOf = (r: typeof first) => (r.status === 'begun' ? r.claim : '');
+    expect(claimOf(second)).not.toBe(claimOf(first));
+    await expect(store.abandon(key, claimOf(first))).resolves.toBe(false);
+    await expect(store.abandon(key, claimOf(second))).resolves.toBe(true);
+    await expect(store.abandon(key, claimOf(second))).resolves.toBe(false);
+    expect((await store.begin(running, 6_002)).status).toBe('begun');
+    const bad = { code: 'ERR_STORE_INVALID_ARGUMENT' };
+    await expect(store.begin({ ...running, argumentsDigest: 'x' }, 1)).rejects.toMatchObject(bad);
+    await expect(store.begin({ ...running, extra: 1 } as never, 1)).rejects.toMatchObject(bad);
+    await expect(store.begin(running, -1)).rejects.toMatchObject(bad);
+    await expect(store.abandon(key, '')).rejects.toMatchObject(bad);
+  });
+
+  it('K: release gives a taken record back at once; a stale claim or a finished record is false', async () => {
+    const store = await open();
+    const record = makeRecord();
+    await store.commit(record);
+    const taken = await store.take(keyOf(record), 2_000, 600_000);
+    const claim = taken.status === 'taken' ? taken.claim : '';
+    await expect(store.release(keyOf(record), 'not-the-claim')).resolves.toBe(false);
+    await expect(store.release(keyOf(record), claim)).resolves.toBe(true);
+    expect(await store.list({ threadId: record.threadId }, 2_001)).toEqual([record]);
+    await expect(store.get(keyOf(record))).resolves.toEqual({ record });
+    await expect(store.finish(keyOf(record), claim, { kind: 'completed' })).rejects.toMatchObject({
+      code: 'ERR_STORE_NOT_TAKEN',
+    });
+    const again = await store.take(keyOf(record), 2_002); // at once, not after the lease
+    expect(again.status).toBe('taken');
+    const claim2 = again.status === 'taken' ? again.claim : '';
+    await store.finish(keyOf(record), claim2, { kind: 'completed', output: '{}' });
+    await expect(store.release(keyOf(record), claim2)).resolves.toBe(false);
+    expect((await store.get(keyOf(record)))?.outcome).toEqual({ kind: 'completed', output: '{}' });
+    await expect(store.release({ threadId: record.threadId, callId: 'none' }, claim2)).resolves.toBe(false);
+  });
+
+  describe('the runtime over this store: one run per call id (hostile review 1, 5)', () => {
+    const twin = async (store: SuspensionStore) => (target.shared ? open() : store);
+    /** `slow({ n })` waits 50 ms, then counts its run and returns `n`. */
+    const slow = (seen: { calls: number }) =>
+      FuncTool.create(
+        { name: 'slow', inputSchema: OBJECT({ n: { type: 'number' } }, ['n']), decode: (v) => v as { n: number } },
+        async (input) => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          seen.calls++;
+          return `n=${input.n}`;
+        },
+      );
+
+    it('1: the same turn on two instances at once runs each call once; the other gets its outcome', async () => {
+      const store = await open();
+      const seen = effects();
+      const registry = new Registry(slow(seen), sendEmail(seen));
+      const a = new Runtime({ registry, store });
+      const b = new Runtime({ registry, store: await twin(store) });
+      const threadId = `thread-${randomUUID()}`;
+      const turn = { threadId, calls: [call('c', 'slow', { n: 1 }), call('s', 'send_email', { to: 'a@x.org' })] };
+      const [ra, rb] = await Promise.all([a.runTurn(turn), b.runTurn(turn)]);
+      expect(seen.calls).toBe(2); // slow once, send_email once (it asked for approval)
+      for (const i of [0, 1]) {
+        expect([ra[i].kind, rb[i].kind]).toEqual([ra[i].kind, ra[i].kind]);
+        expect([ra[i].replayed, rb[i].replayed].sort()).toEqual([false, true]);
+      }
+      expect(ra[0].kind).toBe('completed');
+      expect(modelText(rb[0])).toBe(modelText(ra[0]));
+      expect(ra[1].kind).toBe('suspended');
+      expect(await a.list({ threadId })).toHaveLength(1);
+    });
+
+    it('1: a turn that missed the record of a call suspended meanwhile finds it after its claim', async () => {
+      const inner = await open();
+      const seen = effects();
+      const registry = new Registry(sendEmail(seen));
+      const threadId = `thread-${randomUUID()}`;
+      const turn = { threadId, calls: [call('s', 'send_email', { to: 'a@x.org' })] };
+      const [first] = await new Runtime({ registry, store: inner }).runTurn(turn);
+      // The second turn looked before the first committed, and claims after it abandoned its claim.
+      const store = new FaultyStore(await twin(inner));
+      store.hiddenGets = 1;
+      const [second] = await new Runtime({ registry, store }).runTurn(turn);
+      expect([first.kind, second.kind, second.replayed, seen.calls]).toEqual(['suspended', 'suspended', true, 1]);
+      const [third] = await new Runtime({ registry, store: inner }).runTurn(turn);
+      expect([third.kind, third.replayed, seen.calls]).toEqual(['suspended', true, 1]);
+    });
+
+    it('1: the same call id with other arguments at once: one runs, the other is call-id-conflict', async () => {
+      const store = await open();
+      const seen = effects();
+      const registry = new Registry(slow(seen));
+      const a = new Runtime({ registry, store });
+      const b = new Runtime({ registry, store: await twin(store) });
+      const threadId = `thread-${randomUUID()}`;
+      const [[x], [y]] = await Promise.all([
+        a.runTurn({ threadId, calls: [call('c', 'slow', { n: 1 })] }),
+        b.runTurn({ threadId, calls: [call('c', 'slow', { n: 2 })] }),
+      ]);
+      expect([x.kind, y.kind].sort()).toEqual(['call-id-conflict', 'completed']);
+      expect(seen.calls).toBe(1);
+    });
+
+    it('1: a turn that crashed while running a call: the call waits for the lease, then runs once', async () => {
+      const store = await open();
+      const seen = effects();
+      let now = 1_000;
+      const config = { registry: new Registry(slow(seen)), leaseMs: 5_000, timeoutMs: 100, now: () => now };
+      const threadId = `thread-${randomUUID()}`;
+      const turn = { threadId, calls: [call('c', 'slow', { n: 1 })] };
+      // A process began the call, then died before it settled.
+      const running = {
+        threadId,
+        callId: 'c',
+        tool: 'slow',
+        argumentsDigest: argumentsDigest('{"n":1}'),
+        principal: '',
+      };
+      expect((await store.begin(running, now, 5_000)).status).toBe('begun');
+      const [waited] = await new Runtime({ ...config, store }).runTurn(turn);
+      expect([waited.kind, seen.calls]).toEqual(['error', 0]); // still running elsewhere: not stored
+      now = 6_001; // the lease passed
+      const again = await Promise.all([
+        new Runtime({ ...config, store }).runTurn(turn),
+        new Runtime({ ...config, store: await twin(store) }).runTurn(turn),
+      ]);
+      expect(again.map(([o]) => o.kind)).toEqual(['completed', 'completed']);
+      expect(seen.calls).toBe(1);
+    });
+
+    it('1: a call that ends `error` or over budget is not kept running: a replay runs it at once', async () => {
+      const store = await open();
+      let down = true;
+      const seen = effects();
+      const registry = new Registry(
+        guarded(echo(seen), () => {
+          if (down) throw new Error('authorizer outage');
+          return true;
+        }),
+      );
+      const runtime = new Runtime({ registry, store });
+      const threadId = `thread-${randomUUID()}`;
+      const turn = { threadId, calls: [call('e', 'echo', { text: 'a' })] };
+      expect((await runtime.runTurn(turn))[0].kind).toBe('error');
+      down = false;
+      const [again] = await new Runtime({ registry, store: await twin(store) }).runTurn(turn);
+      expect([again.kind, again.replayed, seen.calls]).toEqual(['completed', false, 1]);
+    });
+
+    it('5: a resume that ends `error` (authorizer outage, store failing to commit the next round) keeps the call waiting', async () => {
+      const inner = await open();
+      const store = new FaultyStore(inner);
+      let down = false;
+      const seen = effects();
+      const registry = new Registry(
+        guarded(sendEmail(seen, { twice: true }), () => {
+          if (down) throw new Error('authorizer outage');
+          return true;
+        }),
+      );
+      const runtime = new Runtime({ registry, store });
+      const threadId = `thread-${randomUUID()}`;
+      await runtime.runTurn({ threadId, calls: [call('c', 'send_email', { to: 'a@x.org' })] });
+      down = true;
+      const outage = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      expect(outage.kind).toBe('error');
+      expect((await runtime.list({ threadId })).map((r) => r.callId)).toEqual(['c']);
+      down = false;
+      store.commitError = new Error('store blip');
+      const blip = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      expect(blip.kind).toBe('error');
+      expect((await inner.get({ threadId, callId: 'c' }))?.outcome).toBeUndefined();
+      store.commitError = undefined;
+      const round2 = await new Runtime({ registry, store: await twin(inner) }).resume({
+        threadId,
+        callId: 'c',
+        answer: '{"ok":true}',
+      });
+      expect(round2.kind).toBe('suspended');
+      const done = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      expect([done.kind, seen.sent]).toEqual(['completed', 1]);
     });
   });
 

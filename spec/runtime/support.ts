@@ -10,6 +10,7 @@ import type {
   CallKey,
   CountOptions,
   ListFilter,
+  RunningCall,
   SettledCall,
   StoredOutcome,
   SuspensionRecord,
@@ -55,6 +56,15 @@ export class FaultyStore implements SuspensionStore {
   async finish(key: CallKey, claim: string, outcome: StoredOutcome): Promise<void> {
     if (this.finishError !== undefined) throw this.finishError;
     return this.inner.finish(key, claim, outcome);
+  }
+  release(key: CallKey, claim: string) {
+    return this.inner.release(key, claim);
+  }
+  begin(call: RunningCall, now: number, leaseMs?: number) {
+    return this.inner.begin(call, now, leaseMs);
+  }
+  abandon(key: CallKey, claim: string) {
+    return this.inner.abandon(key, claim);
   }
   async settle(call: SettledCall): Promise<boolean> {
     if (this.settleError !== undefined) throw this.settleError;

@@ -64,9 +64,10 @@ describe('suspension commit and replay', () => {
     const inner = newStore();
     const runtime = new Runtime({ registry: new Registry(sendEmail(seen)), store: inner });
     const first = suspended((await runtime.runTurn({ threadId: 't', calls: EMAIL }))[0]);
-    // Another instance ran the same turn at the same time: its get found nothing, its commit loses.
+    // Another instance ran the same turn at the same time: its gets (before and after its claim)
+    // found nothing, its commit loses.
     const racing = new FaultyStore(inner);
-    racing.hiddenGets = 1;
+    racing.hiddenGets = 2;
     const other = new Runtime({ registry: new Registry(sendEmail(seen)), store: racing });
     const outcome = suspended((await other.runTurn({ threadId: 't', calls: EMAIL }))[0]);
     expect(racing.commits).toBe(1);

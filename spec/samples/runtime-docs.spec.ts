@@ -4,6 +4,8 @@ import { MemoryStore, Runtime } from 'scope-tool/runtime';
 import { copyWaiting } from '../../samples/runtime/migrate';
 import { newRuntime, openStore } from '../../samples/runtime/stores';
 import { loopRegistry } from '../runtime/loops/support';
+import { call, effects, sendEmail } from '../runtime/support';
+import { Registry } from 'scope-tool';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CALL = { id: 'call_1', request: { name: 'get_current_weather', arguments: '{"location":"Boston, MA"}' } };
@@ -52,5 +54,25 @@ describe('docs/runtime.md', () => {
     });
     expect(resumed.kind).toBe('completed');
     expect(runs.weather).toBe(1);
+  });
+
+  it('copies a call waiting in its second round: it resumes by its call id, a replayed turn runs nothing', async () => {
+    const seen = effects();
+    const registry = new Registry(sendEmail(seen, { twice: true }));
+    const from = new MemoryStore();
+    const old = new Runtime({ registry, store: from });
+    const turn = { threadId: 't', principal: 'ada', calls: [call('c', 'send_email', { to: 'a@x.org' })] };
+    await old.runTurn(turn);
+    const round2 = await old.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}', principal: 'ada' });
+    expect(round2.kind === 'suspended' && round2.record.callId).toBe('c#2');
+    const to = new MemoryStore();
+    await expect(copyWaiting(from, to, ['ada'])).resolves.toBe(1);
+    await expect(copyWaiting(from, to, ['ada'])).resolves.toBe(0);
+    const runtime = new Runtime({ registry, store: to });
+    const [replayed] = await runtime.runTurn(turn);
+    expect([replayed.kind, replayed.replayed, seen.calls]).toEqual(['suspended', true, 2]);
+    expect((await runtime.list({ principal: 'ada' })).map((r) => r.callId)).toEqual(['c#2']);
+    const done = await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}', principal: 'ada' });
+    expect([done.kind, seen.sent]).toEqual(['completed', 1]);
   });
 });

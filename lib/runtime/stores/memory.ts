@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  BeginResult,
   CallCounts,
   CallKey,
   CountOptions,
   ListFilter,
+  RunningCall,
   SettledCall,
   StoredOutcome,
   SuspensionRecord,
@@ -21,6 +23,7 @@ import {
   checkNow,
   checkOutcome,
   checkRecord,
+  checkRunning,
   checkSettled,
   underLimits,
 } from './record';
@@ -65,6 +68,7 @@ export interface MemoryStoreOptions {
 export class MemoryStore implements SuspensionStore {
   readonly #records = new Map<string, Entry>();
   readonly #settled = new Map<string, SettledCall>();
+  readonly #running = new Map<string, { readonly call: RunningCall; readonly claim: string; readonly until: number }>();
   readonly #counts = new Map<string, number>();
   /** The call ids countCall counted, per thread (entryId). */
   readonly #counted = new Set<string>();
@@ -145,12 +149,48 @@ export class MemoryStore implements SuspensionStore {
     entry.outcome = checked;
   }
 
+  async release(key: CallKey, claim: string): Promise<boolean> {
+    this.#open('release');
+    const entry = this.#records.get(entryId(checkKey(STORE, 'release', key)));
+    checkName(STORE, 'release', claim, 'claim');
+    if (entry === undefined || entry.state !== 'taken' || entry.claim !== claim) return false;
+    entry.state = 'waiting';
+    entry.claim = undefined;
+    entry.leaseUntil = undefined;
+    return true;
+  }
+
+  async begin(call: RunningCall, now: number, leaseMs?: number): Promise<BeginResult> {
+    this.#open('begin');
+    const checked = checkRunning(STORE, 'begin', call);
+    checkNow(STORE, 'begin', now);
+    const lease = checkLease(STORE, 'begin', leaseMs);
+    const id = entryId(checked);
+    const settled = this.#settled.get(id);
+    if (settled !== undefined) return { status: 'settled', call: settled };
+    const running = this.#running.get(id);
+    if (running !== undefined && now <= running.until) return { status: 'running', call: running.call };
+    const claim = randomUUID();
+    this.#running.set(id, { call: checked, claim, until: now + lease });
+    return { status: 'begun', claim };
+  }
+
+  async abandon(key: CallKey, claim: string): Promise<boolean> {
+    this.#open('abandon');
+    const id = entryId(checkKey(STORE, 'abandon', key));
+    checkName(STORE, 'abandon', claim, 'claim');
+    if (this.#running.get(id)?.claim !== claim) return false;
+    this.#running.delete(id);
+    return true;
+  }
+
   async settle(call: SettledCall): Promise<boolean> {
     this.#open('settle');
     const checked = checkSettled(STORE, 'settle', call);
     const id = entryId(checked);
     if (this.#settled.has(id)) return false;
     this.#settled.set(id, checked);
+    this.#running.delete(id);
     return true;
   }
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type * as Pg from 'pg';
 import type {
+  BeginResult,
   CallCounts,
   CallKey,
   CountOptions,
   ListFilter,
+  RunningCall,
   SettledCall,
   StoredOutcome,
   SuspensionRecord,
@@ -24,10 +26,12 @@ import {
   checkNow,
   checkOutcome,
   checkRecord,
+  checkRunning,
   checkSettled,
   type ListedRow,
   decodeOutcome,
   decodeRecord,
+  decodeRunning,
   decodeSettled,
   encodeRecord,
   encodeSettled,
@@ -90,6 +94,8 @@ CREATE TABLE IF NOT EXISTS scope_tool_settled (
   entry text NOT NULL,
   PRIMARY KEY (thread_id, call_id)
 );
+ALTER TABLE scope_tool_settled ADD COLUMN IF NOT EXISTS state text, ADD COLUMN IF NOT EXISTS claim text,
+  ADD COLUMN IF NOT EXISTS lease_until bigint;
 `;
 
 /** Options of PostgresStore.open: a Pool of yours, or a connection string for a pool of the store's own. */
@@ -338,12 +344,71 @@ export class PostgresStore implements SuspensionStore {
     throw notTaken(STORE, k, row === undefined ? 'missing' : row.state);
   }
 
+  async release(key: CallKey, claim: string): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'release');
+    const k = checkKey(STORE, 'release', key);
+    checkName(STORE, 'release', claim, 'claim');
+    const result = await this.#query(
+      'release',
+      `UPDATE scope_tool_suspensions SET state = 'waiting', claim = NULL, lease_until = NULL
+        WHERE thread_id = $1 AND call_id = $2 AND state = 'taken' AND claim = $3`,
+      [k.threadId, k.callId, claim],
+    );
+    return result.rowCount === 1;
+  }
+
+  async begin(call: RunningCall, now: number, leaseMs?: number): Promise<BeginResult> {
+    if (this.#closed) throw _closedError(STORE, 'begin');
+    const c = checkRunning(STORE, 'begin', call);
+    checkNow(STORE, 'begin', now);
+    const leaseUntil = now + checkLease(STORE, 'begin', leaseMs);
+    // A row of state NULL is settled; 'running' a call begun. One upsert claims the key, or takes
+    // over a running call whose lease passed; a row abandoned between it and the select: again.
+    for (;;) {
+      const claim = randomUUID();
+      const begun = await this.#query(
+        'begin',
+        `INSERT INTO scope_tool_settled AS s (thread_id, call_id, entry, state, claim, lease_until)
+         VALUES ($1, $2, $3, 'running', $4, $5)
+         ON CONFLICT (thread_id, call_id) DO UPDATE SET entry = excluded.entry, claim = excluded.claim,
+           lease_until = excluded.lease_until WHERE s.state = 'running' AND s.lease_until < $6`,
+        [c.threadId, c.callId, JSON.stringify(c), claim, leaseUntil, now],
+      );
+      if (begun.rowCount === 1) return { status: 'begun', claim };
+      const found = await this.#query(
+        'begin',
+        `SELECT entry, state FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2`,
+        [c.threadId, c.callId],
+      );
+      const row = found.rows[0] as { entry: string; state: string | null } | undefined;
+      if (row === undefined) continue;
+      return row.state === null
+        ? { status: 'settled', call: decodeSettled(STORE, 'begin', row.entry) }
+        : { status: 'running', call: decodeRunning(STORE, 'begin', row.entry) };
+    }
+  }
+
+  async abandon(key: CallKey, claim: string): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'abandon');
+    const k = checkKey(STORE, 'abandon', key);
+    checkName(STORE, 'abandon', claim, 'claim');
+    const result = await this.#query(
+      'abandon',
+      `DELETE FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2 AND state = 'running' AND claim = $3`,
+      [k.threadId, k.callId, claim],
+    );
+    return result.rowCount === 1;
+  }
+
   async settle(call: SettledCall): Promise<boolean> {
     if (this.#closed) throw _closedError(STORE, 'settle');
     const c = checkSettled(STORE, 'settle', call);
+    // A settled call replaces a running one (state 'running'), never another settled call.
     const result = await this.#query(
       'settle',
-      `INSERT INTO scope_tool_settled (thread_id, call_id, entry) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      `INSERT INTO scope_tool_settled AS s (thread_id, call_id, entry) VALUES ($1, $2, $3)
+       ON CONFLICT (thread_id, call_id) DO UPDATE SET entry = excluded.entry, state = NULL, claim = NULL,
+         lease_until = NULL WHERE s.state = 'running'`,
       [c.threadId, c.callId, encodeSettled(c)],
     );
     return result.rowCount === 1;
@@ -354,7 +419,7 @@ export class PostgresStore implements SuspensionStore {
     const k = checkKey(STORE, 'getSettled', key);
     const result = await this.#query(
       'getSettled',
-      `SELECT entry FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2`,
+      `SELECT entry FROM scope_tool_settled WHERE thread_id = $1 AND call_id = $2 AND state IS NULL`,
       [k.threadId, k.callId],
     );
     const row = result.rows[0] as { entry: string } | undefined;

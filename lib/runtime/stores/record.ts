@@ -9,6 +9,7 @@ import {
   SUSPENSION_RECORD_VERSION,
   type CallKey,
   type CountOptions,
+  type RunningCall,
   type SettledCall,
   type StoredOutcome,
   type SuspensionRecord,
@@ -271,6 +272,65 @@ export function checkSettled(
     outcome,
     createdAt: call.createdAt as number,
   });
+}
+
+const RUNNING_FIELDS = ['threadId', 'callId', 'tool', 'argumentsDigest', 'principal'] as const;
+
+/**
+ * Checks a RunningCall given to `begin` (or read back) and returns a frozen plain copy.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the field (ERR_STORE_INVALID_RECORD when
+ *   read back), ERR_STORE_ID_TOO_LONG
+ */
+export function checkRunning(
+  store: string,
+  operation: string,
+  value: unknown,
+  code: 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD' = 'ERR_STORE_INVALID_ARGUMENT',
+): RunningCall {
+  const fail = (detail: string, other?: StoreErrorCode): never => {
+    throw new StoreError(other ?? code, `${store}: ${operation}: invalid running call: ${detail}; pass a RunningCall`);
+  };
+  if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
+  const call = value as Record<string, unknown>;
+  for (const key of Object.keys(call)) {
+    if (!(RUNNING_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
+  }
+  keyString(call.threadId, 'threadId', fail);
+  keyString(call.callId, 'callId', fail);
+  if (typeof call.tool !== 'string' || UNSTORABLE.test(call.tool)) {
+    fail(`tool: expected a string without NUL or lone surrogates, received ${describe(call.tool)}`);
+  }
+  if (typeof call.argumentsDigest !== 'string' || !SHA256.test(call.argumentsDigest)) {
+    fail(
+      `argumentsDigest: expected "sha256:" and 64 lower-case hex digits, received ${describe(call.argumentsDigest)}`,
+    );
+  }
+  principalString(call.principal, 'principal', fail);
+  return Object.freeze({
+    threadId: call.threadId as string,
+    callId: call.callId as string,
+    tool: call.tool as string,
+    argumentsDigest: call.argumentsDigest as string,
+    principal: call.principal as string,
+  });
+}
+
+/**
+ * Parses a running call read back from a database.
+ * @throws StoreError ERR_STORE_INVALID_RECORD
+ */
+export function decodeRunning(store: string, operation: string, text: string): RunningCall {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: a stored running call is not JSON; the database was changed outside scope-tool`,
+      err,
+    );
+  }
+  return checkRunning(store, `${operation}: stored running call`, value, 'ERR_STORE_INVALID_RECORD');
 }
 
 /** The JSON text a store keeps for a settled call. */

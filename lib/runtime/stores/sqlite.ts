@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import type {
+  BeginResult,
   CallCounts,
   CallKey,
   CountOptions,
   ListFilter,
+  RunningCall,
   SettledCall,
   StoredOutcome,
   SuspensionRecord,
@@ -24,10 +26,12 @@ import {
   checkNow,
   checkOutcome,
   checkRecord,
+  checkRunning,
   checkSettled,
   type ListedRow,
   decodeOutcome,
   decodeRecord,
+  decodeRunning,
   decodeSettled,
   encodeRecord,
   encodeSettled,
@@ -79,12 +83,21 @@ CREATE TABLE IF NOT EXISTS scope_tool_settled (
   thread_id TEXT NOT NULL,
   call_id TEXT NOT NULL,
   entry TEXT NOT NULL,
+  state TEXT,
+  claim TEXT,
+  lease_until INTEGER,
   PRIMARY KEY (thread_id, call_id)
 );
 `;
 
 // Columns added to tables of schema version 1 since it was first written: added at open when missing.
-const ADDED_COLUMNS = [{ table: 'scope_tool_suspensions', column: 'lease_until', type: 'INTEGER' }] as const;
+// A settled-calls row of state 'running' is a call begun (`begin`) and not settled yet; NULL: settled.
+const ADDED_COLUMNS = [
+  { table: 'scope_tool_suspensions', column: 'lease_until', type: 'INTEGER' },
+  { table: 'scope_tool_settled', column: 'state', type: 'TEXT' },
+  { table: 'scope_tool_settled', column: 'claim', type: 'TEXT' },
+  { table: 'scope_tool_settled', column: 'lease_until', type: 'INTEGER' },
+] as const;
 
 /** Options of SqliteStore.open. */
 export interface SqliteStoreOptions {
@@ -121,6 +134,7 @@ export class SqliteStore implements SuspensionStore {
   readonly #now: () => number;
   readonly #statements: ReturnType<typeof prepare>;
   readonly #countCall: BetterSqlite3.Transaction<(threadId: string, tool: string, o: CountOptions) => CallCounts>;
+  readonly #begin: BetterSqlite3.Transaction<(call: RunningCall, now: number, leaseUntil: number) => BeginResult>;
   #claims = 0;
   #closed = false;
   readonly #unreadable: (error: StoreError) => void;
@@ -140,6 +154,19 @@ export class SqliteStore implements SuspensionStore {
       const count = (s.count.get(threadId, tool) as { count: number }).count;
       if (o.callId !== undefined) s.countedAdd.run(threadId, o.callId);
       return { tool: count, total, counted: true };
+    });
+    this.#begin = db.transaction((call: RunningCall, now: number, leaseUntil: number): BeginResult => {
+      const row = s.selectSettled.get(call.threadId, call.callId) as
+        { entry: string; state: string | null; lease_until: number | null } | undefined;
+      if (row !== undefined && row.state === null) {
+        return { status: 'settled', call: decodeSettled(STORE, 'begin', row.entry) };
+      }
+      if (row !== undefined && row.lease_until !== null && now <= row.lease_until) {
+        return { status: 'running', call: decodeRunning(STORE, 'begin', row.entry) };
+      }
+      const claim = randomUUID();
+      s.begin.run(call.threadId, call.callId, JSON.stringify(call), claim, leaseUntil);
+      return { status: 'begun', claim };
     });
   }
 
@@ -269,6 +296,28 @@ export class SqliteStore implements SuspensionStore {
     if (state !== undefined) throw notTaken(STORE, k, state);
   }
 
+  async release(key: CallKey, claim: string): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'release');
+    const k = checkKey(STORE, 'release', key);
+    checkName(STORE, 'release', claim, 'claim');
+    return this.#run('release', () => this.#statements.release.run(k.threadId, k.callId, claim).changes === 1);
+  }
+
+  async begin(call: RunningCall, now: number, leaseMs?: number): Promise<BeginResult> {
+    if (this.#closed) throw _closedError(STORE, 'begin');
+    const c = checkRunning(STORE, 'begin', call);
+    checkNow(STORE, 'begin', now);
+    const leaseUntil = now + checkLease(STORE, 'begin', leaseMs);
+    return this.#run('begin', () => this.#begin.immediate(c, now, leaseUntil));
+  }
+
+  async abandon(key: CallKey, claim: string): Promise<boolean> {
+    if (this.#closed) throw _closedError(STORE, 'abandon');
+    const k = checkKey(STORE, 'abandon', key);
+    checkName(STORE, 'abandon', claim, 'claim');
+    return this.#run('abandon', () => this.#statements.abandon.run(k.threadId, k.callId, claim).changes === 1);
+  }
+
   async settle(call: SettledCall): Promise<boolean> {
     if (this.#closed) throw _closedError(STORE, 'settle');
     const c = checkSettled(STORE, 'settle', call);
@@ -347,10 +396,31 @@ function prepare(db: BetterSqlite3.Database) {
       `UPDATE scope_tool_suspensions SET state = 'finished', outcome = ?, lease_until = NULL
         WHERE thread_id = ? AND call_id = ? AND state = 'taken' AND claim = ?`,
     ),
-    settle: db.prepare(
-      `INSERT INTO scope_tool_settled (thread_id, call_id, entry) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+    release: db.prepare(
+      `UPDATE scope_tool_suspensions SET state = 'waiting', claim = NULL, lease_until = NULL
+        WHERE thread_id = ? AND call_id = ? AND state = 'taken' AND claim = ?`,
     ),
-    getSettled: db.prepare(`SELECT entry FROM scope_tool_settled WHERE thread_id = ? AND call_id = ?`),
+    // A settled call replaces a running one (state 'running'), never another settled call.
+    settle: db.prepare(
+      `INSERT INTO scope_tool_settled (thread_id, call_id, entry) VALUES (?, ?, ?)
+       ON CONFLICT (thread_id, call_id) DO UPDATE SET entry = excluded.entry, state = NULL, claim = NULL,
+         lease_until = NULL WHERE scope_tool_settled.state = 'running'`,
+    ),
+    getSettled: db.prepare(
+      `SELECT entry FROM scope_tool_settled WHERE thread_id = ? AND call_id = ? AND state IS NULL`,
+    ),
+    selectSettled: db.prepare(
+      `SELECT entry, state, lease_until FROM scope_tool_settled WHERE thread_id = ? AND call_id = ?`,
+    ),
+    begin: db.prepare(
+      `INSERT INTO scope_tool_settled (thread_id, call_id, entry, state, claim, lease_until)
+       VALUES (?, ?, ?, 'running', ?, ?)
+       ON CONFLICT (thread_id, call_id) DO UPDATE SET entry = excluded.entry, state = 'running',
+         claim = excluded.claim, lease_until = excluded.lease_until`,
+    ),
+    abandon: db.prepare(
+      `DELETE FROM scope_tool_settled WHERE thread_id = ? AND call_id = ? AND state = 'running' AND claim = ?`,
+    ),
     count: db.prepare(
       `INSERT INTO scope_tool_call_counts (thread_id, tool, count) VALUES (?, ?, 1)
        ON CONFLICT (thread_id, tool) DO UPDATE SET count = count + 1 RETURNING count`,
