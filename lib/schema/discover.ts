@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { literalValue, readDecorators } from './decorator-reader';
+import { literalValue, readDecorators, unaliased } from './decorator-reader';
 import { classChain } from './dto-class';
 import { SCHEMA_MESSAGES as M, type SchemaIssue } from './messages';
 import { isUserFile } from './reach';
@@ -81,6 +81,9 @@ function readTool(
   const where = `${className}.${methodName}`;
   let name = methodName;
   let description: string | undefined;
+  /** `@Tool({ input })`: undefined when not given, null for `input: null`. */
+  let given: ts.ClassDeclaration | null | undefined;
+  let givenAt: ts.Node | undefined;
   const options = args[0];
   if (options !== undefined) {
     if (!ts.isObjectLiteralExpression(options)) {
@@ -89,6 +92,15 @@ function readTool(
     }
     for (const prop of options.properties) {
       const key = prop.name !== undefined && ts.isIdentifier(prop.name) ? prop.name.text : undefined;
+      if (key === 'input') {
+        given = inputOption(prop, checker);
+        givenAt = prop;
+        if (given === undefined) {
+          sink.fail(M.toolInputNotClass(where), prop);
+          return undefined;
+        }
+        continue;
+      }
       if (key !== 'name' && key !== 'description') continue;
       const value = ts.isPropertyAssignment(prop) ? literalValue(prop.initializer, checker) : undefined;
       if (typeof value !== 'string') {
@@ -118,5 +130,33 @@ function readTool(
       return undefined;
     }
   }
+  // The container uses `input` over design:paramtypes (lib/container/method-tool.ts inputClassOf);
+  // the manifest records the parameter's class, so the two must be one class.
+  if (given !== undefined && given !== (input ?? null)) {
+    sink.fail(M.toolInputMismatch(where, given?.name?.text ?? null, input?.name?.text ?? null), givenAt ?? method);
+    return undefined;
+  }
   return { name, description, toolset, method, className, methodName, input };
+}
+
+/**
+ * The class an `input` option names (`input: CreateNoteInput`, `{ input }`, `input: dto.CreateNoteInput`),
+ * null for `input: null`, or undefined when it names no class the checker resolves.
+ */
+function inputOption(
+  prop: ts.ObjectLiteralElementLike,
+  checker: ts.TypeChecker,
+): ts.ClassDeclaration | null | undefined {
+  let symbol: ts.Symbol | undefined;
+  if (ts.isShorthandPropertyAssignment(prop)) {
+    symbol = checker.getShorthandAssignmentValueSymbol(prop);
+  } else if (ts.isPropertyAssignment(prop)) {
+    let value = prop.initializer;
+    while (ts.isParenthesizedExpression(value)) value = value.expression;
+    if (value.kind === ts.SyntaxKind.NullKeyword) return null;
+    if (!ts.isIdentifier(value) && !ts.isPropertyAccessExpression(value)) return undefined;
+    symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(value) ? value.name : value);
+  }
+  const declaration = unaliased(symbol, checker)?.declarations?.find(ts.isClassDeclaration);
+  return declaration?.name === undefined ? undefined : declaration;
 }

@@ -674,6 +674,20 @@ export const SCHEMA_MESSAGES = {
       `tool name ${JSON.stringify(name)} must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })`,
       'Tool',
     ),
+  toolInputNotClass: (where: string) =>
+    at(
+      'tool_input_not_class',
+      where,
+      '@Tool input must name the input DTO class, or be null for a method without input, so the generator can read it; write the class name inline',
+      'Tool',
+    ),
+  toolInputMismatch: (where: string, given: string | null, parameter: string | null) =>
+    at(
+      'tool_input_mismatch',
+      where,
+      `@Tool input names ${given ?? 'null (no input)'} but the first parameter's type is ${parameter ?? 'none (no parameter)'}; make them the same class`,
+      'Tool',
+    ),
   inputNotClass: (where: string, typeText: string) =>
     at(
       'input_not_class',

@@ -667,6 +667,18 @@ const CASES: ReadonlyArray<
     'BrokenTools.badName: tool name "bad name" must match ^[A-Za-z0-9_-]{1,64}$; rename it with @Tool({ name })',
   ],
   [
+    'toolInputNotClass',
+    (m) => m.toolInputNotClass('NotesTools.create'),
+    { code: 'tool_input_not_class', where: 'NotesTools.create', decorator: 'Tool' },
+    'NotesTools.create: @Tool input must name the input DTO class, or be null for a method without input, so the generator can read it; write the class name inline',
+  ],
+  [
+    'toolInputMismatch',
+    (m) => m.toolInputMismatch('NotesTools.create', 'OtherInput', 'NoteInput'),
+    { code: 'tool_input_mismatch', where: 'NotesTools.create', decorator: 'Tool' },
+    "NotesTools.create: @Tool input names OtherInput but the first parameter's type is NoteInput; make them the same class",
+  ],
+  [
     'inputNotClass',
     (m) => m.inputNotClass('NotesTools.create', 'string'),
     { code: 'input_not_class', where: 'NotesTools.create' },
