@@ -5,7 +5,7 @@
  * Imports lib/protocol and lib/providers only (docs/architecture.md section 1); store drivers load on use.
  * Every name is pinned in spec/package/entries.ts: a store or helper added here is added there too.
  */
-export { DEFAULT_SUSPENSION_TTL_MS, Runtime, providerCallIdOf } from './runtime';
+export { DEFAULT_SUSPENSION_TTL_MS, MAX_LEASE_MS, MAX_SUSPENSION_TTL_MS, Runtime, providerCallIdOf } from './runtime';
 export type { ResumeInput, RuntimeBudget, RuntimeConfig, TurnInput } from './runtime';
 export type { CallOutcome, CallOutcomeKind, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
 export { RuntimeError } from './errors';

@@ -49,6 +49,12 @@ import type {
 /** How long a suspended call waits for its answer unless configured: 86,400,000 ms (24 h). */
 export const DEFAULT_SUSPENSION_TTL_MS = 86_400_000;
 
+/** The longest `suspensionTtlMs` a Runtime takes: 31,622,400,000 ms (366 days). */
+export const MAX_SUSPENSION_TTL_MS = 31_622_400_000;
+
+/** The longest `leaseMs` a Runtime takes: 86,400,000 ms (24 h). */
+export const MAX_LEASE_MS = 86_400_000;
+
 /** Per-thread call budgets: how many admitted calls a thread may make, of one tool and in total. */
 export interface RuntimeBudget {
   /** Calls of any one tool per thread (a whole number ≥ 1). */
@@ -64,13 +70,19 @@ export interface RuntimeBudget {
  * - `timeoutMs`: the deadline of every call in ms (1 to MAX_TIMEOUT_MS, or Infinity); the smaller
  *   of it and the binding's own deadline applies. Unset: each binding's own deadline
  *   (DEFAULT_TIMEOUT_MS, 60,000 ms, unless the tool declares one).
- * - `suspensionTtlMs`: how long a suspension waits for its answer, in ms (default 24 h).
- * - `leaseMs`: how long a resume owns the call it took, in ms (default DEFAULT_LEASE_MS, 10 min):
+ *   A call cut at its deadline ends `failed` and is stored so (a replay gets `failed`), although
+ *   the tool may still be running: what it does after is not awaited, so give its side effects the
+ *   call's idempotency key (they then dedupe with a later call of the same key).
+ * - `suspensionTtlMs`: how long a suspension waits for its answer, in ms (1 to
+ *   MAX_SUSPENSION_TTL_MS, 366 days; default 24 h).
+ * - `leaseMs`: how long a resume owns the call it took, in ms (1 to MAX_LEASE_MS, 24 h; default
+ *   DEFAULT_LEASE_MS, 10 min):
  *   if its process dies before the outcome is stored, a later answer resumes the call once this
  *   has passed (the tool runs again with the same idempotency key). Keep it above the call
  *   deadline: a resume still running past its lease may see a second answer run the call too.
  * - `budget`: per-thread call budgets; unset: no budget (and no `countCall` on the store).
- * - `now`: the clock, ms since the epoch (default `Date.now`).
+ * - `now`: the clock, ms since the epoch as a whole number ≥ 0 (default `Date.now`); the
+ *   constructor reads it once to check it.
  */
 export interface RuntimeConfig {
   readonly registry: Registry;
@@ -151,8 +163,11 @@ export class Runtime {
   /**
    * @throws RuntimeError ERR_INVALID_RUNTIME_CONFIG naming the field: no registry (an object with
    *   `resolve`), no store (an object with the SuspensionStore methods), a `timeoutMs` that is not
-   *   1 to MAX_TIMEOUT_MS ms or Infinity, a `suspensionTtlMs`, `leaseMs` or budget that is not a
-   *   whole number ≥ 1, a `now` that is not a function
+   *   1 to MAX_TIMEOUT_MS ms or Infinity, a `suspensionTtlMs` that is not 1 to
+   *   MAX_SUSPENSION_TTL_MS ms, a `leaseMs` that is not 1 to MAX_LEASE_MS ms, a budget that is not
+   *   a whole number ≥ 1, a `now` that is not a function returning a whole number of ms ≥ 0 (a
+   *   fraction or a time past Number.MAX_SAFE_INTEGER less the TTL would make every instant a
+   *   store keeps invalid)
    */
   constructor(config: RuntimeConfig) {
     if (typeof config !== 'object' || config === null) {
@@ -192,9 +207,16 @@ export class Runtime {
     }
     this.#timeoutMs = timeoutMs;
     const ttl = config.suspensionTtlMs ?? DEFAULT_SUSPENSION_TTL_MS;
-    if (!wholeAtLeastOne(ttl)) throw text.invalidConfig('config.suspensionTtlMs', 'must be a whole number of ms ≥ 1');
+    if (!wholeAtLeastOne(ttl) || ttl > MAX_SUSPENSION_TTL_MS) {
+      throw text.invalidConfig(
+        'config.suspensionTtlMs',
+        `must be a whole number of ms from 1 to ${MAX_SUSPENSION_TTL_MS}`,
+      );
+    }
     const lease = config.leaseMs ?? DEFAULT_LEASE_MS;
-    if (!wholeAtLeastOne(lease)) throw text.invalidConfig('config.leaseMs', 'must be a whole number of ms ≥ 1');
+    if (!wholeAtLeastOne(lease) || lease > MAX_LEASE_MS) {
+      throw text.invalidConfig('config.leaseMs', `must be a whole number of ms from 1 to ${MAX_LEASE_MS}`);
+    }
     if (budget !== undefined && (typeof budget !== 'object' || budget === null)) {
       throw text.invalidConfig('config.budget', 'must be an object { perTool?, total? }');
     }
@@ -204,8 +226,23 @@ export class Runtime {
     if (budget?.total !== undefined && !wholeAtLeastOne(budget.total)) {
       throw text.invalidConfig('config.budget.total', 'must be a whole number of calls ≥ 1');
     }
-    if (now !== undefined && typeof now !== 'function')
-      throw text.invalidConfig('config.now', 'must be a function () => ms');
+    if (now !== undefined) {
+      const rule = 'must be a function returning ms since the epoch, a whole number ≥ 0';
+      if (typeof now !== 'function') throw text.invalidConfig('config.now', rule);
+      let reading: unknown;
+      try {
+        reading = now();
+      } catch {
+        throw text.invalidConfig('config.now', `${rule} (it threw)`);
+      }
+      if (!(
+        Number.isSafeInteger(reading) &&
+        (reading as number) >= 0 &&
+        Number.isSafeInteger((reading as number) + ttl)
+      )) {
+        throw text.invalidConfig('config.now', `${rule} (it returned ${String(reading)})`);
+      }
+    }
     this.#registry = registry;
     this.#store = store;
     this.#ttlMs = ttl;

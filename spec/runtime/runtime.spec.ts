@@ -3,7 +3,14 @@
  * a turn can resolve; the suspension record committed before the outcome; budgets; config checks.
  */
 import { FuncTool, Registry } from '../../lib/protocol';
-import { Runtime, RuntimeError, SUSPENSION_RECORD_VERSION, contractFingerprint } from '../../lib/runtime';
+import {
+  MAX_LEASE_MS,
+  MAX_SUSPENSION_TTL_MS,
+  Runtime,
+  RuntimeError,
+  SUSPENSION_RECORD_VERSION,
+  contractFingerprint,
+} from '../../lib/runtime';
 import type { CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from '../../lib/runtime';
 import { argumentsDigest, idempotencyKeyOf } from '../../lib/runtime/identity';
 import {
@@ -382,6 +389,36 @@ describe('Runtime malformed calls (one refused outcome each; the turn resolves)'
 
 describe('Runtime input checks', () => {
   const registry = new Registry(echo());
+
+  it('refuses durations and clocks out of bounds (ERR_INVALID_RUNTIME_CONFIG), accepts the bounds', () => {
+    const store = newStore();
+    const code = (config: object) => {
+      try {
+        new Runtime({ registry, store, ...config } as never);
+        return 'accepted';
+      } catch (e) {
+        return (e as RuntimeError).code;
+      }
+    };
+    const refused = [
+      { suspensionTtlMs: Number.MAX_SAFE_INTEGER },
+      { suspensionTtlMs: MAX_SUSPENSION_TTL_MS + 1 },
+      { leaseMs: MAX_LEASE_MS + 1 },
+      { leaseMs: 0.5 },
+      { now: () => 1.5 },
+      { now: () => -1 },
+      { now: () => Number.NaN },
+      { now: () => '1' },
+      {
+        now: () => {
+          throw new Error('no clock');
+        },
+      },
+    ];
+    expect(refused.map(code)).toEqual(refused.map(() => 'ERR_INVALID_RUNTIME_CONFIG'));
+    const accepted = [{ suspensionTtlMs: MAX_SUSPENSION_TTL_MS }, { leaseMs: MAX_LEASE_MS }, { now: () => 0 }];
+    expect(accepted.map(code)).toEqual(accepted.map(() => 'accepted'));
+  });
 
   it('refuses a config it cannot run with (ERR_INVALID_RUNTIME_CONFIG)', () => {
     const bad: unknown[] = [
