@@ -5,6 +5,7 @@
  * replays a call the store already holds instead of running it again).
  */
 import type { Registry } from '../../protocol';
+import { malformedCall } from '../../providers/tool-call';
 import type { AssembledToolCall, ProviderToolCall } from '../../providers/tool-call';
 import { restoreStrictToolCall } from '../../providers/strict-arguments';
 import type { CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from '../outcome';
@@ -145,7 +146,8 @@ export interface StepOutcomes {
  * so a rejected answer leaves the later ones untouched), every other call through `runtime.runTurn`
  * (concurrently; a call the store holds is replayed, not run again).
  * @throws RuntimeError from `resume` (ERR_INVALID_ANSWER, ERR_PRINCIPAL_MISMATCH, ERR_UNKNOWN_CALL)
- *   and the store's error when it fails before anything ran
+ *   and the store's error when it fails before anything ran; LoopError ERR_CALL_RUNNING when an
+ *   answered call is being resumed by another run (its result is not stored yet)
  * @internal
  */
 export async function runStep(
@@ -156,16 +158,40 @@ export async function runStep(
   const { runtime, threadId, principal, context, signal } = options;
   const byId = new Map<string, CallOutcome>();
   for (const { callId, answer } of answers) {
-    byId.set(callId, await runtime.resume({ threadId, callId, answer, principal, context, signal }));
+    const outcome = await runtime.resume({ threadId, callId, answer, principal, context, signal });
+    // Another run resumes the call: its result is unknown, and a placeholder must not reach the model.
+    if (outcome.kind === 'already-answered' && outcome.previous === undefined) throw text.callRunning(callId);
+    byId.set(callId, outcome);
   }
   const rest = calls.filter((call) => !byId.has(call.id));
-  if (rest.length > 0) {
-    // Keyed by call id: runTurn answers calls sharing an id once (the readers already merge them).
-    for (const outcome of await runtime.runTurn({ threadId, principal, context, signal, calls: rest })) {
-      byId.set(outcome.call.id, outcome);
+  // Calls without an id (the providers of these loops always give one) cannot be told apart when
+  // there are several: each is refused on its own, so each gets exactly one outcome.
+  const unnamed = rest.filter((call) => call.id === '').length;
+  const sent =
+    unnamed < 2
+      ? rest
+      : rest.map((call) =>
+          call.id === '' ? malformedCall('', call.request.name, text.callsWithoutId(unnamed, call.request.name)) : call,
+        );
+  const withoutId: CallOutcome[] = [];
+  if (sent.length > 0) {
+    // Keyed by call id: runTurn answers calls sharing an id once (the readers already merge them);
+    // calls without an id keep their order.
+    for (const outcome of await runtime.runTurn({ threadId, principal, context, signal, calls: sent })) {
+      if (outcome.call.id === '') withoutId.push(outcome);
+      else byId.set(outcome.call.id, outcome);
     }
   }
-  const outcomes = [...new Set(calls.map((call) => call.id))].map((id) => byId.get(id) as CallOutcome);
+  const outcomes: CallOutcome[] = [];
+  const seen = new Set<string>();
+  for (const { id } of calls) {
+    if (id === '') {
+      outcomes.push(withoutId.shift() as CallOutcome);
+    } else if (!seen.has(id)) {
+      seen.add(id);
+      outcomes.push(byId.get(id) as CallOutcome);
+    }
+  }
   return {
     outcomes,
     settled: outcomes.filter((o): o is SettledCallOutcome => o.kind !== 'suspended'),

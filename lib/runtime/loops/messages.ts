@@ -6,6 +6,21 @@ export function invalidOptions(loop: string, field: string, rule: string): LoopE
   return new LoopError('ERR_INVALID_LOOP_OPTIONS', `${loop}: ${field} ${rule}`);
 }
 
+/** ERR_CALL_RUNNING: another run resumes the answered call and its result is not stored yet. */
+export function callRunning(callId: string): LoopError {
+  return new LoopError(
+    'ERR_CALL_RUNNING',
+    `call ${JSON.stringify(callId)} is being resumed by another run and its result is not stored yet, so this run ` +
+      'stopped before telling the model anything; run the loop again with the same messages and answers once that ' +
+      'run has finished (the stored result is then sent)',
+  );
+}
+
+/** What the model is told for each of several calls of one turn that came without an id: none ran. */
+export function callsWithoutId(count: number, tool: string): string {
+  return `${count} calls of this turn came without a call id, so their results could not be told apart; the call of ${JSON.stringify(tool)} did not run`;
+}
+
 /** ERR_ANSWER_NOT_WAITING: the answer's call id is not waiting in this conversation. */
 export function answerNotWaiting(loop: string, callId: string, waiting: readonly string[]): LoopError {
   const known =

@@ -49,7 +49,8 @@ export type OpenAIChatLoopResult = LoopStatus<ChatCompletion> &
  * @param request - the request parameters; `messages` is the conversation so far (not modified)
  * @returns `done`, `suspended` (with `waiting`) or `max-steps`, and the messages after the run
  * @throws LoopError ERR_INVALID_LOOP_OPTIONS (options or request malformed), ERR_ANSWER_NOT_WAITING
- *   (an answer names no waiting call); RuntimeError from `resume` (ERR_INVALID_ANSWER: the call
+ *   (an answer names no waiting call), ERR_CALL_RUNNING (another run resumes an answered call);
+ *   RuntimeError from `resume` (ERR_INVALID_ANSWER: the call
  *   stays waiting, answer again); ToolError ERR_INVALID_DEFINITION when a tool name is refused by
  *   OpenAI; the client's errors (`OpenAI.APIError`, ...) unchanged
  */

@@ -51,7 +51,8 @@ export type OpenAIResponsesLoopResult = LoopStatus<Response> & LoopProgress & { 
  * @param request - the request parameters; `input` is the conversation so far (not modified)
  * @returns `done`, `suspended` (with `waiting`) or `max-steps`, and the input items after the run
  * @throws LoopError ERR_INVALID_LOOP_OPTIONS (options or request malformed, `previous_response_id`
- *   set), ERR_ANSWER_NOT_WAITING (an answer names no waiting call); RuntimeError from `resume`
+ *   set), ERR_ANSWER_NOT_WAITING (an answer names no waiting call), ERR_CALL_RUNNING (another run
+ *   resumes an answered call); RuntimeError from `resume`
  *   (ERR_INVALID_ANSWER: the call stays waiting, answer again); ToolError ERR_INVALID_DEFINITION when
  *   a tool name is refused by OpenAI; the client's errors (`OpenAI.APIError`, ...) unchanged
  */

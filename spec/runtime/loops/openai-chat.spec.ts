@@ -173,3 +173,76 @@ describe('runOpenAIChatLoop on the official openai client (recorded responses)',
     expect(sent).toHaveLength(0);
   });
 });
+
+describe('runOpenAIChatLoop never tells the model what did not happen (hostile review 11)', () => {
+  it('a second run answering a call another run is resuming rejects ERR_CALL_RUNNING; no placeholder', async () => {
+    const { registry, runs } = loopRegistry({ confirmWeather: true });
+    // A store whose finish takes a while: the first answer's outcome is not stored when the second comes.
+    class SlowFinish extends MemoryStore {
+      override async finish(...args: Parameters<MemoryStore['finish']>): Promise<void> {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return super.finish(...args);
+      }
+    }
+    const store = new SlowFinish();
+    const waiting = await runOpenAIChatLoop(openAIClient([TOOL_CALL]).client, REQUEST, {
+      runtime: loopRuntime(registry, store),
+      registry,
+      threadId: 't-race',
+    });
+    expect(waiting.status).toBe('suspended');
+    const again = (responses: unknown[]) => {
+      const { client, sent } = openAIClient(responses);
+      const run = runOpenAIChatLoop(
+        client,
+        { ...REQUEST, messages: waiting.messages },
+        {
+          runtime: loopRuntime(registry, store),
+          registry,
+          threadId: 't-race',
+          answers: [{ callId: 'call_abc123', answer: '{"approve":true}' }],
+        },
+      );
+      return {
+        run: run.then(
+          (r) => r.status,
+          (e: { code?: string }) => e.code,
+        ),
+        sent,
+      };
+    };
+    const [one, two] = [again([FINAL]), again([FINAL])];
+    expect([await one.run, await two.run].sort()).toEqual(['ERR_CALL_RUNNING', 'done']);
+    expect(runs.weather).toBe(1);
+    const told = [...one.sent, ...two.sent].map((r) => JSON.stringify(r.body.messages.at(-1)));
+    expect(told).toEqual([JSON.stringify({ role: 'tool', tool_call_id: 'call_abc123', content: WEATHER })]);
+    // Run again once the first finished: the stored outcome is what the model is told.
+    const later = again([FINAL]);
+    expect(await later.run).toBe('done');
+    expect(later.sent[0].body.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: WEATHER });
+    expect(runs.weather).toBe(1);
+  });
+
+  it('two calls without an id are refused one by one: each gets its own tool message, neither runs', async () => {
+    const { registry, runs } = loopRegistry();
+    const blank = JSON.parse(JSON.stringify(TOOL_CALL)) as Completion;
+    const recorded = blank.choices[0].message.tool_calls as Record<string, unknown>[];
+    blank.choices[0].message.tool_calls = [
+      { ...recorded[0], id: '' },
+      { ...recorded[0], id: '' },
+    ];
+    const { client, sent } = openAIClient([blank, FINAL]);
+    const result = await runOpenAIChatLoop(client, REQUEST, {
+      runtime: loopRuntime(registry),
+      registry,
+      threadId: 't-blank',
+    });
+    expect(result.status).toBe('done');
+    expect(result.outcomes.map((o) => [o.call.id, o.kind])).toEqual([
+      ['', 'refused'],
+      ['', 'refused'],
+    ]);
+    expect(runs.weather).toBe(0);
+    expect(sent[1].body.messages.filter((m: { role: string }) => m.role === 'tool')).toHaveLength(2);
+  });
+});
