@@ -346,7 +346,10 @@ export class Runtime {
    *   or principal over MAX_ID_BYTES bytes of UTF-8; a call id `<id>#<round>` may be 4 bytes
    *   longer), ERR_UNKNOWN_CALL (nothing stored under the key), ERR_PRINCIPAL_MISMATCH,
    *   ERR_INVALID_ANSWER (with `issues`; the call stays waiting)
-   * @throws the store's error when `get` or `take` rejects (nothing ran; answer again)
+   * @throws the store's error when `get` or `take` rejects: the tool did not run; answer again. A
+   *   `take` that took the call but whose reply was lost (a connection dropped after the commit)
+   *   holds the call for `leaseMs`: until then an answer gets `already-answered` and `list` leaves
+   *   the call out
    * @throws `signal.reason` when `signal` is already aborted before the record is taken (the call
    *   stays waiting; answer again)
    */
