@@ -34,4 +34,7 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
+  // Both cores of the 2-core CI machine (jest's default leaves one to the parent): the slow suites
+  // (packaging, PostgreSQL, the MCP inspector) run beside the rest. 154 s against 193 s here.
+  maxWorkers: '100%',
 };
