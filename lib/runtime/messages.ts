@@ -33,6 +33,11 @@ export function answerRunning(tool: string): string {
   return `error: the call of tool ${quoteToolName(tool)} was already answered and is still running; wait for its result`;
 }
 
+/** An answer to a round of a call that was answered already and whose tool then asked again. */
+export function roundAnswered(tool: string): string {
+  return `error: this question of tool ${quoteToolName(tool)} was already answered and the tool asked another; answer that one`;
+}
+
 /** A call id of the thread came back with another tool or other arguments than the stored call: nothing ran. */
 export function callIdConflict(tool: string): string {
   return `error: this call of tool ${quoteToolName(tool)} reuses the id of an earlier call in this conversation that had other arguments, so it did not run; call the tool again`;

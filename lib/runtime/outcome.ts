@@ -69,8 +69,11 @@ export interface SettledCallOutcome extends OutcomeBase {
   readonly toolOutcome: ToolOutcome;
   /** The model-facing rendering of `toolOutcome` (lib/providers/outcome.ts renderOutcome). */
   readonly rendered: RenderedOutcome;
-  /** For `already-answered`: the outcome the first answer stored, when it has finished. */
-  readonly previous?: SettledCallOutcome;
+  /**
+   * For `already-answered`: the outcome the first answer to this round stored, when it has
+   * finished; `suspended` (the next round, whose `record.callId` answers it) when the tool asked again.
+   */
+  readonly previous?: CallOutcome;
   /** The error behind a non-completed outcome, for logs only; never shown to the model. */
   readonly diagnostic?: unknown;
   /**

@@ -34,7 +34,7 @@ import * as text from './messages';
 import { checkCallerId, readCall } from './turn-input';
 import type { CallProblem } from './turn-input';
 import { fromStored, settledOf, statedOf, storedOf } from './outcome';
-import type { CallIdentity, CallOutcome, SettledCallOutcome } from './outcome';
+import type { CallIdentity, CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
 import { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
 import type {
   CallKey,
@@ -112,8 +112,9 @@ export interface TurnInput {
 
 /**
  * An answer to a suspended call.
- * - `callId`: the provider call id of the suspended outcome (`outcome.call.id`), or the `callId`
- *   of a record `list()` returned.
+ * - `callId`: the key of the question answered: `outcome.record.callId` of the suspended outcome,
+ *   or the `callId` of a record `list()` returned (`<call id>#<round>` from round 2 on). The
+ *   provider call id (`outcome.call.id`) answers round 1 only.
  * - `answer`: the person's answer as JSON text, valid against the request's `response_schema`.
  * - `principal`: must be the principal of the turn that suspended the call (default `''`).
  * - `context`, `signal`: as for runTurn; policies decide again with them.
@@ -322,9 +323,10 @@ export class Runtime {
 
   /**
    * Routes a person's answer to its suspended call, exactly once across every instance sharing the
-   * store. Order: find the record (following a call's rounds); the principal must match; a call that
-   * already has its outcome resolves `already-answered` with it as `previous` (the tool does not run
-   * again); the answer is validated against the stored request's response schema BEFORE the record
+   * store. Order: find the record of the round the answer names; the principal must match; a round
+   * that already has its outcome resolves `already-answered` with it as `previous` (the tool does not
+   * run again; for a round whose tool asked again, `previous` is the `suspended` outcome of the next
+   * round, never answered by this answer); the answer is validated against the stored request's response schema BEFORE the record
    * is taken (an invalid answer leaves the call waiting); `store.take`: `expired` resolves `expired`,
    * `answered` (another answer won) `already-answered`; on `taken`: the tool must still be registered
    * with the same contract fingerprint (else `tool-changed`), the stored arguments must match their
@@ -335,8 +337,10 @@ export class Runtime {
    * (`store.release`) and the call waits again, answerable at once. A resume that suspends again
    * commits a new record under its next round's key (identity.ts roundKey) first; one whose tool
    * asks again after MAX_SUSPENSION_ROUNDS rounds ends `failed` (diagnostic ERR_TOO_MANY_ROUNDS),
-   * committing nothing. `callId` is the provider call id (any round), or a record key `list()`
-   * returned (a provider call id of the thread takes precedence). A resumed call does not count
+   * committing nothing. `callId` names the round answered: the provider call id names round 1, the
+   * key of a round's record (`record.callId` of the suspended outcome or of `list()`, `<call id>#<n>`
+   * from round 2 on) names that round (a provider call id of the thread takes precedence over a key
+   * it shares). A resumed call does not count
    * against budgets again.
    * @returns the outcome for the model (render it with toOpenAIChatMessages, ...)
    * An answer to a call whose stored outcome is `expired` gets that `expired` outcome again
@@ -377,16 +381,19 @@ export class Runtime {
       (await this.#store.get({ threadId: scope.threadId, callId: base })) ??
       (base === input.callId ? undefined : await this.#store.get({ threadId: scope.threadId, callId: input.callId }));
     if (first === undefined) throw text.unknownCall(scope.threadId, input.callId);
-    const { callId, round: firstRound } = providerCallIdOf(first.record);
-    const current = await this.#currentRound(scope.threadId, callId, firstRound, first);
-    if (current === undefined) throw text.unknownCall(scope.threadId, input.callId);
-    const { found, round } = current;
+    // An answer is bound to the round it names: the provider call id names round 1, a round key
+    // `<call id>#<n>` (the suspended outcome's `record.callId`) round n. A repeated answer to an
+    // answered round gets its stored outcome, never the next round's question (docs/runtime.md).
+    const found = first;
+    const { callId, round } = providerCallIdOf(found.record);
     const record = found.record;
     if (record.principal !== scope.principal) throw text.principalMismatch(scope.threadId, input.callId);
     const identity = identityOf(scope.threadId, callId, record);
     if (found.outcome !== undefined) {
       // An expired call stays expired: every later answer gets the outcome the first one got.
-      return found.outcome.kind === 'expired' ? fromStored(identity, found.outcome) : answered(identity, found.outcome);
+      if (found.outcome.kind === 'expired') return fromStored(identity, found.outcome);
+      if (found.outcome.kind === 'suspended') return this.#answeredRound(identity, round, scope);
+      return answered(identity, found.outcome);
     }
     const now = this.#now();
     // Validated before taking, so an invalid answer leaves the call waiting (unless it has expired,
@@ -402,7 +409,9 @@ export class Runtime {
       case 'expired':
         return statedOf(identity, 'expired', text.expiredCall(record.tool));
       case 'answered':
-        return answered(identity, taken.outcome);
+        return taken.outcome?.kind === 'suspended'
+          ? this.#answeredRound(identity, round, scope)
+          : answered(identity, taken.outcome);
       default:
         break;
     }
@@ -454,6 +463,26 @@ export class Runtime {
       byThread ? { threadId: f!.threadId as string } : { principal: f!.principal as string },
       this.#now(),
     );
+  }
+
+  /**
+   * `already-answered` for an answer to round `round` of a call, which an earlier answer resumed
+   * and whose tool asked again: `previous` is that stored outcome, the `suspended` outcome of the
+   * next round (its `record.callId` is the key that answers it). Without `previous` when the next
+   * round's record is missing.
+   */
+  async #answeredRound(identity: CallIdentity, round: number, scope: CallScope): Promise<SettledCallOutcome> {
+    const next = await this.#store.get({ threadId: scope.threadId, callId: roundKey(identity.call.id, round + 1) });
+    const outcome = statedOf(identity, 'already-answered', text.roundAnswered(identity.call.request.name), true);
+    if (next === undefined) return outcome;
+    const previous: SuspendedCallOutcome = Object.freeze({
+      ...identity,
+      kind: 'suspended',
+      replayed: true,
+      inputRequest: InputRequest.parse(next.record.inputRequest),
+      record: next.record,
+    });
+    return Object.freeze({ ...outcome, previous });
   }
 
   /** One call of a turn (see runTurn). Never rejects. */

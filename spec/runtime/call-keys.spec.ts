@@ -79,7 +79,7 @@ describe('round keys (finding 8)', () => {
     expect(roundKey('x#2', 1)).toBe('x#2#1');
   });
 
-  it('a model call id "x#2" and round 2 of call "x" are two calls, each resumed by its id', async () => {
+  it('a model call id "x#2" and round 2 of call "x" are two calls; "x#2" resumes the provider call', async () => {
     const seen = effects();
     const runtime = new Runtime({ registry: new Registry(sendEmail(seen, { twice: true })), store: new MemoryStore() });
     await runtime.runTurn({ threadId: 't', calls: [call('x', 'send_email', { to: 'x@x.org' })] });
@@ -90,28 +90,33 @@ describe('round keys (finding 8)', () => {
     expect(fresh.kind === 'suspended' && fresh.record.arguments).toBe('{"to":"y@x.org"}');
     const y = await runtime.resume({ threadId: 't', callId: 'x#2', answer: '{"ok":true}' });
     expect(y.kind === 'suspended' && y.record.arguments).toBe('{"to":"y@x.org"}');
-    const x = await runtime.resume({ threadId: 't', callId: 'x', answer: '{"ok":true}' });
-    expect([x.kind, settled(x).rendered.output.asText()]).toEqual(['completed', 'sent to x@x.org']);
+    // The provider call id takes precedence over the round key it shares; x's round 2 still waits.
+    expect((await runtime.list({ threadId: 't' })).map((r) => [r.callId, r.arguments])).toEqual([
+      ['x#2', '{"to":"x@x.org"}'],
+      ['x#2#2', '{"to":"y@x.org"}'],
+    ]);
+    expect(seen.sent).toBe(0);
   });
 });
 
 describe('MAX_SUSPENSION_ROUNDS (finding 9)', () => {
-  it('every round up to the cap resumes by the call id; the round past it ends failed, not committed', async () => {
+  it('every round up to the cap resumes by its round key; the round past it ends failed, not committed', async () => {
     const runs = { n: 0 };
     const store = new MemoryStore();
     const runtime = new Runtime({ registry: new Registry(askForever(runs)), store });
     await runtime.runTurn({ threadId: 't', calls: [call('q', 'ask')] });
     for (let round = 2; round <= MAX_SUSPENSION_ROUNDS; round++) {
-      const next = await runtime.resume({ threadId: 't', callId: 'q', answer: '{"ok":true}' });
+      const next = await runtime.resume({ threadId: 't', callId: roundKey('q', round - 1), answer: '{"ok":true}' });
       expect(next.kind === 'suspended' && next.record.callId).toBe(`q#${round}`);
     }
-    const past = settled(await runtime.resume({ threadId: 't', callId: 'q', answer: '{"ok":true}' }));
+    const last = roundKey('q', MAX_SUSPENSION_ROUNDS);
+    const past = settled(await runtime.resume({ threadId: 't', callId: last, answer: '{"ok":true}' }));
     expect(past.kind).toBe('failed');
     expect(past.diagnostic).toMatchObject({ code: 'ERR_TOO_MANY_ROUNDS' });
     expect(runs.n).toBe(MAX_SUSPENSION_ROUNDS + 1);
     expect(await store.get({ threadId: 't', callId: `q#${MAX_SUSPENSION_ROUNDS + 1}` })).toBeUndefined();
     expect(await runtime.list({ threadId: 't' })).toEqual([]);
-    const again = settled(await runtime.resume({ threadId: 't', callId: 'q', answer: '{"ok":true}' }));
+    const again = settled(await runtime.resume({ threadId: 't', callId: last, answer: '{"ok":true}' }));
     expect([again.kind, again.previous?.kind]).toEqual(['already-answered', 'failed']);
     const [replayed] = await runtime.runTurn({ threadId: 't', calls: [call('q', 'ask')] });
     expect([replayed.kind, replayed.replayed, runs.n]).toEqual(['failed', true, MAX_SUSPENSION_ROUNDS + 1]);

@@ -208,7 +208,7 @@ describe('Runtime.resume', () => {
     expect(seen.calls).toBe(1);
   });
 
-  it('commits a resume that suspends again as round 2, answered by the same call id', async () => {
+  it('commits a resume that suspends again as round 2, answered by its round key', async () => {
     const { seen, store, runtime } = setup({ twice: true });
     const first = await suspend(runtime, 't', 'c');
     const second = suspended(await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' }));
@@ -217,7 +217,7 @@ describe('Runtime.resume', () => {
     expect(second.record.idempotencyKey).toBe(first.record.idempotencyKey);
     expect(await store.get({ threadId: 't', callId: 'c#2' })).toEqual({ record: second.record });
     expect((await store.get({ threadId: 't', callId: 'c' }))?.outcome?.kind).toBe('suspended');
-    // Answered by the provider call id, or by the listed record's key.
+    // Answered by the round key the suspended outcome and the listed record carry.
     const listed = await runtime.list({ threadId: 't' });
     expect(listed.map((r) => r.callId)).toEqual(['c#2']);
     const done = await runtime.resume({ threadId: 't', callId: listed[0].callId, answer: '{"ok":true}' });

@@ -56,7 +56,7 @@ describe('docs/runtime.md', () => {
     expect(runs.weather).toBe(1);
   });
 
-  it('copies a call waiting in its second round: it resumes by its call id, a replayed turn runs nothing', async () => {
+  it('copies a call waiting in its second round: it resumes by its round key, a replayed turn runs nothing', async () => {
     const seen = effects();
     const registry = new Registry(sendEmail(seen, { twice: true }));
     const from = new MemoryStore();
@@ -72,7 +72,7 @@ describe('docs/runtime.md', () => {
     const [replayed] = await runtime.runTurn(turn);
     expect([replayed.kind, replayed.replayed, seen.calls]).toEqual(['suspended', true, 2]);
     expect((await runtime.list({ principal: 'ada' })).map((r) => r.callId)).toEqual(['c#2']);
-    const done = await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}', principal: 'ada' });
+    const done = await runtime.resume({ threadId: 't', callId: 'c#2', answer: '{"ok":true}', principal: 'ada' });
     expect([done.kind, seen.sent]).toEqual(['completed', 1]);
   });
 });

@@ -10,13 +10,20 @@ import type { AssembledToolCall, ProviderToolCall } from '../../providers/tool-c
 import { restoreStrictToolCall } from '../../providers/strict-arguments';
 import type { CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from '../outcome';
 import type { Runtime } from '../runtime';
+import { roundOfKey } from '../identity';
 import * as text from './messages';
 
 /** How many model requests one run of a loop makes unless `maxSteps` says otherwise: 10. */
 export const DEFAULT_MAX_STEPS = 10;
 
-/** An answer to a suspended call: its provider call id (`waiting[i].call.id`) and the JSON text. */
+/**
+ * An answer to a suspended call: the key of the question it answers (`waiting[i].record.callId`)
+ * and the JSON text. The provider call id (`waiting[i].call.id`) names the call's first question
+ * only: once that was answered and the tool asked again, an answer by it gets the stored outcome,
+ * never the next question (docs/runtime.md, "Suspension, resume, exactly once").
+ */
 export interface LoopAnswer {
+  /** `waiting[i].record.callId`: `<call id>#<round>` when the tool asked again, else the call id. */
   readonly callId: string;
   /** JSON text that the call's `inputRequest.responseSchema` admits. */
   readonly answer: string;
@@ -122,9 +129,25 @@ export function checkLoopOptions(loop: string, options: LoopOptions): CheckedLoo
  */
 export function checkAnswers(loop: string, answers: readonly LoopAnswer[], pending: readonly ProviderToolCall[]): void {
   const ids = pending.map((c) => c.id);
-  for (const { callId } of answers) {
-    if (!ids.includes(callId)) throw text.answerNotWaiting(loop, callId, ids);
-  }
+  const answered = new Set<string>();
+  answers.forEach(({ callId }, i) => {
+    const call = answeredCallId(callId, ids);
+    if (call === undefined) throw text.answerNotWaiting(loop, callId, ids);
+    if (answered.has(call)) {
+      throw text.invalidOptions(loop, `options.answers[${i}]`, `answers call ${JSON.stringify(call)} a second time`);
+    }
+    answered.add(call);
+  });
+}
+
+/**
+ * The provider call id of `ids` an answer's `callId` names: the id itself (a provider call id
+ * takes precedence, as in Runtime.resume), or the call whose round key it is (identity.ts roundKey).
+ */
+function answeredCallId(callId: string, ids: readonly string[]): string | undefined {
+  if (ids.includes(callId)) return callId;
+  const decoded = roundOfKey(callId);
+  return decoded !== undefined && ids.includes(decoded.callId) ? decoded.callId : undefined;
 }
 
 /** Restores strict-mode nulls when the tools were exported strict (providers/strict-arguments.ts). @internal */
@@ -157,11 +180,17 @@ export async function runStep(
 ): Promise<StepOutcomes> {
   const { runtime, threadId, principal, context, signal } = options;
   const byId = new Map<string, CallOutcome>();
+  const ids = calls.map((call) => call.id);
   for (const { callId, answer } of answers) {
+    // Resumed by the key the answer names, so it answers that question only (a rerun with the same
+    // answers resumes nothing twice and gets each stored outcome).
     const outcome = await runtime.resume({ threadId, callId, answer, principal, context, signal });
     // Another run resumes the call: its result is unknown, and a placeholder must not reach the model.
     if (outcome.kind === 'already-answered' && outcome.previous === undefined) throw text.callRunning(callId);
-    byId.set(callId, outcome);
+    // An answer applied before whose tool asked again: the call waits for its next question.
+    const result =
+      outcome.kind === 'already-answered' && outcome.previous?.kind === 'suspended' ? outcome.previous : outcome;
+    byId.set(answeredCallId(callId, ids) ?? callId, result);
   }
   const rest = calls.filter((call) => !byId.has(call.id));
   // Calls without an id (the providers of these loops always give one) cannot be told apart when
