@@ -22,7 +22,10 @@ export async function chat(
   while (run.status === 'suspended') {
     // run.messages and the store are all a later process needs: store the messages, answer later.
     const answers = [];
-    for (const call of run.waiting) answers.push({ callId: call.call.id, answer: await ask(call.inputRequest.prompt) });
+    for (const { record, inputRequest } of run.waiting) {
+      // record.callId names the question asked (`<call id>#2` when the tool asks again)
+      answers.push({ callId: record.callId, answer: await ask(inputRequest.prompt) });
+    }
     run = await runOpenAIChatLoop(openai, { ...request, messages: run.messages }, { ...options, answers });
   }
   if (run.status === 'max-steps') throw new Error(`still calling tools after ${run.steps} requests`);

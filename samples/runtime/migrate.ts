@@ -5,7 +5,7 @@ import type { SuspensionStore } from 'scope-tool/runtime';
  * Copies the calls still waiting for `principals` from one store to another (SQLite → PostgreSQL).
  * Run it with every instance stopped, then start them on `to`. A call waiting in round n > 1 (its
  * tool asked again after an answer) brings its answered rounds along, each with its `suspended`
- * outcome, so it resumes by its call id and a replayed turn finds it, as on the old store.
+ * outcome, so it resumes by its round key and a replayed turn finds it, as on the old store.
  */
 export async function copyWaiting(from: SuspensionStore, to: SuspensionStore, principals: string[]): Promise<number> {
   let copied = 0;

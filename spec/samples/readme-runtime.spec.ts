@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createRegistry } from 'scope-tool';
+import { FuncTool, InputRequest, Registry, createRegistry } from 'scope-tool';
 import { MemoryStore } from 'scope-tool/runtime';
 import { WeatherTools } from '../../samples/assistant/weather.tools';
 import { chat } from '../../samples/readme-runtime';
@@ -47,6 +47,36 @@ describe('the README runtime loop (samples/readme-runtime.ts)', () => {
     expect(prompts).toHaveLength(1);
     expect(runs.weather).toBe(1);
     expect(sent).toHaveLength(2);
+  });
+
+  it('asks each question of a tool that asks twice once, and runs it once (answers by record.callId)', async () => {
+    let runs = 0;
+    const approval = { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] };
+    const weather = FuncTool.create(
+      { name: 'get_current_weather', inputSchema: { type: 'object' }, decode: (v) => v },
+      (_input, call) => {
+        const step = call.continuation === undefined ? 0 : (JSON.parse(call.continuation.state) as number);
+        if (step < 2) {
+          return InputRequest.create({
+            prompt: JSON.stringify(`question ${step + 1}`),
+            responseSchema: approval,
+            continuationState: String(step + 1),
+          });
+        }
+        runs += 1;
+        return 'It is 7 °C.';
+      },
+    );
+    const { client, sent } = openAIClient([TOOL_CALL, FINAL]);
+    const prompts: string[] = [];
+    const ask = async (prompt: string) => {
+      prompts.push(prompt);
+      return '{"approve":true}';
+    };
+    await expect(chat(client, new Registry(weather), new MemoryStore(), 'thread-3', QUESTION, ask)).resolves.toBe(
+      'It is 7 °C in Boston, MA right now.',
+    );
+    expect([prompts, runs, sent.length]).toEqual([['"question 1"', '"question 2"'], 1, 2]);
   });
 
   it('is quoted verbatim in the README', () => {
