@@ -37,11 +37,19 @@ export function contractFingerprint(definition: Definition): string {
 /**
  * `sha256:` + hex over the RFC 8785 canonical JSON (`canonicalJson`) of the arguments text, as
  * SuspensionRecord.argumentsDigest: equal JSON values have one digest whatever their whitespace and
- * member order. Over the text itself (UTF-8) when it is not JSON, or when it holds a number of more
- * than 15 significant digits (which a JSON number parsed to a double may not keep apart).
+ * member order. Over the text itself (UTF-8) when it is not JSON, or when it holds a number token of
+ * more than 15 significant digits (which a JSON number parsed to a double may not keep apart; digits
+ * inside a string do not count). A text compared as text that holds a lone surrogate is hashed as
+ * a 0xFF byte and its UTF-16 code units, so two such texts never share a digest (UTF-8 would make
+ * every lone surrogate U+FFFD), nor one with a well-formed text (no UTF-8 holds a 0xFF byte).
  */
 export function argumentsDigest(text: string): string {
-  return `sha256:${sha256Hex(canonicalArguments(text) ?? text)}`;
+  const canonical = canonicalArguments(text);
+  if (canonical === undefined && LONE_SURROGATE.test(text)) {
+    const units = Buffer.concat([Buffer.from([0xff]), Buffer.from(text, 'utf16le')]);
+    return `sha256:${createHash('sha256').update(units).digest('hex')}`;
+  }
+  return `sha256:${sha256Hex(canonical ?? text)}`;
 }
 
 /** `sha256:` + hex over the arguments text itself: the digest releases before 0.x stored. @internal */
@@ -49,18 +57,33 @@ export function textDigest(text: string): string {
   return `sha256:${sha256Hex(text)}`;
 }
 
-// A JSON number's mantissa digits (and any digit run inside a string: then the text is kept as is).
-const NUMBER = /(\d+)(?:\.(\d+))?/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+// The tokens of JSON text: a string (skipped: its digits are text) or a number's mantissa digits.
+const TOKEN = /"(?:[^"\\]|\\.)*"|(\d+)(?:\.(\d+))?/g;
 
 function canonicalArguments(text: string): string | undefined {
-  for (const [, whole, fraction] of text.matchAll(NUMBER)) {
-    if ((whole + (fraction ?? '')).replace(/^0+/, '').replace(/0+$/, '').length > 15) return undefined;
-  }
+  let parsed: unknown;
   try {
-    return canonicalJson(JSON.parse(text));
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
+  // Valid JSON: every quote outside a string opens one, so TOKEN meets numbers outside strings only.
+  for (const [, whole, fraction] of text.matchAll(TOKEN)) {
+    if (whole === undefined) continue;
+    if ((whole + (fraction ?? '')).replace(/^0+/, '').replace(/0+$/, '').length > 15) return undefined;
+  }
+  return canonicalJson(parsed);
+}
+
+/**
+ * The key under which the budgets count a call (CountOptions.callId): 64 hex digits, SHA-256 over
+ * `scope-tool/count/v1` and the JSON array `[tool, callId]`, so a call id reused for another tool
+ * counts again (docs/runtime.md, Budgets).
+ */
+export function countKeyOf(tool: string, callId: string): string {
+  return sha256Hex(`scope-tool/count/v1\n${JSON.stringify([tool, callId])}`);
 }
 
 /** The most rounds one call may suspend (its first run, then each resume that suspends again). */

@@ -25,11 +25,13 @@ import {
   MAX_SUSPENSION_ROUNDS,
   argumentsDigest,
   contractFingerprint,
+  countKeyOf,
   idempotencyKeyOf,
   roundKey,
   roundOfKey,
   textDigest,
 } from './identity';
+import { RuntimeError } from './errors';
 import * as text from './messages';
 import { checkCallerId, readCall } from './turn-input';
 import type { CallProblem } from './turn-input';
@@ -67,9 +69,9 @@ export interface RuntimeBudget {
  * Configuration of a Runtime.
  * - `registry`: the tools the model was offered (a protocol Registry).
  * - `store`: where suspensions, outcomes and call counts live (MemoryStore, SQLite, PostgreSQL).
- * - `timeoutMs`: the deadline of every call in ms (1 to MAX_TIMEOUT_MS, or Infinity); the smaller
- *   of it and the binding's own deadline applies. Unset: each binding's own deadline
- *   (DEFAULT_TIMEOUT_MS, 60,000 ms, unless the tool declares one).
+ * - `timeoutMs`: the deadline of every call in ms (1 to MAX_TIMEOUT_MS, and below `leaseMs`); the
+ *   smaller of it and the binding's own deadline applies. Unset: each binding's own deadline
+ *   (DEFAULT_TIMEOUT_MS, 60,000 ms, unless the tool declares one), but at most `leaseMs` - 1 ms.
  *   A call cut at its deadline ends `failed` and is stored so (a replay gets `failed`), although
  *   the tool may still be running: what it does after is not awaited, so give its side effects the
  *   call's idempotency key (they then dedupe with a later call of the same key).
@@ -78,8 +80,9 @@ export interface RuntimeBudget {
  * - `leaseMs`: how long a resume owns the call it took, in ms (1 to MAX_LEASE_MS, 24 h; default
  *   DEFAULT_LEASE_MS, 10 min):
  *   if its process dies before the outcome is stored, a later answer resumes the call once this
- *   has passed (the tool runs again with the same idempotency key). Keep it above the call
- *   deadline: a resume still running past its lease may see a second answer run the call too.
+ *   has passed (the tool runs again with the same idempotency key). The same lease holds a turn's
+ *   claim (`store.begin`). It must outlast the call's deadline (a call still running past its lease
+ *   could run a second time): `timeoutMs` must be below it, and no call runs longer.
  * - `budget`: per-thread call budgets; unset: no budget (and no `countCall` on the store).
  * - `now`: the clock, ms since the epoch as a whole number ≥ 0 (default `Date.now`); the
  *   constructor reads it once to check it.
@@ -164,93 +167,110 @@ export class Runtime {
   /**
    * @throws RuntimeError ERR_INVALID_RUNTIME_CONFIG naming the field: no registry (an object with
    *   `resolve`), no store (an object with the SuspensionStore methods), a `timeoutMs` that is not
-   *   1 to MAX_TIMEOUT_MS ms or Infinity, a `suspensionTtlMs` that is not 1 to
-   *   MAX_SUSPENSION_TTL_MS ms, a `leaseMs` that is not 1 to MAX_LEASE_MS ms, a budget that is not
+   *   1 to MAX_TIMEOUT_MS ms, a `suspensionTtlMs` that is not 1 to
+   *   MAX_SUSPENSION_TTL_MS ms, a `leaseMs` that is not 1 to MAX_LEASE_MS ms or not above
+   *   `timeoutMs` (Infinity included: the lease must outlast the call's deadline), a budget that is not
    *   a whole number ≥ 1, a `now` that is not a function returning a whole number of ms ≥ 0 (a
    *   fraction or a time past Number.MAX_SAFE_INTEGER less the TTL would make every instant a
-   *   store keeps invalid)
+   *   store keeps invalid); `config` (naming no field) when reading a member of it throws
    */
   constructor(config: RuntimeConfig) {
-    if (typeof config !== 'object' || config === null) {
-      throw text.invalidConfig('config', 'must be an object { registry, store, ... }');
-    }
-    const { registry, store, budget, now } = config;
-    if (typeof (registry as Partial<Registry> | undefined)?.resolve !== 'function') {
-      throw text.invalidConfig('config.registry', 'must be a Registry (new Registry(...tools) or createRegistry(...))');
-    }
-    const methods = [
-      'commit',
-      'get',
-      'take',
-      'finish',
-      'release',
-      'begin',
-      'abandon',
-      'settle',
-      'getSettled',
-      'countCall',
-      'list',
-    ] as const;
-    const missing = methods.filter((m) => typeof (store as Partial<SuspensionStore> | undefined)?.[m] !== 'function');
-    if (missing.length > 0) {
-      throw text.invalidConfig('config.store', `must be a SuspensionStore (missing ${missing.join(', ')})`);
-    }
-    const timeoutMs: unknown = config.timeoutMs;
-    if (
-      timeoutMs !== undefined &&
-      timeoutMs !== Infinity &&
-      !(typeof timeoutMs === 'number' && Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)
-    ) {
-      throw text.invalidConfig(
-        'config.timeoutMs',
-        `must be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, or Infinity`,
-      );
-    }
-    this.#timeoutMs = timeoutMs;
-    const ttl = config.suspensionTtlMs ?? DEFAULT_SUSPENSION_TTL_MS;
-    if (!wholeAtLeastOne(ttl) || ttl > MAX_SUSPENSION_TTL_MS) {
-      throw text.invalidConfig(
-        'config.suspensionTtlMs',
-        `must be a whole number of ms from 1 to ${MAX_SUSPENSION_TTL_MS}`,
-      );
-    }
-    const lease = config.leaseMs ?? DEFAULT_LEASE_MS;
-    if (!wholeAtLeastOne(lease) || lease > MAX_LEASE_MS) {
-      throw text.invalidConfig('config.leaseMs', `must be a whole number of ms from 1 to ${MAX_LEASE_MS}`);
-    }
-    if (budget !== undefined && (typeof budget !== 'object' || budget === null)) {
-      throw text.invalidConfig('config.budget', 'must be an object { perTool?, total? }');
-    }
-    if (budget?.perTool !== undefined && !wholeAtLeastOne(budget.perTool)) {
-      throw text.invalidConfig('config.budget.perTool', 'must be a whole number of calls ≥ 1');
-    }
-    if (budget?.total !== undefined && !wholeAtLeastOne(budget.total)) {
-      throw text.invalidConfig('config.budget.total', 'must be a whole number of calls ≥ 1');
-    }
-    if (now !== undefined) {
-      const rule = 'must be a function returning ms since the epoch, a whole number ≥ 0';
-      if (typeof now !== 'function') throw text.invalidConfig('config.now', rule);
-      let reading: unknown;
-      try {
-        reading = now();
-      } catch {
-        throw text.invalidConfig('config.now', `${rule} (it threw)`);
+    try {
+      if (typeof config !== 'object' || config === null) {
+        throw text.invalidConfig('config', 'must be an object { registry, store, ... }');
       }
-      if (!(
-        Number.isSafeInteger(reading) &&
-        (reading as number) >= 0 &&
-        Number.isSafeInteger((reading as number) + ttl)
-      )) {
-        throw text.invalidConfig('config.now', `${rule} (it returned ${String(reading)})`);
+      const { registry, store, budget, now } = config;
+      if (typeof (registry as Partial<Registry> | undefined)?.resolve !== 'function') {
+        throw text.invalidConfig(
+          'config.registry',
+          'must be a Registry (new Registry(...tools) or createRegistry(...))',
+        );
       }
+      const methods = [
+        'commit',
+        'get',
+        'take',
+        'finish',
+        'release',
+        'begin',
+        'abandon',
+        'settle',
+        'getSettled',
+        'countCall',
+        'list',
+      ] as const;
+      const missing = methods.filter((m) => typeof (store as Partial<SuspensionStore> | undefined)?.[m] !== 'function');
+      if (missing.length > 0) {
+        throw text.invalidConfig('config.store', `must be a SuspensionStore (missing ${missing.join(', ')})`);
+      }
+      const timeoutMs: unknown = config.timeoutMs;
+      if (
+        timeoutMs !== undefined &&
+        timeoutMs !== Infinity &&
+        !(typeof timeoutMs === 'number' && Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= MAX_TIMEOUT_MS)
+      ) {
+        throw text.invalidConfig(
+          'config.timeoutMs',
+          `must be a whole number of ms from 1 to ${MAX_TIMEOUT_MS}, below leaseMs`,
+        );
+      }
+      this.#timeoutMs = timeoutMs;
+      const ttl = config.suspensionTtlMs ?? DEFAULT_SUSPENSION_TTL_MS;
+      if (!wholeAtLeastOne(ttl) || ttl > MAX_SUSPENSION_TTL_MS) {
+        throw text.invalidConfig(
+          'config.suspensionTtlMs',
+          `must be a whole number of ms from 1 to ${MAX_SUSPENSION_TTL_MS}`,
+        );
+      }
+      const lease = config.leaseMs ?? DEFAULT_LEASE_MS;
+      if (!wholeAtLeastOne(lease) || lease > MAX_LEASE_MS) {
+        throw text.invalidConfig('config.leaseMs', `must be a whole number of ms from 1 to ${MAX_LEASE_MS}`);
+      }
+      if (timeoutMs !== undefined && lease <= timeoutMs) {
+        // A resume or turn still running past its lease lets a second one run the call too.
+        throw text.invalidConfig(
+          'config.leaseMs',
+          `must outlast the call's deadline: ${lease} ms is not more than timeoutMs ${String(timeoutMs)}`,
+        );
+      }
+      if (budget !== undefined && (typeof budget !== 'object' || budget === null)) {
+        throw text.invalidConfig('config.budget', 'must be an object { perTool?, total? }');
+      }
+      if (budget?.perTool !== undefined && !wholeAtLeastOne(budget.perTool)) {
+        throw text.invalidConfig('config.budget.perTool', 'must be a whole number of calls ≥ 1');
+      }
+      if (budget?.total !== undefined && !wholeAtLeastOne(budget.total)) {
+        throw text.invalidConfig('config.budget.total', 'must be a whole number of calls ≥ 1');
+      }
+      if (now !== undefined) {
+        const rule = 'must be a function returning ms since the epoch, a whole number ≥ 0';
+        if (typeof now !== 'function') throw text.invalidConfig('config.now', rule);
+        let reading: unknown;
+        try {
+          reading = now();
+        } catch {
+          throw text.invalidConfig('config.now', `${rule} (it threw)`);
+        }
+        if (!(
+          Number.isSafeInteger(reading) &&
+          (reading as number) >= 0 &&
+          Number.isSafeInteger((reading as number) + ttl)
+        )) {
+          throw text.invalidConfig('config.now', `${rule} (it returned ${String(reading)})`);
+        }
+      }
+      this.#registry = registry;
+      this.#store = store;
+      this.#ttlMs = ttl;
+      this.#leaseMs = lease;
+      this.#perTool = budget?.perTool;
+      this.#total = budget?.total;
+      this.#now = now ?? Date.now;
+    } catch (e) {
+      if (e instanceof RuntimeError) throw e;
+      // A getter of the config (or of its budget or store) that throws: refused as a bad config.
+      throw text.invalidConfig('config', 'could not be read (reading a member threw)');
     }
-    this.#registry = registry;
-    this.#store = store;
-    this.#ttlMs = ttl;
-    this.#leaseMs = lease;
-    this.#perTool = budget?.perTool;
-    this.#total = budget?.total;
-    this.#now = now ?? Date.now;
     Object.freeze(this);
   }
 
@@ -267,8 +287,9 @@ export class Runtime {
    *    JSON of the normalized arguments): `call-id-conflict`; nothing runs;
    * 2. admission (prepareToolCall) refuses it: `refused`;
    * 3. a budget is spent (`store.countCall` counts atomically, only while the budgets have room,
-   *    and a call id once per thread, so it holds across instances; only admitted calls count, and
-   *    a budget-exceeded call counts nothing): `budget-exceeded`;
+   *    and a call id once per thread and tool (identity.ts countKeyOf), so it holds across
+   *    instances; every admitted call counts, whatever the policy then decides (`rejected`, an
+   *    authorizer's `error`), and a budget-exceeded call counts nothing): `budget-exceeded`;
    * 4. the call through its Binding (Guards authorize; deadline): `completed`, `rejected`,
    *    `failed`, `error`, or `suspended` once its record is committed (a commit that rejects makes
    *    the outcome `error`; a commit that finds the key taken announces the stored record).
@@ -281,7 +302,8 @@ export class Runtime {
    * name that is not a string, arguments that are not text, an id no store keeps) is `refused` on
    * its own, `diagnostic` RuntimeError ERR_INVALID_CALL (ERR_ID_TOO_LONG for a long id); the others run.
    * @throws RuntimeError ERR_INVALID_TURN when `threadId` is not a non-empty string, `calls` is not
-   *   an array, or `principal` is not a string, or either holds a NUL or a lone surrogate;
+   *   an array or cannot be read (a getter or a Proxy's iterator throws), or `principal` is not a
+   *   string, or either holds a NUL or a lone surrogate;
    *   ERR_ID_TOO_LONG when the thread id or the principal is over MAX_ID_BYTES bytes of UTF-8
    *   (nothing runs)
    */
@@ -291,7 +313,13 @@ export class Runtime {
     if (turn.principal !== undefined && typeof turn.principal !== 'string') {
       throw text.invalidTurn('principal', 'must be a string (or left out for anonymous calls)');
     }
-    if (!Array.isArray(turn.calls)) throw text.invalidTurn('calls', 'must be an array of tool calls');
+    let given: unknown;
+    try {
+      given = turn.calls;
+    } catch {
+      throw text.invalidTurn('calls', 'could not be read (its getter threw)');
+    }
+    if (!Array.isArray(given)) throw text.invalidTurn('calls', 'must be an array of tool calls');
     checkIdBytes('runTurn', 'threadId', turn.threadId);
     if (turn.principal !== undefined) checkIdBytes('runTurn', 'principal', turn.principal);
     const scope: CallScope = {
@@ -301,7 +329,13 @@ export class Runtime {
       signal: turn.signal,
     };
     // Every call read once and checked before any runs: a malformed one is refused on its own.
-    const read = Array.from(turn.calls as readonly unknown[], (call, index) => readCall(call, index));
+    let read: ReturnType<typeof readCall>[];
+    try {
+      read = Array.from(given as readonly unknown[], (call, index) => readCall(call, index));
+    } catch {
+      // An element getter or a Proxy's iterator that throws: the caller's own turn is malformed.
+      throw text.invalidTurn('calls', 'could not be read (reading an element threw)');
+    }
     const problems = new Map<AssembledToolCall, CallProblem>();
     for (const { call, problem } of read) if (problem !== undefined) problems.set(call, problem);
     const calls = oneCallPerId(read.map(({ call }) => call));
@@ -696,7 +730,8 @@ export class Runtime {
         signal: scope.signal,
         context: scope.context,
         idempotencyKey,
-        ...(this.#timeoutMs === undefined ? {} : { timeoutMs: this.#timeoutMs }),
+        // Under the lease, whatever the binding declares (docs/runtime.md, Replayed turns).
+        timeoutMs: this.#timeoutMs ?? this.#leaseMs - 1,
       });
       return { result };
     } catch (e) {
@@ -706,13 +741,14 @@ export class Runtime {
 
   /**
    * Counts the call against the budgets, only while they have room (one atomic countCall), and a
-   * call id once per thread (a replay of a call that ran and ended `error` runs without counting
-   * again); the model-facing text when a budget is spent (nothing counted), else undefined.
+   * call id once per thread and tool (a replay of a call that ran and ended `error` runs without
+   * counting again; the id reused for another tool counts again); the model-facing text when a
+   * budget is spent (nothing counted), else undefined.
    */
   async #spend(threadId: string, tool: string, callId: string): Promise<string | undefined> {
     if (this.#perTool === undefined && this.#total === undefined) return undefined;
     const counts = await this.#store.countCall(threadId, tool, {
-      ...(callId === '' ? {} : { callId }),
+      ...(callId === '' ? {} : { callId: countKeyOf(tool, callId) }),
       ...(this.#perTool === undefined ? {} : { perTool: this.#perTool }),
       ...(this.#total === undefined ? {} : { total: this.#total }),
     });
