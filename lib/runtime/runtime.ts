@@ -334,7 +334,7 @@ export class Runtime {
       read = Array.from(given as readonly unknown[], (call, index) => readCall(call, index));
     } catch {
       // An element getter or a Proxy's iterator that throws: the caller's own turn is malformed.
-      throw text.invalidTurn('calls', 'could not be read (reading an element threw)');
+      throw text.invalidTurn('calls', 'could not be read (iterating it or reading an element threw)');
     }
     const problems = new Map<AssembledToolCall, CallProblem>();
     for (const { call, problem } of read) if (problem !== undefined) problems.set(call, problem);

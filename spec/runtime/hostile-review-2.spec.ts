@@ -10,7 +10,8 @@ import { FuncTool, Registry } from '../../lib/protocol';
 import { Runtime, RuntimeError } from '../../lib/runtime';
 import type { SuspensionStore } from '../../lib/runtime';
 import { argumentsDigest } from '../../lib/runtime/identity';
-import { MemoryStore, SqliteStore } from '../../lib/runtime/stores';
+import { MemoryStore, PostgresStore, SqliteStore } from '../../lib/runtime/stores';
+import { startPostgres, type TestPostgres } from '../support/postgres';
 import { OBJECT, call, echo, effects, guarded } from './support';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,15 +91,33 @@ describe('finding 3: only number tokens of over 15 significant digits fall back 
   });
 });
 
+let server: TestPostgres | undefined;
+beforeAll(async () => (server = await startPostgres()), 120_000);
+afterAll(() => server?.stop());
+
 const stores: [string, () => Promise<SuspensionStore>][] = [
   ['MemoryStore', async () => new MemoryStore()],
   [
     'SqliteStore',
     async () => SqliteStore.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-h2-')), 'db.sqlite')),
   ],
+  [
+    'PostgresStore',
+    async () => {
+      return PostgresStore.open({ connectionString: (server as TestPostgres).connectionString, max: 2 });
+    },
+  ],
 ];
 
+// One thread per test: the PostgreSQL database is shared by the tests.
+let threads = 0;
+
 describe.each(stores)('budgets on %s', (_name, open) => {
+  let t = '';
+  beforeEach(() => {
+    threads += 1;
+    t = `t${threads}`;
+  });
   const rejectedBy = (authorizer: () => boolean) =>
     guarded(
       FuncTool.create({ name: 'pay', inputSchema: OBJECT(), decode: (v) => v }, () => 'paid'),
@@ -109,7 +128,7 @@ describe.each(stores)('budgets on %s', (_name, open) => {
     let allow = false;
     const store = await open();
     const runtime = new Runtime({ registry: new Registry(rejectedBy(() => allow)), store, budget: { perTool: 2 } });
-    const turn = async (id: string) => (await runtime.runTurn({ threadId: 't', calls: [call(id, 'pay')] }))[0].kind;
+    const turn = async (id: string) => (await runtime.runTurn({ threadId: t, calls: [call(id, 'pay')] }))[0].kind;
     expect([await turn('a'), await turn('b')]).toEqual(['rejected', 'rejected']);
     allow = true;
     expect(await turn('c')).toBe('budget-exceeded');
@@ -124,7 +143,7 @@ describe.each(stores)('budgets on %s', (_name, open) => {
       return true;
     };
     const runtime = new Runtime({ registry: new Registry(rejectedBy(authorizer)), store, budget: { perTool: 2 } });
-    const turn = async (id: string) => (await runtime.runTurn({ threadId: 't', calls: [call(id, 'pay')] }))[0].kind;
+    const turn = async (id: string) => (await runtime.runTurn({ threadId: t, calls: [call(id, 'pay')] }))[0].kind;
     expect(await turn('a')).toBe('error');
     fail = false;
     expect([await turn('a'), await turn('b'), await turn('c')]).toEqual(['completed', 'completed', 'budget-exceeded']);
@@ -138,8 +157,8 @@ describe.each(stores)('budgets on %s', (_name, open) => {
     };
     const seen = effects();
     const runtime = new Runtime({ registry: new Registry(rejectedBy(down), echo(seen)), store, budget: { total: 1 } });
-    expect((await runtime.runTurn({ threadId: 't', calls: [call('c', 'pay')] }))[0].kind).toBe('error');
-    const [reused] = await runtime.runTurn({ threadId: 't', calls: [call('c', 'echo', { text: 'x' })] });
+    expect((await runtime.runTurn({ threadId: t, calls: [call('c', 'pay')] }))[0].kind).toBe('error');
+    const [reused] = await runtime.runTurn({ threadId: t, calls: [call('c', 'echo', { text: 'x' })] });
     expect(reused.kind).toBe('budget-exceeded');
     expect(seen.calls).toBe(0);
     await store.close?.();
