@@ -429,6 +429,10 @@ export class Runtime {
       if (found.outcome.kind === 'suspended') return this.#answeredRound(identity, round, scope);
       return answered(identity, found.outcome);
     }
+    // The next round is committed before this round's outcome is stored (see #suspend): a round
+    // with a next round was answered, even if storing its outcome failed. It never runs again.
+    const later = await this.#store.get({ threadId: scope.threadId, callId: roundKey(callId, round + 1) });
+    if (later !== undefined) return this.#repairRound(identity, found.record, later.record, round, scope);
     const now = this.#now();
     // Validated before taking, so an invalid answer leaves the call waiting (unless it has expired,
     // which take reports).
@@ -480,7 +484,8 @@ export class Runtime {
 
   /**
    * The suspended calls still waiting (not taken, or taken by a resume whose lease has passed; not
-   * expired now), oldest first: the store's `list`. A record's `callId` is `<call id>#<round>` for a resume that suspended again; resume
+   * expired now), oldest first: the store's `list`, less a round whose next round is committed
+   * (answered, though storing its outcome failed). A record's `callId` is `<call id>#<round>` for a resume that suspended again; resume
    * accepts it as it is (see providerCallIdOf).
    * @throws RuntimeError ERR_INVALID_TURN when the filter is neither `{ threadId }` nor `{ principal }`;
    *   ERR_ID_TOO_LONG when its id is over MAX_ID_BYTES bytes of UTF-8
@@ -493,10 +498,21 @@ export class Runtime {
       throw text.invalidFilter();
     }
     checkIdBytes('list', byThread ? 'threadId' : 'principal', (byThread ? f!.threadId : f!.principal) as string);
-    return this.#store.list(
+    const records = await this.#store.list(
       byThread ? { threadId: f!.threadId as string } : { principal: f!.principal as string },
       this.#now(),
     );
+    // A round whose next round is committed was answered (its stored outcome may be missing, when
+    // `finish` failed): only the next round waits.
+    const superseded = await Promise.all(
+      records.map(async (record) => {
+        const { callId, round } = providerCallIdOf(record);
+        return (
+          (await this.#store.get({ threadId: record.threadId, callId: roundKey(callId, round + 1) })) !== undefined
+        );
+      }),
+    );
+    return records.filter((_, i) => !superseded[i]);
   }
 
   /**
@@ -517,6 +533,31 @@ export class Runtime {
       record: next.record,
     });
     return Object.freeze({ ...outcome, previous });
+  }
+
+  /**
+   * A round whose next round is committed but whose own outcome is missing (its `finish` failed):
+   * stores that outcome (`suspended`) when the round can be taken now, then answers as for any
+   * answered round. A take that fails leaves the record as it is: the answer still runs nothing.
+   */
+  async #repairRound(
+    identity: CallIdentity,
+    record: SuspensionRecord,
+    next: SuspensionRecord,
+    round: number,
+    scope: CallScope,
+  ): Promise<SettledCallOutcome> {
+    const key: CallKey = { threadId: scope.threadId, callId: record.callId };
+    const now = this.#now();
+    try {
+      const taken = now <= record.expiresAt ? await this.#store.take(key, now, this.#leaseMs) : undefined;
+      if (taken?.status === 'taken') {
+        await this.#store.finish(key, taken.claim, { kind: 'suspended', inputRequest: next.inputRequest });
+      }
+    } catch {
+      // Left to the next answer: this one runs nothing either way.
+    }
+    return this.#answeredRound(identity, round, scope);
   }
 
   /** One call of a turn (see runTurn). Never rejects. */
@@ -845,7 +886,8 @@ export class Runtime {
 
   /**
    * Follows a call's rounds from `first` (round `round`) while their stored outcome is `suspended`
-   * (a resume that suspended again): the record of the current round. Undefined when a round is
+   * (a resume that suspended again), or missing while the next round is committed (a `finish`
+   * that failed): the record of the current round. Undefined when a round is
    * missing or there are more than MAX_SUSPENSION_ROUNDS.
    */
   async #currentRound(
@@ -856,12 +898,14 @@ export class Runtime {
   ): Promise<{ readonly found: Stored; readonly round: number } | undefined> {
     let found = first;
     let at = round;
-    while (found.outcome?.kind === 'suspended') {
-      at += 1;
-      if (at > MAX_SUSPENSION_ROUNDS) return undefined;
-      const next = await this.#store.get({ threadId, callId: roundKey(callId, at) });
-      if (next === undefined) return undefined;
+    // A round without an outcome whose next round is committed was answered (its `finish` failed).
+    while (found.outcome === undefined || found.outcome.kind === 'suspended') {
+      const asked = found.outcome?.kind === 'suspended';
+      if (at + 1 > MAX_SUSPENSION_ROUNDS) return asked ? undefined : { found, round: at };
+      const next = await this.#store.get({ threadId, callId: roundKey(callId, at + 1) });
+      if (next === undefined) return asked ? undefined : { found, round: at };
       found = next;
+      at += 1;
     }
     return { found, round: at };
   }

@@ -1003,6 +1003,42 @@ export function storeContract(target: ContractTarget): void {
       const done = await runtime.resume({ threadId, callId: 'c#2', answer: '{"ok":true}' });
       expect([done.kind, seen.sent]).toEqual(['completed', 1]);
     });
+
+    it('6: a round whose next round is committed but whose finish failed never runs again (a8)', async () => {
+      const inner = await open();
+      const store = new FaultyStore(inner);
+      const seen = effects();
+      let now = 1_000_000;
+      const config = { registry: new Registry(sendEmail(seen, { twice: true })), leaseMs: 60_000, now: () => now };
+      const runtime = new Runtime({ ...config, store });
+      const threadId = `thread-${randomUUID()}`;
+      const turn = { threadId, calls: [call('c', 'send_email', { to: 'a@x.org' })] };
+      await runtime.runTurn(turn);
+      store.finishError = new Error('connection reset');
+      const round2 = await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' });
+      store.finishError = undefined;
+      expect([round2.kind, round2.kind === 'suspended' && round2.record.callId, 'storeError' in round2]).toEqual([
+        'suspended',
+        'c#2',
+        true,
+      ]);
+      const byKey = (runtime2: Runtime) => runtime2.list({ threadId }).then((records) => records.map((r) => r.callId));
+      const nextOf = (o: CallOutcome) =>
+        o.kind === 'already-answered' && o.previous?.kind === 'suspended' ? o.previous.record.callId : o.kind;
+      // While round 1's take holds, and after its lease: round 1 is answered, round 2 waits.
+      expect(nextOf(await runtime.resume({ threadId, callId: 'c', answer: '{"ok":true}' }))).toBe('c#2');
+      expect(await byKey(runtime)).toEqual(['c#2']);
+      now += 61_000;
+      const other = new Runtime({ ...config, store: await twin(inner) });
+      expect(await byKey(other)).toEqual(['c#2']);
+      const [replayed] = await other.runTurn(turn);
+      expect(replayed.kind === 'suspended' && replayed.record.callId).toBe('c#2');
+      expect(nextOf(await other.resume({ threadId, callId: 'c', answer: '{"ok":true}' }))).toBe('c#2');
+      expect((await inner.get({ threadId, callId: 'c' }))?.outcome?.kind).toBe('suspended');
+      expect(seen.calls).toBe(2);
+      const done = await other.resume({ threadId, callId: 'c#2', answer: '{"ok":true}' });
+      expect([done.kind, seen.calls, seen.sent]).toEqual(['completed', 3, 1]);
+    });
   });
 
   if (!target.shared) return; // the data lives in the process: nothing survives it
