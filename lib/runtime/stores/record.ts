@@ -225,26 +225,23 @@ export function checkLease(store: string, operation: string, leaseMs: unknown): 
   return leaseMs as number;
 }
 
-const SETTLED_FIELDS = ['threadId', 'callId', 'tool', 'argumentsDigest', 'principal', 'outcome', 'createdAt'] as const;
+const RUNNING_FIELDS = ['threadId', 'callId', 'tool', 'argumentsDigest', 'principal'] as const;
+const SETTLED_FIELDS = [...RUNNING_FIELDS, 'outcome', 'createdAt'] as const;
+type Code = 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD';
 
 /**
- * Checks a SettledCall given to `settle` (or read back) and returns a frozen plain copy.
- * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the field (ERR_STORE_INVALID_RECORD when
- *   read back), ERR_STORE_ID_TOO_LONG
+ * The members a RunningCall and a SettledCall share, checked: a plain object with no member outside
+ * `fields`, key strings within MAX_ID_BYTES, a tool name a store can keep, a sha256 digest.
  */
-export function checkSettled(
-  store: string,
-  operation: string,
+function callFields(
   value: unknown,
-  code: 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD' = 'ERR_STORE_INVALID_ARGUMENT',
-): SettledCall {
-  const fail = (detail: string, other?: StoreErrorCode): never => {
-    throw new StoreError(other ?? code, `${store}: ${operation}: invalid settled call: ${detail}; pass a SettledCall`);
-  };
+  fields: readonly string[],
+  fail: (detail: string, other?: StoreErrorCode) => never,
+): RunningCall & Record<string, unknown> {
   if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
   const call = value as Record<string, unknown>;
   for (const key of Object.keys(call)) {
-    if (!(SETTLED_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
+    if (!fields.includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
   }
   keyString(call.threadId, 'threadId', fail);
   keyString(call.callId, 'callId', fail);
@@ -258,23 +255,37 @@ export function checkSettled(
     );
   }
   principalString(call.principal, 'principal', fail);
+  return call as RunningCall & Record<string, unknown>;
+}
+
+/** The `fail` of a check: throws StoreError `code` (or `other`) naming the store, operation and type. */
+function failer(store: string, operation: string, type: 'SettledCall' | 'RunningCall', code: Code) {
+  const what = type === 'SettledCall' ? 'settled call' : 'running call';
+  return (detail: string, other?: StoreErrorCode): never => {
+    throw new StoreError(other ?? code, `${store}: ${operation}: invalid ${what}: ${detail}; pass a ${type}`);
+  };
+}
+
+/**
+ * Checks a SettledCall given to `settle` (or read back) and returns a frozen plain copy.
+ * @throws StoreError ERR_STORE_INVALID_ARGUMENT naming the field (ERR_STORE_INVALID_RECORD when
+ *   read back), ERR_STORE_ID_TOO_LONG
+ */
+export function checkSettled(
+  store: string,
+  operation: string,
+  value: unknown,
+  code: Code = 'ERR_STORE_INVALID_ARGUMENT',
+): SettledCall {
+  const fail = failer(store, operation, 'SettledCall', code);
+  const call = callFields(value, SETTLED_FIELDS, fail);
   const outcome = checkOutcome(store, `${operation}: outcome`, call.outcome, code);
   if (outcome.kind === 'suspended' || outcome.kind === 'expired') {
     fail(`outcome.kind: a settled call cannot be ${outcome.kind}`);
   }
   instant(call.createdAt, 'createdAt', fail);
-  return Object.freeze({
-    threadId: call.threadId as string,
-    callId: call.callId as string,
-    tool: call.tool as string,
-    argumentsDigest: call.argumentsDigest as string,
-    principal: call.principal as string,
-    outcome,
-    createdAt: call.createdAt as number,
-  });
+  return Object.freeze({ ...runningCopy(call), outcome, createdAt: call.createdAt as number });
 }
-
-const RUNNING_FIELDS = ['threadId', 'callId', 'tool', 'argumentsDigest', 'principal'] as const;
 
 /**
  * Checks a RunningCall given to `begin` (or read back) and returns a frozen plain copy.
@@ -285,34 +296,15 @@ export function checkRunning(
   store: string,
   operation: string,
   value: unknown,
-  code: 'ERR_STORE_INVALID_ARGUMENT' | 'ERR_STORE_INVALID_RECORD' = 'ERR_STORE_INVALID_ARGUMENT',
+  code: Code = 'ERR_STORE_INVALID_ARGUMENT',
 ): RunningCall {
-  const fail = (detail: string, other?: StoreErrorCode): never => {
-    throw new StoreError(other ?? code, `${store}: ${operation}: invalid running call: ${detail}; pass a RunningCall`);
-  };
-  if (!isPlainObject(value)) fail(`expected a plain JSON object, received ${describe(value)}`);
-  const call = value as Record<string, unknown>;
-  for (const key of Object.keys(call)) {
-    if (!(RUNNING_FIELDS as readonly string[]).includes(key)) fail(`${JSON.stringify(key)}: unknown member`);
-  }
-  keyString(call.threadId, 'threadId', fail);
-  keyString(call.callId, 'callId', fail);
-  if (typeof call.tool !== 'string' || UNSTORABLE.test(call.tool)) {
-    fail(`tool: expected a string without NUL or lone surrogates, received ${describe(call.tool)}`);
-  }
-  if (typeof call.argumentsDigest !== 'string' || !SHA256.test(call.argumentsDigest)) {
-    fail(
-      `argumentsDigest: expected "sha256:" and 64 lower-case hex digits, received ${describe(call.argumentsDigest)}`,
-    );
-  }
-  principalString(call.principal, 'principal', fail);
-  return Object.freeze({
-    threadId: call.threadId as string,
-    callId: call.callId as string,
-    tool: call.tool as string,
-    argumentsDigest: call.argumentsDigest as string,
-    principal: call.principal as string,
-  });
+  return Object.freeze(runningCopy(callFields(value, RUNNING_FIELDS, failer(store, operation, 'RunningCall', code))));
+}
+
+/** A plain copy of a checked call's RunningCall members, in their documented order. */
+function runningCopy(call: RunningCall): RunningCall {
+  const { threadId, callId, tool, argumentsDigest, principal } = call;
+  return { threadId, callId, tool, argumentsDigest, principal };
 }
 
 /**
