@@ -312,16 +312,7 @@ function runningCopy(call: RunningCall): RunningCall {
  * @throws StoreError ERR_STORE_INVALID_RECORD
  */
 export function decodeRunning(store: string, operation: string, text: string): RunningCall {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new StoreError(
-      'ERR_STORE_INVALID_RECORD',
-      `${store}: ${operation}: a stored running call is not JSON; the database was changed outside scope-tool`,
-      err,
-    );
-  }
+  const value = parseStored(store, operation, 'running call', text);
   return checkRunning(store, `${operation}: stored running call`, value, 'ERR_STORE_INVALID_RECORD');
 }
 
@@ -332,16 +323,7 @@ export function encodeSettled(call: SettledCall): string {
 
 /** Parses and checks a settled call read back from a database. @throws StoreError ERR_STORE_INVALID_RECORD */
 export function decodeSettled(store: string, operation: string, text: string): SettledCall {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new StoreError(
-      'ERR_STORE_INVALID_RECORD',
-      `${store}: ${operation}: a stored settled call is not JSON; the database was changed outside scope-tool`,
-      err,
-    );
-  }
+  const value = parseStored(store, operation, 'settled call', text);
   return checkSettled(store, `${operation}: stored settled call`, value, 'ERR_STORE_INVALID_RECORD');
 }
 
@@ -375,6 +357,23 @@ export function checkFilter(
   return { by: 'principal', value: principalString(f.principal, 'filter.principal', fail) };
 }
 
+/**
+ * Parses the JSON text of a stored record, outcome, running or settled call (`what`).
+ * @throws StoreError ERR_STORE_INVALID_RECORD when it is not JSON, naming the parser's reason
+ */
+function parseStored(store: string, operation: string, what: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new StoreError(
+      'ERR_STORE_INVALID_RECORD',
+      `${store}: ${operation}: a stored ${what} is not JSON (${(err as Error).message}); ` +
+        'the database was changed outside scope-tool',
+      err,
+    );
+  }
+}
+
 /** The JSON text a store keeps for a record (members in RECORD_FIELDS order). */
 export function encodeRecord(record: SuspensionRecord): string {
   return JSON.stringify(record, RECORD_FIELDS as unknown as string[]);
@@ -382,16 +381,7 @@ export function encodeRecord(record: SuspensionRecord): string {
 
 /** Parses and checks a record read back from a database. @throws StoreError ERR_STORE_INVALID_RECORD */
 export function decodeRecord(store: string, operation: string, text: string): SuspensionRecord {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new StoreError(
-      'ERR_STORE_INVALID_RECORD',
-      `${store}: ${operation}: a stored record is not JSON (${(err as Error).message}); the database was changed outside scope-tool`,
-      err,
-    );
-  }
+  const value = parseStored(store, operation, 'record', text);
   return checkRecord(store, `${operation}: stored record`, value);
 }
 
@@ -460,16 +450,7 @@ export function decodeOutcome(
   text: string | null | undefined,
 ): StoredOutcome | undefined {
   if (text === null || text === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new StoreError(
-      'ERR_STORE_INVALID_RECORD',
-      `${store}: ${operation}: a stored outcome is not JSON; the database was changed outside scope-tool`,
-      err,
-    );
-  }
+  const value = parseStored(store, operation, 'outcome', text);
   return checkOutcome(store, `${operation}: stored outcome`, value, 'ERR_STORE_INVALID_RECORD');
 }
 
