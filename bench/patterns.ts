@@ -11,7 +11,7 @@ import { dtoInput } from '../lib/dto';
 import { bind, FuncTool, ToolError, type Contract, type JsonValue } from '../lib/protocol';
 import type { Probe } from './report';
 
-/** The e-mail pattern the README cites as accepted, and the nested quantifier of the issue. */
+/** The e-mail pattern docs/guarantees.md cites, and the nested quantifier of the issue. */
 export const EMAIL_PATTERN = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
 export const NESTED_PATTERN = '^([a-z0-9]+-?)+$';
 

@@ -1,7 +1,7 @@
 /**
  * What ScopeToolModule reads from Nest's provider wrappers, without building or calling anything:
  * the provider's form and scope, the class it builds, its module. Only a default-scoped class
- * provider is bound (docs: README, NestJS section, "Discovery").
+ * provider is bound (docs/nestjs.md, "Discovery").
  * @internal
  */
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';

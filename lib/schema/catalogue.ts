@@ -34,7 +34,7 @@ import { hasOptionsArgument } from './decorator-reader';
  *   options make it decoder-only), `decoder-only` (checked by the decoder only, reported as a warning
  *   naming the DTO and field: docs/architecture.md section 4 rule 10), `refused` (generation fails with `fix`),
  *   or `structural` (steers decoding or optionality, and checks nothing the type does not already say);
- * - `says` / `why` / `fix`: the row in prose (the README's decorator table, a reference document);
+ * - `says` / `why` / `fix`: the row in prose (the decorator table of docs/decorators.md);
  * - `appliesTo`: the kinds of value it can pass (class-validator fails on any other value, while JSON
  *   Schema ignores a keyword meant for another type); absent: any value;
  * - `refusesNullItem`: whether an `each: true` use refuses a null item, given whether its argument

@@ -178,7 +178,41 @@ describe('paths named in README.md and docs/', () => {
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter(({ file }) => !fs.existsSync(path.join(ROOT, file)))).toEqual([]);
   });
+
+  it('every relative link resolves, to a file and to a heading of it for an anchor', () => {
+    const docs = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+    const links = docs.flatMap((doc) =>
+      markdownLinks(fs.readFileSync(path.join(ROOT, doc), 'utf8')).map((target) => ({ doc, target })),
+    );
+    expect(links.length).toBeGreaterThan(10);
+    const broken = links.filter(({ doc, target }) => {
+      const [file, anchor] = target.split('#') as [string, string | undefined];
+      const at = file === '' ? path.join(ROOT, doc) : path.join(ROOT, path.dirname(doc), file);
+      if (!fs.existsSync(at)) return true;
+      return anchor !== undefined && !headingSlugs(fs.readFileSync(at, 'utf8')).has(anchor);
+    });
+    expect(broken).toEqual([]);
+  });
 });
+
+/** The targets of a Markdown text's inline links that stay in the repository (no scheme), outside code. */
+export function markdownLinks(markdown: string): string[] {
+  const prose = markdown.replace(/^\s*```[\s\S]*?^\s*```/gm, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^()\s]+)\)/g)].map((m) => m[1] as string).filter((t) => !/^[a-z]+:/i.test(t));
+}
+
+/** GitHub's anchors of a Markdown text's headings: lower case, punctuation dropped, spaces as `-`. */
+export function headingSlugs(markdown: string): Set<string> {
+  const prose = markdown.replace(/^\s*```[\s\S]*?^\s*```/gm, '');
+  return new Set(
+    [...prose.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) =>
+      (m[1] as string)
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-'),
+    ),
+  );
+}
 
 describe('the citation checker', () => {
   const doc = ['# T', '## 1. One', '1. a', '2. b', '## 3. Three', '### 3.2 Two', '1. x', '```', '7. code', '```'];
@@ -198,6 +232,17 @@ describe('the citation checker', () => {
     expect(citationProblems('docs/arch.md section 3.2 rule 7', read)).toHaveLength(1);
     expect(citationProblems('docs/arch.md section 1 rules 1 to 4', read)).toHaveLength(2);
     expect(citationProblems('docs/arch.md 3.2', read)).toHaveLength(1);
+  });
+
+  it('reads links outside code and the anchors GitHub gives headings', () => {
+    const text = [
+      '# The path of one call',
+      '## `scope-tool/mcp` (stdio)',
+      '[a](docs/x.md#y) `[b](c.md)`',
+      '[d](https://e)',
+    ];
+    expect(markdownLinks(text.join('\n'))).toEqual(['docs/x.md#y']);
+    expect([...headingSlugs(text.join('\n'))]).toEqual(['the-path-of-one-call', 'scope-toolmcp-stdio']);
   });
 
   it('finds citations of what a clone does not have', () => {

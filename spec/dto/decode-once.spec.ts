@@ -99,12 +99,12 @@ describe('a dtoInput decoder behind a FuncTool', () => {
 
 let counter = 2;
 
-/** A non-deterministic default: what the README and dtoInput's TSDoc tell DTO authors not to write. */
+/** A non-deterministic default: what docs/decorators.md and dtoInput's TSDoc tell DTO authors not to write. */
 class Sequenced {
   @IsOptional() @IsInt() seq: number = ++counter;
 }
 
-describe('why defaults must be deterministic (README, dtoInput)', () => {
+describe('why defaults must be deterministic (docs/decorators.md, dtoInput)', () => {
   it('a retried invocation judged once runs the first call with the judged default and decodes again later', async () => {
     const judged: string[] = [];
     const ran: number[] = [];

@@ -1,7 +1,7 @@
 /**
  * Fault injection for policies (Guard authorizers) and input validators, and aborts that land while
  * they are slow: the inner tool never runs unless a policy decided `true` before any abort (the
- * table in the README's Guarantees section, "Policies" and "Aborts").
+ * table in docs/guarantees.md, "Policies" and "Aborts").
  */
 import {
   AuthorizationError,

@@ -1,7 +1,7 @@
 /**
  * Fault injection for tools: whatever a tool throws, resolves or returns, Binding.call ends in one
  * defined outcome and renderOutcome gives the model one defined text (the table in
- * the README's Guarantees section, "Tools").
+ * docs/guarantees.md, "Tools").
  */
 import { CallError, Failure, FuncTool, InputRequest, Output, ToolError, bind, hasErrorCode } from '../../lib/protocol';
 import type { Result } from '../../lib/protocol';

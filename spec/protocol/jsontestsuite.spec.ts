@@ -47,7 +47,7 @@ const Y_EXCEPTIONS: Record<string, string> = {
 
 /** Every i_ file: the pinned decision, the issue code (or undecodable) and why. */
 const I_DECISIONS: Record<string, [Decision, string, string]> = {
-  // A non-zero number that a double would turn into 0 is refused, not silently changed (README: numbers).
+  // A non-zero number that a double would turn into 0 is refused, not silently changed (docs/development.md, decisions: numbers).
   'i_number_double_huge_neg_exp.json': ['refused', 'number_out_of_range', '123.456e-789 is not 0 but would become 0'],
   'i_number_huge_exp.json': ['refused', 'number_out_of_range', 'huge exponent: not finite as a double'],
   'i_number_neg_int_huge_exp.json': ['refused', 'number_out_of_range', '-1e+9999 is -Infinity as a double'],
@@ -97,7 +97,7 @@ const TRANSFORM_DECISIONS: Record<string, [Decision, string, string]> = {
   'number_1.000000000000000005.json': ['admitted', 'ok', 'fraction, finite (rounds to 1 as a double)'],
   'number_1000000000000000.json': ['admitted', 'ok', '10^15 is within 2^53-1'],
   'number_10000000000000000999.json': ['refused', 'number_out_of_range', 'integer literal above 2^53-1'],
-  // Refused since underflow to 0 counts as silently changing a number (README: numbers).
+  // Refused since underflow to 0 counts as silently changing a number (docs/development.md, decisions: numbers).
   'number_1e-999.json': ['refused', 'number_out_of_range', 'not 0 but would become 0 as a double'],
   'number_1e6.json': ['admitted', 'ok', 'the integer 10^6 (exponent form) is within 2^53-1'],
   'number_9223372036854775807.json': ['refused', 'number_out_of_range', 'integer literal above 2^53-1'],

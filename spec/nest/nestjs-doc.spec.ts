@@ -1,15 +1,15 @@
-/** The README's NestJS section quotes the NestJS sample's files exactly. */
+/** docs/nestjs.md quotes the NestJS sample's files exactly. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
-const notes = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const notes = fs.readFileSync(path.join(ROOT, 'docs', 'nestjs.md'), 'utf8');
 const quoted = [...notes.matchAll(/```ts\n\/\/ (samples\/nest\/[\w.-]+)\n([\s\S]*?)\n```/g)].map((m) => ({
   file: m[1],
   code: m[2],
 }));
 
-describe('the NestJS README section', () => {
+describe('docs/nestjs.md', () => {
   it('quotes the sample files', () => {
     expect(quoted.map((q) => q.file).sort()).toEqual(
       ['app.module.ts', 'assistant.module.ts', 'caller-directory.ts', 'known-caller.policy.ts', 'run.ts'].map(
