@@ -2,7 +2,7 @@
  * Message helpers for re-wrapping ToolErrors without repeating the Go sentinel text.
  * @internal
  */
-import { ERROR_MESSAGES, ToolError, instanceOf, messageOf } from './errors';
+import { ERROR_MESSAGES, ToolError, instanceOf, messageOf, wrapError } from './errors';
 import type { ToolErrorCode } from './errors';
 
 /** The message of `err` without its own sentinel prefix (`tool: invalid tool: x` gives `x`). */
@@ -17,12 +17,10 @@ export function detailOf(err: unknown): string {
 }
 
 /**
- * Wraps `inner` under `code` with a location segment: when `inner` carries the same code its
- * sentinel text is not repeated (`tool: invalid tool: tools[0]: tool is nil`). The inner error stays
- * the standard cause and its issues are carried along.
+ * Wraps `inner` under `code` with a location segment, repeating no prefix (wrapError):
+ * `tool: invalid tool: tools[0]: tool is nil`. The inner error stays the standard cause and its
+ * issues are carried along.
  */
 export function rewrap(code: ToolErrorCode, inner: unknown, segment: string): ToolError {
-  const sameCode = instanceOf(inner, ToolError) && inner.code === code;
-  const text = sameCode ? detailOf(inner) : messageOf(inner);
-  return new ToolError(code, text === '' ? segment : `${segment}: ${text}`, { cause: inner });
+  return wrapError(code, inner, segment);
 }

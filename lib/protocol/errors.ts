@@ -110,13 +110,33 @@ export function instanceOf<T>(value: unknown, klass: abstract new (...args: neve
 
 /**
  * Wraps `inner` under `code`, Go style: the message is `<sentinel>: <inner message>` (with an
- * optional location segment before it) and `inner` stays reachable as the cause.
+ * optional location segment before it) and `inner` stays reachable as the cause. The inner
+ * message does not repeat what the outer one already says (see wrappedText):
+ * `tool: invalid invocation: invalid request: ...`, never `tool: invalid invocation: tool: invalid request: ...`.
  * @internal
  */
 export function wrapError(code: ToolErrorCode, inner: unknown, segment?: string): ToolError {
-  const text = messageOf(inner);
-  const detail = segment === undefined ? text : `${segment}: ${text}`;
+  const text = wrappedText(ERROR_MESSAGES[code], inner);
+  const detail = segment === undefined ? text : text === '' ? segment : `${segment}: ${text}`;
   return new ToolError(code, detail, { cause: inner });
+}
+
+/**
+ * The message of `inner` as it reads after `outer` (a prefix such as `tool: invalid invocation`)
+ * and a colon: the one mechanism that keeps a wrapped message from repeating its prefix. An inner
+ * message that starts with `outer` itself loses it (`tool: invalid tool: x` under
+ * `tool: invalid tool` gives `x`; the bare sentinel gives ''); one that starts with the same
+ * package prefix (`tool: `) loses that prefix (`tool: invalid request: x` under
+ * `tool: invalid invocation` gives `invalid request: x`). Error codes and causes are untouched.
+ * @internal
+ */
+export function wrappedText(outer: string, inner: unknown): string {
+  const message = messageOf(inner);
+  if (message === outer) return '';
+  if (message.startsWith(`${outer}: `)) return message.slice(outer.length + 2);
+  const cut = outer.indexOf(': ');
+  const pkg = cut === -1 ? `${outer}: ` : outer.slice(0, cut + 2);
+  return message.startsWith(pkg) ? message.slice(pkg.length) : message;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { CompiledSchema } from './schema';
 import type { Definition } from './definition';
 import { snapshotDefinition } from './definition';
 import { detailOf, rewrap } from './detail';
-import { ToolError, instanceOf, messageOf } from './errors';
+import { ToolError, instanceOf, messageOf, wrappedText } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { admitJson } from './json';
 import { argumentsRefused, needsInvocation } from './messages';
@@ -21,6 +21,10 @@ import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
 import { abortReasonOf, funcCallOf, isCallAborted } from './deadline';
 import type { InputValidatingTool } from './input';
+
+/** The prefixes of the errors a FuncTool's encoder and decoder failures become. */
+const ENCODE_ARGS_FAILED = 'tool: encode function arguments';
+const DECODE_FAILED = 'tool: decode function arguments';
 
 /**
  * Configuration of a FuncTool. Ports FuncConfig plus the derived schema.
@@ -109,7 +113,7 @@ function encodeArguments<In>(encode: (input: In) => JsonValue, input: In): strin
   try {
     encoded = toJsonText(encode(input), ENCODE_OPTIONS);
   } catch (e) {
-    throw new Error(`tool: encode function arguments: ${messageOf(e)}`, { cause: e });
+    throw new Error(`${ENCODE_ARGS_FAILED}: ${wrappedText(ENCODE_ARGS_FAILED, e)}`, { cause: e });
   }
   let reason: string | undefined;
   if (!encoded.ok) reason = encoded.reason;
@@ -288,7 +292,7 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
           // The decoder runs on a fresh value of its own.
           input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
         } catch (e) {
-          throw new Error(`tool: decode function arguments: ${messageOf(e)}`, { cause: e });
+          throw new Error(`${DECODE_FAILED}: ${wrappedText(DECODE_FAILED, e)}`, { cause: e });
         }
       }
       // Checked again right before the function: a signal aborted while decoding ran (a slow decoder

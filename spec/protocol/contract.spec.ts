@@ -74,6 +74,13 @@ describe('Contract.prepare', () => {
     expect(err.cause).toMatchObject({ code: 'ERR_INVALID_REQUEST' });
   });
 
+  it('does not repeat the `tool: ` prefix of the invalid request it wraps (issue 15 item 7)', () => {
+    // Was `tool: invalid invocation: tool: invalid request: name must not be empty ...`.
+    const err = refusal(() => contractOf().prepare({ name: '', arguments: '{}' }));
+    expect(err.message.startsWith('tool: invalid invocation: invalid request: ')).toBe(true);
+    expect((err.cause as Error).message.startsWith('tool: invalid request: ')).toBe(true);
+  });
+
   it('refuses a request that is not an object', () => {
     const err = refusal(() => contractOf().prepare(null as never));
     expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
@@ -191,7 +198,7 @@ describe('Contract.prepare', () => {
       }).prepare({ name: 'weather', arguments: '{}' }),
     );
     expect((err.cause as InputValidatorError).thrown).toBe('boom');
-    expect(err.message).toContain('tool: input validation panicked: boom');
+    expect(err.message).toContain('arguments: input validation panicked: boom');
   });
 
   it('treats a validator returning a Promise as a defect: admission is synchronous', () => {

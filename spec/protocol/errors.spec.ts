@@ -2,7 +2,7 @@
  * The text helpers every message uses: clipMiddle (pointers, patterns, values) and goQuoteClipped
  * (member names) never split a surrogate pair, so a clipped message stays well-formed Unicode.
  */
-import { clipMiddle, goQuoteClipped } from '../../lib/protocol/errors';
+import { ToolError, clipMiddle, goQuoteClipped, hasErrorCode, wrapError, wrappedText } from '../../lib/protocol/errors';
 import { admitJson } from '../../lib/protocol';
 import { hasLoneSurrogate } from '../../lib/protocol/json';
 
@@ -39,5 +39,32 @@ describe('admission messages stay well-formed when they clip a pointer', () => {
     const admitted = admitJson(`{"${key}":{"a":1,"a":2}}`);
     expect(admitted.ok).toBe(false);
     if (!admitted.ok) expect(hasLoneSurrogate(admitted.issue.message)).toBe(false);
+  });
+});
+
+describe('wrapError: a wrapped message does not repeat its prefix (issue 15 item 7)', () => {
+  it('drops the shared `tool: ` package prefix of an inner error of another code', () => {
+    const inner = new ToolError('ERR_INVALID_REQUEST', 'call of tool "make_file": the stream ended');
+    const err = wrapError('ERR_INVALID_INVOCATION', inner);
+    expect(err.message).toBe('tool: invalid invocation: invalid request: call of tool "make_file": the stream ended');
+    expect(err.code).toBe('ERR_INVALID_INVOCATION');
+    expect(err.cause).toBe(inner);
+    expect(hasErrorCode(err, 'ERR_INVALID_REQUEST')).toBe(true);
+  });
+
+  it('drops the whole sentinel of an inner error of the same code, after a segment', () => {
+    const inner = new ToolError('ERR_INVALID_TOOL', 'tool is nil');
+    expect(wrapError('ERR_INVALID_TOOL', inner, 'tools[0]').message).toBe('tool: invalid tool: tools[0]: tool is nil');
+    expect(wrapError('ERR_INVALID_TOOL', new ToolError('ERR_INVALID_TOOL'), 'tools[0]').message).toBe(
+      'tool: invalid tool: tools[0]',
+    );
+  });
+
+  it('keeps a message of another package or none whole', () => {
+    expect(wrappedText('tool: invalid invocation', new ToolError('ERR_INVALID_SCHEMA', 'x'))).toBe(
+      'jsonschema: invalid schema: x',
+    );
+    expect(wrappedText('tool: invalid invocation', new Error('disk full'))).toBe('disk full');
+    expect(wrappedText('tool: invalid invocation', 'tool: rejected')).toBe('rejected');
   });
 });

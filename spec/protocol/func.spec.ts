@@ -204,7 +204,7 @@ describe('FuncTool.call', () => {
     const err = (await rejectionOf(
       binding.call(binding.contract.prepare({ name: 'half', arguments: '{"n":2}' })),
     )) as Error;
-    expect(err.message).toBe('tool: decode function arguments: tool: invalid invocation: changed its mind');
+    expect(err.message).toBe('tool: decode function arguments: invalid invocation: changed its mind');
     expect(hasErrorCode(err, 'ERR_INVALID_INVOCATION')).toBe(true);
   });
 
