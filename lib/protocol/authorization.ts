@@ -10,7 +10,7 @@ import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
 import { ToolError, instanceOf, messageOf } from './errors';
 import { Failure } from './failure';
-import { authorizationFailedText, needsInvocation, notAuthorizedText } from './messages';
+import { authorizationFailedText, needsInvocation, notAuthorizedText, policyRefusedText } from './messages';
 import { Output } from './output';
 import type { Result } from './result';
 import type { CallOptions, Tool } from './tool';
@@ -127,6 +127,22 @@ type Outcome =
   | { readonly kind: 'error'; readonly error: unknown };
 
 /**
+ * The policy's name for developer-facing text: a function's name, or an object's class name
+ * (`requireScope`, `OwnerPolicy`); undefined when it has none (an anonymous function, a plain
+ * object). Never throws (a hostile getter gives undefined).
+ */
+function policyName(authorizer: object): string | undefined {
+  try {
+    if (typeof authorizer === 'function') return authorizer.name !== '' ? authorizer.name : undefined;
+    const cls = (Object.getPrototypeOf(authorizer) as { constructor?: unknown } | null)?.constructor;
+    if (typeof cls === 'function' && cls !== Object && cls.name !== '') return cls.name;
+  } catch {
+    // a Proxy or getter that throws: no name
+  }
+  return undefined;
+}
+
+/**
  * A Tool that asks a policy before running its inner tool. Implements WrappingTool, so capabilities
  * (such as a FuncTool's input validator) resolve through it and admission runs before authorization.
  * The policy gets `new Authorization(definition, invocation.normalizedArguments)`: the arguments as
@@ -137,6 +153,8 @@ export class Guard implements Tool, WrappingTool {
   readonly #tool: Tool;
   readonly #decide: Decide;
   readonly #definition: Definition;
+  /** The policy's name for developer-facing text (policyName), read once at construction. */
+  readonly #policy: string | undefined;
 
   /**
    * Order: the authorizer (first, so an empty config reports it), the tool, then `definition()`
@@ -157,6 +175,7 @@ export class Guard implements Tool, WrappingTool {
     } else {
       throw new ToolError('ERR_INVALID_TOOL', 'authorizer is nil; pass an object with authorize() or a function');
     }
+    this.#policy = policyName(authorizer);
     const tool: unknown = config.tool;
     if (!isToolShaped(tool)) {
       throw new ToolError(
@@ -194,7 +213,10 @@ export class Guard implements Tool, WrappingTool {
    * rejects or decides a non-boolean gives an AuthorizationError, or
    * `AggregateError([reason, authorizationError])` when the signal is aborted by then; a decision
    * reached after an abort throws the reason; `false` throws a Failure of kind `rejected` with output
-   * `error: tool "NAME" is not authorized`; `true` returns the inner tool's call unchanged.
+   * `error: tool "NAME" is not authorized` (what the model sees) and, as its diagnostic cause and so
+   * its message, `tool: rejected: tool "NAME" was refused by policy POLICY` (the policy's function or
+   * class name; Changed from the seed's cause-less `tool: rejected`, docs/architecture.md section 3.11);
+   * `true` returns the inner tool's call unchanged.
    * @throws the abort reason, AggregateError, AuthorizationError, Failure, or the inner tool's error
    */
   call(invocation: Invocation, options?: CallOptions): Promise<Result> {
@@ -277,7 +299,10 @@ export class Guard implements Tool, WrappingTool {
     }
     if (isCallAborted(opts)) throw abortReasonOf(opts);
     if (outcome.kind === 'decided' && outcome.value === false) {
-      throw new Failure({ kind: 'rejected', output: Output.text(notAuthorizedText(name)) });
+      // The cause names the tool and the policy for the developer (the Failure's message, logs); the
+      // model sees the output only, and chain walkers never reach a diagnostic cause.
+      const cause = new Error(policyRefusedText(name, this.#policy));
+      throw new Failure({ kind: 'rejected', output: Output.text(notAuthorizedText(name)), cause });
     }
     return Promise.resolve(this.#tool.call(invocation, options));
   }

@@ -34,6 +34,15 @@ export function notAuthorizedText(toolName: string): string {
   return `error: tool ${goQuote(toolName)} is not authorized`;
 }
 
+/**
+ * The developer-facing text of a call a policy refused (the rejected Failure's diagnostic cause and
+ * so its message; never shown to the model): the tool and the policy's function or class name.
+ */
+export function policyRefusedText(toolName: string, policy: string | undefined): string {
+  const by = policy === undefined ? 'an unnamed policy (give the function or class a name)' : `policy ${policy}`;
+  return `tool: rejected: tool ${goQuote(toolName)} was refused by ${by}`;
+}
+
 /** The message of an AuthorizationError (ports AuthorizationError.Error). */
 export function authorizationFailedText(toolName: string): string {
   return toolName === '' ? 'tool: authorization failed' : `tool: authorization for ${goQuote(toolName)} failed`;

@@ -13,7 +13,7 @@ import {
   type Authorizer,
   type CallOptions,
 } from '../../lib/protocol';
-import { authorizationFailedText, notAuthorizedText } from '../../lib/protocol/messages';
+import { authorizationFailedText, notAuthorizedText, policyRefusedText } from '../../lib/protocol/messages';
 import { FakeTool, rejectionOf, thrownBy } from './helpers';
 
 const def = { name: 'delete_note', description: 'delete', inputSchema: { type: 'object' } };
@@ -87,10 +87,34 @@ describe('Guard.call', () => {
     const failure = classifyFailure(err) as Failure;
     expect(failure).toBeInstanceOf(Failure);
     expect(failure.kind).toBe('rejected');
-    expect(failure.message).toBe('tool: rejected');
+    // Changed from the seed (no cause, `tool: rejected`): docs/architecture.md section 3.11.
+    expect(failure.message).toBe(policyRefusedText('delete_note', undefined));
     expect(failure.output.asText()).toBe(notAuthorizedText('delete_note'));
-    expect(failure.diagnosticCause).toBeUndefined();
+    expect(failure.diagnosticCause).toBeInstanceOf(Error);
+    expect(failure.cause).toBeUndefined();
     expect(tool.calls).toHaveLength(0);
+  });
+
+  it('names the policy function or Authorizer class in the rejected Failure, never in its output', async () => {
+    function ownerOnly(): boolean {
+      return false;
+    }
+    class OwnerPolicy implements Authorizer {
+      authorize(): boolean {
+        return false;
+      }
+    }
+    for (const [authorizer, name] of [
+      [ownerOnly, 'ownerOnly'],
+      [new OwnerPolicy(), 'OwnerPolicy'],
+      [{ authorize: () => false }, undefined],
+    ] as const) {
+      const { binding, invocation } = setup(authorizer);
+      const failure = classifyFailure(await rejectionOf(binding.call(invocation))) as Failure;
+      expect(failure.kind).toBe('rejected');
+      expect(failure.message).toBe(policyRefusedText('delete_note', name));
+      expect(failure.output.asText()).toBe(notAuthorizedText('delete_note'));
+    }
   });
 
   it('seals a policy that throws in an AuthorizationError; the cause stays hidden', async () => {

@@ -3,6 +3,7 @@ import {
   authorizationFailedText,
   needsInvocation,
   notAuthorizedText,
+  policyRefusedText,
   wireJsonRefused,
 } from '../../lib/protocol/messages';
 import type { AdmissionIssue } from '../../lib/protocol';
@@ -37,5 +38,14 @@ describe('protocol messages', () => {
     expect(notAuthorizedText('a"b')).toBe('error: tool "a\\"b" is not authorized');
     expect(authorizationFailedText('delete_note')).toBe('tool: authorization for "delete_note" failed');
     expect(authorizationFailedText('')).toBe('tool: authorization failed');
+  });
+
+  it('a policy refusal names the tool and the policy for the developer', () => {
+    expect(policyRefusedText('delete_note', 'OwnerPolicy')).toBe(
+      'tool: rejected: tool "delete_note" was refused by policy OwnerPolicy',
+    );
+    expect(policyRefusedText('delete_note', undefined)).toBe(
+      'tool: rejected: tool "delete_note" was refused by an unnamed policy (give the function or class a name)',
+    );
   });
 });
