@@ -8,7 +8,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Failure, Output } from '../protocol';
 import type { Continuation, InputRequest, Registry } from '../protocol';
 import { prepareToolCall, renderOutcome } from '../providers';
-import type { PreparedToolCall, ProviderToolCall } from '../providers';
+import type { PreparedToolCall, ProviderToolCall, RenderedOutcome } from '../providers';
 import { mcpRequest } from './arguments';
 import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
@@ -45,6 +45,8 @@ export interface McpCallEnvironment {
   readonly maxElicitations: number;
   /** Diagnostics sink: never reaches the client. */
   readonly onError: (error: unknown) => void;
+  /** Told how the call ended, before its result is returned (the server's tracing reads it). */
+  readonly outcome?: (rendered: RenderedOutcome) => void;
 }
 
 /**
@@ -67,9 +69,12 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     if (env.progress.requested) await env.progress.step(PROGRESS.admitted);
     // No "completed" step: the response says so, and the SDK Client drops a progress
     // notification that arrives in the same read as the response.
-    return mcpToolResult(await run(env, call, prepared, context), false);
+    const output = await run(env, call, prepared, context);
+    env.outcome?.({ kind: 'completed', isError: false, output });
+    return mcpToolResult(output, false);
   } catch (error) {
     const rendered = renderOutcome(name, { error }, { signal: env.signal });
+    env.outcome?.(rendered);
     if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
     if (rendered.kind === 'error' || rendered.kind === 'undecided') env.onError(error);
     return mcpToolResult(rendered.output, true);

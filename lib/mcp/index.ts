@@ -25,4 +25,6 @@ export type { McpCallInfo, McpServerOptions } from './server';
 export { serveStdio } from './stdio';
 export type { McpStdioOptions, McpStdioServer } from './stdio';
 export { serveStreamableHttp } from './http';
+export { TRACER_NAME, TracingError } from '../tracing';
+export type { ToolTracingOption, ToolTracingOptions, TracingErrorCode } from '../tracing';
 export type { McpHttpAuthOptions, McpHttpOptions, McpHttpServer } from './http';

@@ -14,6 +14,9 @@ import { callTool } from './call';
 import { registryRequired } from './messages';
 import { progressReporter } from './progress';
 import { mcpTools } from './tools';
+import { ToolTracing } from '../tracing';
+import type { ToolTracingOption, TracedEnd } from '../tracing';
+import type { RenderedOutcome } from '../providers';
 
 /** What the `context` option of a server receives for each call. */
 export interface McpCallInfo {
@@ -64,6 +67,14 @@ export interface McpServerOptions {
    * `McpHttpWarning`. An error `onError` itself throws is dropped. Default: ignored.
    */
   readonly onError?: (error: unknown) => void;
+  /**
+   * `true` or `{ tracer?, recordArguments?, recordResults? }` to start an OpenTelemetry
+   * `execute_tool` span per `tools/call` (docs/tracing.md), a child of the trace context the
+   * request's `_meta` carries (`traceparent`, `tracestate`, read by the global propagator), with
+   * `mcp.method.name`, `jsonrpc.request.id` and `mcp.session.id`. Needs the optional peer
+   * `@opentelemetry/api`. Default: off, and the package is never loaded.
+   */
+  readonly tracing?: ToolTracingOption;
 }
 
 /** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
@@ -104,6 +115,8 @@ const RawCallToolRequestSchema = z.object({
  * (lib/mcp/sealed-state.ts) and passes a shared runtime SuspensionStore as its `useStore`.
  * @throws ToolError ERR_INVALID_REGISTRY when `registry` is not a Registry
  * @throws ToolError ERR_INVALID_DEFINITION when a definition cannot be projected
+ * @throws TracingError ERR_INVALID_TRACING for a `tracing` option of the wrong shape;
+ *   ERR_TRACING_UNAVAILABLE when `tracing` is on and `@opentelemetry/api` is not installed
  */
 export function createMcpServer(registry: Registry, options: McpServerOptions = {}): Server {
   if (!(registry instanceof Registry)) {
@@ -113,6 +126,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
   const onError = safeOnError(options.onError);
   const maxElicitations = options.maxElicitations ?? 5;
   const timeout = options.elicitationTimeoutMs ?? 600_000;
+  const tracing = ToolTracing.of(options.tracing, 'createMcpServer(registry, options)');
   const server = new Server(
     { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' },
     { capabilities: { tools: { listChanged: false } }, instructions: options.instructions },
@@ -131,27 +145,52 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     };
     const elicitation = server.getClientCapabilities()?.elicitation;
     const canElicit = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-    const result = await callTool(
-      {
-        registry,
-        signal: extra.signal,
-        requestId: extra.requestId,
-        progress,
-        context: () => options.context?.(info),
-        canElicit,
-        maxElicitations,
-        onError,
-        elicit: (message, form) => {
-          const elicit: ElicitRequest = {
-            method: 'elicitation/create',
-            params: { message, requestedSchema: form.requestedSchema },
-          };
-          return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
+    let ended: RenderedOutcome | undefined;
+    const call = () =>
+      callTool(
+        {
+          registry,
+          signal: extra.signal,
+          requestId: extra.requestId,
+          progress,
+          context: () => options.context?.(info),
+          canElicit,
+          maxElicitations,
+          onError,
+          elicit: (message, form) => {
+            const elicit: ElicitRequest = {
+              method: 'elicitation/create',
+              params: { message, requestedSchema: form.requestedSchema },
+            };
+            return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
+          },
+          outcome: (rendered) => {
+            ended = rendered;
+          },
         },
-      },
-      toolName,
-      request.params.arguments,
-    );
+        toolName,
+        request.params.arguments,
+      );
+    const result =
+      tracing === undefined
+        ? await call()
+        : await tracing.trace(
+            {
+              toolName,
+              callId: String(extra.requestId),
+              description: registry.resolve(toolName)?.contract.definition().description,
+              arguments:
+                typeof request.params.arguments === 'object' ? JSON.stringify(request.params.arguments) : undefined,
+              parent: tracing.contextOfMeta(request.params._meta),
+              attributes: {
+                'mcp.method.name': 'tools/call',
+                'jsonrpc.request.id': String(extra.requestId),
+                ...(extra.sessionId === undefined ? {} : { 'mcp.session.id': extra.sessionId }),
+              },
+            },
+            call,
+            (): TracedEnd => ({ kind: ended?.kind ?? 'error', isError: ended?.isError ?? true, result: ended?.output }),
+          );
     // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.
     return result as typeof result & { [key: string]: unknown };
   });

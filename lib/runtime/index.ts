@@ -9,6 +9,8 @@ export { DEFAULT_SUSPENSION_TTL_MS, MAX_LEASE_MS, MAX_SUSPENSION_TTL_MS, Runtime
 export type { ResumeInput, RuntimeBudget, RuntimeConfig, TurnInput } from './runtime';
 export type { CallOutcome, CallOutcomeKind, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
 export { RuntimeError } from './errors';
+export { TRACER_NAME, TracingError } from '../tracing';
+export type { ToolTracingOption, ToolTracingOptions, TracingErrorCode } from '../tracing';
 export type { AnswerIssue, RuntimeErrorCode } from './errors';
 export { toAnthropicMessage, toGeminiContent, toOpenAIChatMessages, toOpenAIResponsesItems } from './render';
 export { MAX_SUSPENSION_ROUNDS, argumentsDigest, contractFingerprint, idempotencyKeyOf, roundKey } from './identity';

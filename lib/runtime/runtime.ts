@@ -31,6 +31,8 @@ import {
   roundOfKey,
   textDigest,
 } from './identity';
+import { ToolTracing, TracingError } from '../tracing';
+import type { ToolTracingOption } from '../tracing';
 import { RuntimeError } from './errors';
 import * as text from './messages';
 import { checkCallerId, readCall } from './turn-input';
@@ -86,6 +88,9 @@ export interface RuntimeBudget {
  * - `budget`: per-thread call budgets; unset: no budget (and no `countCall` on the store).
  * - `now`: the clock, ms since the epoch as a whole number ≥ 0 (default `Date.now`); the
  *   constructor reads it once to check it.
+ * - `tracing`: `true` or `{ tracer?, recordArguments?, recordResults? }` to start an OpenTelemetry
+ *   `execute_tool` span per call of a turn and per resume (docs/tracing.md); needs the optional peer
+ *   `@opentelemetry/api`. Default: off, and the package is never loaded.
  */
 export interface RuntimeConfig {
   readonly registry: Registry;
@@ -95,6 +100,7 @@ export interface RuntimeConfig {
   readonly leaseMs?: number;
   readonly budget?: RuntimeBudget;
   readonly now?: () => number;
+  readonly tracing?: ToolTracingOption;
 }
 
 /**
@@ -163,6 +169,7 @@ export class Runtime {
   readonly #perTool: number | undefined;
   readonly #total: number | undefined;
   readonly #now: () => number;
+  readonly #tracing: ToolTracing | undefined;
 
   /**
    * @throws RuntimeError ERR_INVALID_RUNTIME_CONFIG naming the field: no registry (an object with
@@ -173,6 +180,8 @@ export class Runtime {
    *   a whole number ≥ 1, a `now` that is not a function returning a whole number of ms ≥ 0 (a
    *   fraction or a time past Number.MAX_SAFE_INTEGER less the TTL would make every instant a
    *   store keeps invalid); `config` (naming no field) when reading a member of it throws
+   * @throws TracingError ERR_INVALID_TRACING for a `tracing` option of the wrong shape;
+   *   ERR_TRACING_UNAVAILABLE when `tracing` is on and `@opentelemetry/api` is not installed
    */
   constructor(config: RuntimeConfig) {
     try {
@@ -266,8 +275,9 @@ export class Runtime {
       this.#perTool = budget?.perTool;
       this.#total = budget?.total;
       this.#now = now ?? Date.now;
+      this.#tracing = ToolTracing.of(config.tracing, 'new Runtime(config)');
     } catch (e) {
-      if (e instanceof RuntimeError) throw e;
+      if (e instanceof RuntimeError || e instanceof TracingError) throw e;
       // A getter of the config (or of its budget or store) that throws: refused as a bad config.
       throw text.invalidConfig('config', 'could not be read (reading a member threw)');
     }
@@ -347,7 +357,7 @@ export class Runtime {
           return statedOf(identity, 'refused', text.malformedCall(problem.model), false, problem.error);
         }
         // #runCall never rejects; should a defect make it, the call alone ends `error`, not the turn.
-        return this.#runCall(call, scope).catch((e: unknown) => {
+        return this.#traced(call, scope, false, () => this.#runCall(call, scope)).catch((e: unknown) => {
           const why = new Error('runtime: the call failed unexpectedly', { cause: e });
           return settledOf(identity, { error: why }, { kind: 'error' });
         });
@@ -423,6 +433,19 @@ export class Runtime {
     const record = found.record;
     if (record.principal !== scope.principal) throw text.principalMismatch(scope.threadId, input.callId);
     const identity = identityOf(scope.threadId, callId, record);
+    return this.#traced(identity.call, scope, true, () => this.#resumeFound(input, scope, found, identity, round));
+  }
+
+  /** The rest of `resume`, once the record answered and its principal are known. */
+  async #resumeFound(
+    input: ResumeInput,
+    scope: CallScope,
+    found: Stored,
+    identity: CallIdentity,
+    round: number,
+  ): Promise<CallOutcome> {
+    const { callId } = providerCallIdOf(found.record);
+    const record = found.record;
     if (found.outcome !== undefined) {
       // An expired call stays expired: every later answer gets the outcome the first one got.
       if (found.outcome.kind === 'expired') return fromStored(identity, found.outcome);
@@ -558,6 +581,41 @@ export class Runtime {
       // Left to the next answer: this one runs nothing either way.
     }
     return this.#answeredRound(identity, round, scope);
+  }
+
+  /**
+   * Runs one call of a turn, or the resume of one, inside an `execute_tool` span when the runtime
+   * traces (lib/tracing/tracing.ts): `scope_tool.outcome` is the outcome's kind; an outcome the model
+   * is told as an error sets `error.type` to its kind; a suspension is not an error.
+   */
+  #traced(
+    call: ProviderToolCall,
+    scope: CallScope,
+    resumed: boolean,
+    run: () => Promise<CallOutcome>,
+  ): Promise<CallOutcome> {
+    const tracing = this.#tracing;
+    if (tracing === undefined) return run();
+    const name = call.request.name;
+    return tracing.trace(
+      {
+        toolName: name,
+        callId: call.id,
+        description: this.#registry.resolve(name)?.contract.definition().description,
+        arguments: call.request.arguments,
+        conversationId: scope.threadId,
+        attributes: resumed ? { 'scope_tool.resumed': true } : undefined,
+      },
+      run,
+      (outcome) =>
+        outcome.kind === 'suspended'
+          ? { kind: outcome.kind, isError: false }
+          : {
+              kind: outcome.kind,
+              isError: outcome.rendered.isError,
+              result: outcome.kind === 'completed' ? outcome.rendered.output : undefined,
+            },
+    );
   }
 
   /** One call of a turn (see runTurn). Never rejects. */

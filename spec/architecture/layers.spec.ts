@@ -145,6 +145,7 @@ describe('layer rules of docs/architecture.md section 1', () => {
       'mcp',
       'protocol',
       'providers',
+      'tracing',
       '@modelcontextprotocol/sdk',
       'zod',
       'node:crypto',
@@ -156,7 +157,7 @@ describe('layer rules of docs/architecture.md section 1', () => {
   });
 
   it('lib/runtime builds on protocol and providers; store drivers only in their store files', () => {
-    const allowed = new Set(['runtime', 'protocol', 'providers', 'node:crypto']);
+    const allowed = new Set(['runtime', 'protocol', 'providers', 'tracing', 'node:crypto']);
     const sdk = new Set(['openai', '@anthropic-ai/sdk', '@google/genai']);
     const drivers: Record<string, string> = {
       'better-sqlite3': 'runtime/stores/sqlite.ts',
@@ -173,11 +174,19 @@ describe('layer rules of docs/architecture.md section 1', () => {
     ).toEqual([]);
   });
 
-  it('store drivers load lazily: require() inside a function, never a value import', () => {
+  it('lib/tracing imports only protocol and @opentelemetry/api', () => {
+    const allowed = new Set(['tracing', 'protocol']);
+    const api = (r: ImportRecord) =>
+      r.target === '@opentelemetry/api' && (r.typeOnly || r.file === 'tracing/tracing.ts');
+    expect(violations(layerFiles('tracing'), (r) => allowed.has(r.target) || api(r))).toEqual([]);
+  });
+
+  it('optional peers load lazily: require() inside a function, never a value import', () => {
     const lazy: string[] = [];
     for (const [driver, file] of [
       ['better-sqlite3', 'runtime/stores/sqlite.ts'],
       ['pg', 'runtime/stores/postgres.ts'],
+      ['@opentelemetry/api', 'tracing/tracing.ts'],
     ]) {
       const full = path.join(LIB, file);
       const records = imports.filter((r) => r.file === file && r.target === driver);
