@@ -98,7 +98,7 @@ const structural = (says: string, apply?: Apply, refusesNullItem = never): Decor
 const refused = (fix: string): DecoratorRule => ({ kind: 'refused', fix, refusesNullItem: always });
 
 /** A validator.js pattern; with options of its own the decorator is the decoder's (the schema keeps the default). */
-const pattern = (p: string, says = `pattern ${p}`): DecoratorRule => ({
+const pattern = (p: string, says = `\`pattern\` ${p}`): DecoratorRule => ({
   kind: 'pattern',
   pattern: p,
   says,
@@ -147,12 +147,16 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   Allow: structural(
     'nothing: the member is accepted as its TypeScript type says (no widening); a member with no class-validator decorator at all fails generation, since whitelist hides it from the decoder',
   ),
-  IsDefined: structural('required (the default for a member without ? or @IsOptional)', defined, always),
+  IsDefined: structural(
+    "required (the default for a member without ? or @IsOptional), and refuses null: the member's schema has no `null` even for `unknown` or `T | null` (unless `@IsOptional()`); with `each: true`, the items",
+    defined,
+    always,
+  ),
   IsOptional: structural('not required; null still refused unless the type includes null'),
   Validate: only('a custom constraint class runs in the decoder only', { appliesTo: null, refusesNullItem: never }),
   ValidateBy: only('a custom inline constraint runs in the decoder only', { appliesTo: null, refusesNullItem: never }),
   ValidateIf: only(
-    "the schema cannot express the condition: it accepts the member's absence and applies its checks whenever it is present, " +
+    "the schema cannot express the condition: it accepts the member's absence (not in `required`, whatever its ? or !, unless `@IsDefined()`) and applies its checks whenever it is present, " +
       'while the decoder requires and checks the member only when the condition holds',
     { appliesTo: null, refusesNullItem: never },
   ),
@@ -184,7 +188,7 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   IsEmpty: schema('strings: maxLength 0', undefined, empty, never),
   IsNotEmpty: schema('strings: minLength 1 (null is refused anyway)', undefined, notEmpty),
   IsIn: schema(
-    "enum, added to the member's other checks (two lists keep the values both allow, a nullable member keeps null); the type stays the TypeScript type's; values the type cannot hold, or a list on an array member without each: true, fail generation",
+    "enum, added to the member's other checks (two lists keep the values both allow, a nullable member keeps null); the type stays the TypeScript type's; values the type cannot hold, or a list on an array member without each: true, fail generation; `@IsIn(Object.values(E))` is not evaluated and fails generation suggesting `@IsEnum(E)`",
     undefined,
     applyEnum,
     unlessListed,
@@ -255,7 +259,9 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   MinLength: schema('minLength (code points; a whole number of at least 0)', STRINGS, bound('minLength')),
   Matches: schema(
     'pattern (no flags, or u, which changes nothing: the schema and the decoder both run it on RE2 in linear ' +
-      'time, with ECMA-262 u-flag meaning; lookaround and backreferences, which RE2 lacks, fail generation)',
+      "time, with ECMA-262 u-flag meaning; other flags fail generation with the rewrite: drop g, [\\s\\S] for s's ., both " +
+      "cases for i, (?:^|\\n) for m's ^; lookaround, backreferences, a lone surrogate escape, a bounded repeat above 1000 or " +
+      'a \\p{...} name RE2 lacks fail generation naming the member)',
     STRINGS,
     applyMatches,
   ),
@@ -318,7 +324,7 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
     numberOptions,
   ),
   IsEnum: schema(
-    "enum of the values, added to the member's other checks like @IsIn (numeric enums: type integer, numbers only; an array member needs each: true)",
+    "enum of the values of a TypeScript enum or a const object literal (`const Color = { Red: 'red' } as const`), added to the member's other checks like @IsIn (numeric enums: type integer, numbers only; an array member needs each: true)",
     undefined,
     applyEnum,
   ),
