@@ -7,7 +7,7 @@ import { ToolError, goQuote, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { MAX_INPUT_BYTES, admitJson, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
-import { wireJsonRefused } from './messages';
+import { notJsonText, wireJsonRefused } from './messages';
 import { deepFreeze } from './output';
 import type { CompiledSchema } from './schema';
 import { compileSchemaValue } from './schema';
@@ -99,7 +99,9 @@ export function isContinuation(value: unknown): value is Continuation {
 
 /**
  * Configuration of InputRequest.create. Ports InputRequestConfig.
- * - `prompt`: JSON text shown to the person (for example `"Approve the write?"`), required.
+ * - `prompt`: JSON text shown to the person (for example `"Approve the write?"`), required; for
+ *   plain text pass `JSON.stringify(text)` (a plain string is not taken as text: `42` or `true`
+ *   would be ambiguous; docs/architecture.md section 3.20).
  * - `responseSchema`: JSON Schema (object or boolean) the answer must satisfy.
  * - `continuationState`: the tool's checkpoint as JSON text, required.
  * Each text at most MAX_INPUT_BYTES UTF-8 bytes; kept exactly as given.
@@ -128,15 +130,7 @@ function checkText(value: unknown, field: string): string {
     );
   }
   const admitted = admitJson(value);
-  if (!admitted.ok) {
-    throw new ToolError(
-      'ERR_INVALID_INPUT_REQUEST',
-      `${field} must be one valid RFC 7493 JSON document: ${admitted.issue.message}`,
-      {
-        issues: [admitted.issue],
-      },
-    );
-  }
+  if (!admitted.ok) throw notJsonText(field, value, admitted.issue);
   return value;
 }
 
@@ -168,7 +162,9 @@ export class InputRequest {
   /**
    * Validates and freezes a checkpoint: prompt and state must each be one RFC 7493 JSON text of at
    * most MAX_INPUT_BYTES UTF-8 bytes; the response schema must compile. Ports NewInputRequest.
-   * @throws ToolError ERR_INVALID_INPUT_REQUEST naming the field (schema errors stay reachable as cause)
+   * @throws ToolError ERR_INVALID_INPUT_REQUEST naming the field (schema errors stay reachable as
+   *   cause); a text that is not JSON: `prompt must be JSON text: <issue>; for plain text pass
+   *   JSON.stringify("...")`
    */
   static create(config: InputRequestConfig): InputRequest {
     if (typeof config !== 'object' || config === null) {

@@ -47,3 +47,20 @@ export function policyRefusedText(toolName: string, policy: string | undefined):
 export function authorizationFailedText(toolName: string): string {
   return toolName === '' ? 'tool: authorization failed' : `tool: authorization for ${goQuote(toolName)} failed`;
 }
+
+/**
+ * A text an InputRequest holds as JSON (the prompt, the continuation state, an answer) that is not
+ * one RFC 7493 JSON text: the admission issue, then how to send plain text. The seed's contract
+ * keeps the prompt JSON (a plain `42` or `true` would be ambiguous), so the fix is JSON.stringify,
+ * shown with the text given when it is short and needs no escape.
+ */
+export function notJsonText(field: string, value: string, issue: AdmissionIssue): ToolError {
+  const quoted = JSON.stringify(value);
+  // Shown only when short and needing no escape (no quote, backslash or control character).
+  const shown = value.length <= 64 && quoted.length === value.length + 2 ? quoted : 'text';
+  return new ToolError(
+    'ERR_INVALID_INPUT_REQUEST',
+    `${field} must be JSON text: ${issue.message}; for plain text pass JSON.stringify(${shown})`,
+    { issues: [issue] },
+  );
+}

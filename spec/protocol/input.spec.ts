@@ -9,6 +9,7 @@ import {
   isInputValidatingTool,
 } from '../../lib/protocol';
 import { thrownBy } from './helpers';
+import { notJsonText } from '../../lib/protocol/messages';
 
 const config = {
   prompt: '"Approve the write?"',
@@ -37,7 +38,18 @@ describe('InputRequest.create', () => {
       expect(refusal(() => InputRequest.create({ ...config, ...bad } as never)).code).toBe('ERR_INVALID_INPUT_REQUEST');
     }
     expect(refusal(() => InputRequest.create({ ...config, prompt: '' })).message).toMatch(
-      /^tool: invalid input request: prompt must be one valid RFC 7493 JSON document/,
+      /^tool: invalid input request: prompt must be JSON text/,
+    );
+  });
+
+  it('says how to send a plain-text prompt: JSON.stringify it (issue 15 item 5a)', () => {
+    // Was only `... unexpected character "D" at the top level (offset 0); expected a value`.
+    const err = refusal(() => InputRequest.create({ ...config, prompt: 'Delete 3 files?' }));
+    expect(err.code).toBe('ERR_INVALID_INPUT_REQUEST');
+    expect(err.message).toBe(notJsonText('prompt', 'Delete 3 files?', err.issues[0]).message);
+    expect(err.issues[0]).toMatchObject({ code: 'invalid_json', offset: 0 });
+    expect(InputRequest.create({ ...config, prompt: JSON.stringify('Delete 3 files?') }).prompt).toBe(
+      '"Delete 3 files?"',
     );
   });
 

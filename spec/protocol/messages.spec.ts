@@ -2,6 +2,7 @@ import {
   argumentsRefused,
   authorizationFailedText,
   needsInvocation,
+  notJsonText,
   notAuthorizedText,
   policyRefusedText,
   wireJsonRefused,
@@ -38,6 +39,17 @@ describe('protocol messages', () => {
     expect(notAuthorizedText('a"b')).toBe('error: tool "a\\"b" is not authorized');
     expect(authorizationFailedText('delete_note')).toBe('tool: authorization for "delete_note" failed');
     expect(authorizationFailedText('')).toBe('tool: authorization failed');
+  });
+
+  it('an InputRequest text that is not JSON says to JSON.stringify plain text', () => {
+    const bad: AdmissionIssue = { code: 'invalid_json', path: [], offset: 0, message: 'unexpected character "D"' };
+    const err = notJsonText('prompt', 'Delete 3 files?', bad);
+    expect(err.code).toBe('ERR_INVALID_INPUT_REQUEST');
+    expect(err.message).toBe(
+      'tool: invalid input request: prompt must be JSON text: unexpected character "D"; for plain text pass JSON.stringify("Delete 3 files?")',
+    );
+    expect(notJsonText('response', 'x'.repeat(65), bad).message).toContain('pass JSON.stringify(text)');
+    expect(err.issues).toEqual([bad]);
   });
 
   it('a policy refusal names the tool and the policy for the developer', () => {
