@@ -1,9 +1,10 @@
 /**
  * The rules the build-time generator's input schema (lib/schema) and the run-time DTO decoder
  * (lib/dto) must state alike (docs/architecture.md section 4, "One contract"): one definition each, which
- * both sides import. This module imports nothing, so lib/schema may use it without loading the decoder.
+ * both sides import. This module imports only lib/protocol/formats.ts, which imports nothing, so lib/schema may use it without loading the decoder.
  * @internal
  */
+import { DATE_TIME_PATTERN } from '../protocol/formats';
 
 /**
  * Member names refused at every depth, free-form values (`Record<string, T>`, `@IsObject()`)
@@ -25,16 +26,8 @@ export const FORBIDDEN_MEMBERS: ReadonlySet<string> = new Set(['__proto__', 'con
  */
 export const PROTOTYPE_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/**
- * The RFC 3339 date-time a `Date` member takes: `T`, `t` or a space between date and time (RFC 3339
- * section 5.6 note), seconds 00-59, an offset `Z`/`z` or `+hh:mm`, as a u-flag JSON Schema pattern.
- * Format date-time alone also admits a leap second (`23:59:60Z`), any white space as separator and
- * offsets without a colon, none of which a JavaScript Date can hold or parse. The generator adds it
- * beside `format: date-time` (lib/schema/member-checks.ts), the run-time derived schema states it
- * (lib/dto/derive-schema.ts) and the decoder checks it (isDateTime).
- * @internal
- */
-export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:[0-5]\\d(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
+/** The date-time pattern of a `Date` member, defined beside its description (lib/protocol/formats.ts). @internal */
+export { DATE_TIME_PATTERN };
 
 const DATE_TIME = new RegExp(DATE_TIME_PATTERN, 'u');
 

@@ -8,6 +8,7 @@
  * @internal
  */
 import { ToolError } from '../protocol';
+import { DATE_TIME_TEXT } from '../protocol/formats';
 
 /** A name in double quotes, as written (not escaped: the texts predate this module and stay as they were). */
 const quote = (name: string): string => `"${name}"`;
@@ -109,7 +110,7 @@ export function kindMismatch(expected: string, received: string): string {
 
 /** A Date member did not get an RFC 3339 date-time string; `received`: `another string` or its JSON kind. */
 export function notDateTime(received: string): string {
-  return `must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received ${received}`;
+  return `must be ${DATE_TIME_TEXT}, received ${received}`;
 }
 
 /** A required member is absent (constraint `isDefined`). */

@@ -10,6 +10,7 @@
  * which admission makes exact by refusing integer literals beyond 2^53 - 1; the compiled value
  * keeps the author's member order (docs/architecture.md section 3.6).
  */
+import { describeFormat, describePattern } from './formats';
 import Ajv2020 from 'ajv/dist/2020.js';
 import AjvDraft07 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
@@ -642,7 +643,10 @@ function schemaIssue(err: ErrorObject, value: JsonValue): AdmissionIssue {
   });
 }
 
-/** The rule an Ajv error states, with the fix: `must have required member "city"; add it`. */
+/**
+ * The rule an Ajv error states, with the fix: `must have required member "city"; add it`; a known
+ * format or pattern in words: `must be an RFC 3339 date-time, e.g. 2025-07-01T00:00:00Z`.
+ */
 function ruleOf(err: ErrorObject): string {
   const p = err.params as Record<string, unknown>;
   if (err.keyword === 'additionalProperties') return `must NOT have member ${quote(p.additionalProperty)}; remove it`;
@@ -650,6 +654,14 @@ function ruleOf(err: ErrorObject): string {
   if (err.keyword === 'required') return `must have required member ${quote(p.missingProperty)}; add it`;
   if (err.keyword === 'enum') return `must be one of ${clip(JSON.stringify(p.allowedValues), 200)}`;
   if (err.keyword === 'const') return `must be ${clip(JSON.stringify(p.allowedValue), 200)}`;
+  // A format, or a pattern scope-tool writes (a date-time's), in words: lib/protocol/formats.ts.
+  const described =
+    err.keyword === 'format'
+      ? describeFormat(p.format)
+      : err.keyword === 'pattern'
+        ? describePattern(p.pattern)
+        : undefined;
+  if (described !== undefined) return `must be ${described}`;
   return err.message ?? `must satisfy ${err.keyword}`;
 }
 

@@ -1,3 +1,4 @@
+import { RFC3339_PATTERN } from '../protocol/formats';
 import { argValue, isOptionsArgument, literalValue, objectArgument, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
 import { hasDecorator, typeTextOf, type Apply, type MemberContext } from './member-context';
@@ -197,9 +198,6 @@ export const uuid: Apply = (use, target, _slot, ctx) => {
   if (unique.length === 1) addPattern(target, unique[0] as string);
   else addPattern(target, `^(?:${unique.map((p) => p.slice(1, -1)).join('|')})$`);
 };
-
-/** The shape validator.js isRFC3339 accepts (T, t or space; offset Z, z or +hh:mm); format date-time checks the ranges. */
-const RFC3339_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
 
 /**
  * `@IsRFC3339()`: format date-time and the shape isRFC3339 takes. ajv-formats' date-time also takes

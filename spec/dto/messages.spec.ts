@@ -74,7 +74,7 @@ describe('DTO messages', () => {
     expect(notObject('array')).toBe('must be an object, received array');
     expect(kindMismatch('a string', 'number')).toBe('must be a string, received number');
     expect(notDateTime('another string')).toBe(
-      'must be an RFC 3339 date-time string (2024-05-01T12:00:00Z), received another string',
+      'must be an RFC 3339 date-time, e.g. 2025-07-01T00:00:00Z, received another string',
     );
     expect(REQUIRED).toBe('is required');
     expect(notNull()).toBe('must not be null');

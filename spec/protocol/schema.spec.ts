@@ -2,6 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import AjvDraft07 from 'ajv';
 import { hasErrorCode, ToolError } from '../../lib/protocol/errors';
 import { admitJson, MAX_DEPTH, MAX_INPUT_BYTES } from '../../lib/protocol/json';
+import { DATE_TIME_PATTERN, describeFormat } from '../../lib/protocol/formats';
 import type { JsonValue } from '../../lib/protocol/json';
 import {
   compileSchema,
@@ -210,10 +211,29 @@ describe('CompiledSchema.validate', () => {
     );
     expect(c.validate({ when: 'yesterday' })[0]).toMatchObject({
       keyword: 'format',
-      message: '/when: must match format "date-time"',
+      message: `/when: must be ${describeFormat('date-time')}`,
     });
     expect(c.validate({ mail: 'not an email' })[0]).toMatchObject({ keyword: 'format', path: ['mail'] });
     expect(c.validate({ link: 'relative/path' })[0]).toMatchObject({ keyword: 'format', path: ['link'] });
+  });
+
+  it('says a refused date-time in words, not as the pattern scope-tool writes (issue 15 item 5b)', () => {
+    // A Date member's schema: format date-time and DATE_TIME_PATTERN (lib/protocol/formats.ts).
+    const c = compileSchemaValue({
+      type: 'object',
+      properties: { at: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN } },
+    });
+    const issues = c.validate({ at: '2025-07-01' });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ path: ['at'], message: `/at: must be ${describeFormat('date-time')}` });
+    expect(issues[0].message).not.toContain('\\d');
+    expect(c.validate({ at: '2025-07-01T00:00:00Z' })).toEqual([]);
+    // Any other pattern is shown as written.
+    const other = compileSchemaValue({ type: 'string', pattern: '^[a-z]+$' });
+    expect(other.validate('ABC')[0]).toMatchObject({
+      keyword: 'pattern',
+      message: '(root): must match pattern "^[a-z]+$"',
+    });
   });
 
   it('uses JavaScript regular expressions with the u flag', () => {
