@@ -1099,11 +1099,11 @@ export function storeContract(target: ContractTarget): void {
   });
 }
 
-// Children start through ts-node: allow for a loaded machine.
+// Children start from the sources (spec/support/register.js): allow for a loaded machine.
 const CHILD_TIMEOUT_MS = 120_000;
 const CHILD = path.join(__dirname, '..', 'support', 'store-child.ts');
 const CHILD_OPTIONS = {
-  execArgv: ['-r', 'ts-node/register/transpile-only'],
+  execArgv: ['-r', path.join(__dirname, '..', 'support', 'register.js')],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[],
 };
 

@@ -10,7 +10,7 @@ const CHILD = path.join(__dirname, 'restart-child.ts');
 
 /** The suspending process, as npm start runs it: another Node.js process, here from the sources. */
 async function suspendInChild(file: string): Promise<string[]> {
-  const args = ['-r', 'ts-node/register/transpile-only', CHILD, file];
+  const args = ['-r', path.join(ROOT, 'spec', 'support', 'register.js'), CHILD, file];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT });
   return stdout.split('\n').filter((line) => line !== '');
 }

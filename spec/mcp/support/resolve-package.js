@@ -1,5 +1,5 @@
 /**
- * Test support: lets `node -r ts-node/register/transpile-only -r ./spec/mcp/support/resolve-package.js
+ * Test support: lets `node -r ./spec/support/register.js -r ./spec/mcp/support/resolve-package.js
  * <file.ts>` run TypeScript that imports scope-tool by name (the samples do), resolving
  * `scope-tool`, `scope-tool/decorators` and `scope-tool/mcp` to the lib/ sources, as tsconfig
  * paths and jest's moduleNameMapper do. No build needed, so the spawned servers test the sources.
