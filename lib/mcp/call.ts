@@ -8,7 +8,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Failure, Output } from '../protocol';
 import type { Continuation, InputRequest, Registry } from '../protocol';
 import { prepareToolCall, renderOutcome } from '../providers';
-import type { PreparedToolCall, ProviderToolCall, RenderedOutcome } from '../providers';
+import type { PreparedToolCall, ProviderToolCall } from '../providers';
 import { mcpRequest } from './arguments';
 import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
@@ -46,7 +46,17 @@ export interface McpCallEnvironment {
   /** Diagnostics sink: never reaches the client. */
   readonly onError: (error: unknown) => void;
   /** Told how the call ended, before its result is returned (the server's tracing reads it). */
-  readonly outcome?: (rendered: RenderedOutcome) => void;
+  readonly outcome?: (ended: CallEnd) => void;
+}
+
+/**
+ * How a call ended: the outcome kind (lib/providers/outcome.ts OutcomeKind, or `suspended` for an
+ * `input_required` result), whether the client is told an error, and the Output. @internal
+ */
+export interface CallEnd {
+  readonly kind: string;
+  readonly isError: boolean;
+  readonly output?: Output;
 }
 
 /**
@@ -121,9 +131,9 @@ async function run(
  * The call's context, built after admission (a refused call never runs the factory). A throw or a
  * rejection becomes an Error naming the tool, with the thrown value as its `cause`: callTool's
  * catch renders it as `error: tool "x" failed` and hands it to `onError`, so neither its text nor
- * its stack reaches the client (spec/mcp/context-containment.spec.ts).
+ * its stack reaches the client (spec/mcp/context-containment.spec.ts). @internal
  */
-async function contextOf(env: McpCallEnvironment, name: string): Promise<unknown> {
+export async function contextOf(env: Pick<McpCallEnvironment, 'context'>, name: string): Promise<unknown> {
   try {
     return await env.context();
   } catch (error) {
@@ -131,7 +141,12 @@ async function contextOf(env: McpCallEnvironment, name: string): Promise<unknown
   }
 }
 
-function formOf(env: McpCallEnvironment, name: string, request: InputRequest): ElicitationForm {
+/** The form an InputRequest is asked with, or the Failure that says it cannot be asked. @internal */
+export function formOf(
+  env: Pick<McpCallEnvironment, 'canElicit' | 'onError'>,
+  name: string,
+  request: InputRequest,
+): ElicitationForm {
   if (!env.canElicit) throw failure('failed', cannotElicit(name));
   try {
     return elicitationForm(request.responseSchema);
@@ -143,16 +158,16 @@ function formOf(env: McpCallEnvironment, name: string, request: InputRequest): E
 
 /**
  * The JSON-RPC error InvalidParams with `message` as is: McpError prefixes `MCP error -32602: `,
- * and the client's McpError adds it again when it reads the response.
+ * and the client's McpError adds it again when it reads the response. @internal
  */
-function invalidParams(message: string): McpError {
+export function invalidParams(message: string): McpError {
   const error = new McpError(ErrorCode.InvalidParams, message);
   error.message = message;
   return error;
 }
 
-/** A Failure the model sees; `cause` is the diagnostic (a `failed` Failure requires one), never sent. */
-function failure(kind: 'failed' | 'rejected', text: string, cause?: unknown): Failure {
+/** A Failure the model sees; `cause` is the diagnostic (a `failed` Failure requires one), never sent. @internal */
+export function failure(kind: 'failed' | 'rejected', text: string, cause?: unknown): Failure {
   return new Failure({
     kind,
     output: Output.text(text),

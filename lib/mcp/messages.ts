@@ -94,6 +94,20 @@ export function askedAgain(message: string, refusal: string): string {
   return `${message}\n\n(The previous answer was refused: ${refusal})`;
 }
 
+/**
+ * Model-facing: the `requestState` of a retried `tools/call` (protocol revision 2026-07-28) did not
+ * open (`reason`: a ContinuationErrorReason), so the answer was not taken.
+ */
+export function stateNotResumed(tool: string, reason: string): string {
+  const why =
+    reason === 'replayed'
+      ? 'was already used (a call resumes once)'
+      : reason === 'expired'
+        ? 'has expired'
+        : 'is not one this server issued for this call';
+  return `error: the answer to tool ${quote(tool)} was not taken: its request state ${why}; call the tool again`;
+}
+
 /** Model-facing: the client declared no elicitation capability. */
 export function cannotElicit(tool: string): string {
   return `error: tool ${quote(tool)} needs input from the user, and this client cannot ask for it (no elicitation capability); the call did not complete`;

@@ -1,9 +1,9 @@
 /**
  * Authenticated continuation state for runtimes that let a checkpoint leave the server (a client
- * holds it between turns, a queue persists it). The MCP server of this folder never needs it:
- * it awaits the elicitation inside the same `tools/call`, so `InputRequest.state` stays in memory
- * (see createMcpServer in lib/mcp/server.ts). Single use across instances: pass a runtime
- * SuspensionStore (lib/runtime/store.ts) as `useStore`.
+ * holds it between turns, a queue persists it). The MCP server of this folder seals the
+ * `requestState` of a call suspended under protocol revision 2026-07-28 with it
+ * (lib/mcp/input-required.ts); its elicitation flow keeps the state in memory. Single use across
+ * instances: pass a runtime SuspensionStore (lib/runtime/store.ts) as `useStore`.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InputRequest, ToolError, canonicalJson } from '../protocol';

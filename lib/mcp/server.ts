@@ -7,16 +7,21 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
-import { ElicitResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitResultSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
 import * as z from 'zod/v4';
 import { Registry } from '../protocol';
 import { callTool } from './call';
+import type { McpToolResult } from './content';
+import { META_KEYS, STATELESS_PROTOCOL_VERSION, callToolStateless } from './input-required';
+import type { McpInputRequiredResult } from './input-required';
+import { ContinuationSealer } from './sealed-state';
 import { registryRequired } from './messages';
 import { progressReporter } from './progress';
 import { mcpTools } from './tools';
 import { ToolTracing } from '../tracing';
 import type { ToolTracingOption, TracedEnd } from '../tracing';
-import type { RenderedOutcome } from '../providers';
+import type { CallEnd } from './call';
 
 /** What the `context` option of a server receives for each call. */
 export interface McpCallInfo {
@@ -75,13 +80,68 @@ export interface McpServerOptions {
    * `@opentelemetry/api`. Default: off, and the package is never loaded.
    */
   readonly tracing?: ToolTracingOption;
+  /**
+   * Seals the state of a call suspended under protocol revision 2026-07-28 (`requestState`). Give
+   * every instance of a fleet the same sealer configuration (keys, and a shared runtime
+   * SuspensionStore as `useStore`) so any instance resumes any call, once. Default: a sealer of this
+   * server alone (a random key, claims in memory): a retry must come back to this instance.
+   */
+  readonly sealer?: ContinuationSealer;
+  /**
+   * The principal a sealed request state is bound to, so only the same caller resumes the call
+   * (2026-07-28). Default: the bearer token's `clientId`, else `''`.
+   */
+  readonly principal?: (call: McpCallInfo) => string;
 }
 
 /** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
 const RawCallToolRequestSchema = z.object({
   method: z.literal('tools/call'),
-  params: z.object({ name: z.string(), arguments: z.unknown().optional() }).loose(),
+  params: z
+    .object({
+      name: z.string(),
+      arguments: z.unknown().optional(),
+      _meta: z.unknown().optional(),
+      requestState: z.unknown().optional(),
+      inputResponses: z.unknown().optional(),
+    })
+    .loose(),
 });
+
+/** `tools/list`, its `_meta` read as is (the 2026-07-28 envelope). */
+const RawListToolsRequestSchema = z.object({
+  method: z.literal('tools/list'),
+  params: z.object({ _meta: z.unknown().optional() }).loose().optional(),
+});
+
+/** `server/discover` (protocol revision 2026-07-28). */
+const DiscoverRequestSchema = z.object({
+  method: z.literal('server/discover'),
+  params: z.object({ _meta: z.unknown().optional() }).loose().optional(),
+});
+
+/** The revision a request's `_meta` envelope declares, when it is the one served statelessly. */
+function statelessVersionOf(meta: unknown): string | undefined {
+  const version = (meta as Record<string, unknown> | null | undefined)?.[META_KEYS.protocolVersion];
+  return version === STATELESS_PROTOCOL_VERSION ? version : undefined;
+}
+
+/** The elicitation capability a request's `_meta` envelope declares (per request on 2026-07-28). */
+function elicitationOf(meta: unknown): { form?: unknown; url?: unknown } | undefined {
+  const capabilities = (meta as Record<string, unknown>)[META_KEYS.clientCapabilities];
+  const elicitation = (capabilities as { elicitation?: unknown } | null | undefined)?.elicitation;
+  return typeof elicitation === 'object' && elicitation !== null ? (elicitation as { form?: unknown }) : undefined;
+}
+
+/** The principal a sealed request state is bound to: the `principal` option, else the bearer token's client id. */
+function principalOf(options: McpServerOptions, info: McpCallInfo): string {
+  return options.principal?.(info) ?? info.authInfo?.clientId ?? '';
+}
+
+/** A sealer of this server alone: a fresh random key, claims in memory. */
+function defaultSealer(): ContinuationSealer {
+  return new ContinuationSealer({ keys: [{ id: 'server', secret: randomBytes(32) }], currentKeyId: 'server' });
+}
 
 /**
  * Creates an MCP server for a registry. `tools/list` returns every definition (name, description,
@@ -102,17 +162,23 @@ const RawCallToolRequestSchema = z.object({
  * - with a `progressToken`, progress steps are sent: admitted, waiting for input, resumed, and
  *   whatever the `context` factory's caller reports through the `progress` of McpCallInfo.
  *
- * Instances and restarts: a suspended call lives in this process only, as the awaiting
- * `tools/call` handler (its InputRequest, Guard and tool in memory) and as the SDK's handler for
- * the `elicitation/create` request it sent, which the client answers on the same session (the SDK
- * matches the answer by JSON-RPC id, in memory). No token or record of it exists, so there is no
- * continuation state or single-use check to share through a store, and the server takes no store
- * option: a repeated answer to the same request id finds no handler, so the call resumes once.
- * Another instance cannot resume the call (it never saw the request id), and a restart ends it
- * (the client's `tools/call` fails with the connection). With several Streamable HTTP instances,
- * route every request of a session (`mcp-session-id`) to the instance that opened it. A runtime
- * that lets a suspension leave the process seals it with ContinuationSealer
- * (lib/mcp/sealed-state.ts) and passes a shared runtime SuspensionStore as its `useStore`.
+ * Protocol revisions: the server answers `initialize` (2024-10-07 to 2025-11-25) and, for protocol
+ * revision 2026-07-28, `server/discover`. A request whose `_meta` envelope declares
+ * `io.modelcontextprotocol/protocolVersion: "2026-07-28"` is served statelessly
+ * (lib/mcp/input-required.ts): results carry `resultType`, `tools/list` a cache hint (`ttlMs` 0,
+ * `cacheScope` private), and a suspended call ends at once with `input_required`, its state sealed
+ * by `sealer` into `requestState` and bound to the tool, its arguments and `principal`; the
+ * client's retry resumes it on any instance that shares the sealer's keys and use store, once.
+ * Every other request takes the elicitation flow below.
+ *
+ * Instances and restarts (elicitation flow): a suspended call lives in this process only, as the
+ * awaiting `tools/call` handler (its InputRequest, Guard and tool in memory) and as the SDK's
+ * handler for the `elicitation/create` request it sent, which the client answers on the same
+ * session (the SDK matches the answer by JSON-RPC id, in memory): a repeated answer to the same
+ * request id finds no handler, so the call resumes once. Another instance cannot resume the call
+ * (it never saw the request id), and a restart ends it (the client's `tools/call` fails with the
+ * connection). With several Streamable HTTP instances, route every request of a session
+ * (`mcp-session-id`) to the instance that opened it.
  * @throws ToolError ERR_INVALID_REGISTRY when `registry` is not a Registry
  * @throws ToolError ERR_INVALID_DEFINITION when a definition cannot be projected
  * @throws TracingError ERR_INVALID_TRACING for a `tracing` option of the wrong shape;
@@ -131,9 +197,28 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' },
     { capabilities: { tools: { listChanged: false } }, instructions: options.instructions },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(registry) }));
+  const serverInfo = { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' };
+  const sealer = options.sealer ?? defaultSealer();
+  // Protocol revision 2026-07-28 (lib/mcp/input-required.ts): `server/discover` offers it, and
+  // every request that declares it in its `_meta` envelope is served statelessly.
+  server.setRequestHandler(DiscoverRequestSchema, () => ({
+    resultType: 'complete',
+    supportedVersions: [STATELESS_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS],
+    capabilities: { tools: { listChanged: false } },
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: { [META_KEYS.serverInfo]: serverInfo },
+  }));
+  server.setRequestHandler(RawListToolsRequestSchema, (request) =>
+    statelessVersionOf(request.params?._meta) === undefined
+      ? { tools: mcpTools(registry) }
+      : { resultType: 'complete', tools: mcpTools(registry), ttlMs: 0, cacheScope: 'private' },
+  );
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const toolName = request.params.name;
+    const meta = request.params._meta;
+    const stateless = statelessVersionOf(meta) !== undefined;
     const progress = progressReporter(extra._meta?.progressToken, extra.sendNotification, onError);
     const info: McpCallInfo = {
       toolName,
@@ -143,34 +228,49 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       headers: extra.requestInfo?.headers ?? {},
       progress: (message) => progress.step(message),
     };
-    const elicitation = server.getClientCapabilities()?.elicitation;
+    const elicitation = stateless ? elicitationOf(meta) : server.getClientCapabilities()?.elicitation;
     const canElicit = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-    let ended: RenderedOutcome | undefined;
-    const call = () =>
-      callTool(
-        {
-          registry,
-          signal: extra.signal,
-          requestId: extra.requestId,
-          progress,
-          context: () => options.context?.(info),
-          canElicit,
-          maxElicitations,
-          onError,
-          elicit: (message, form) => {
-            const elicit: ElicitRequest = {
-              method: 'elicitation/create',
-              params: { message, requestedSchema: form.requestedSchema },
-            };
-            return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
-          },
-          outcome: (rendered) => {
-            ended = rendered;
-          },
-        },
-        toolName,
-        request.params.arguments,
-      );
+    let ended: CallEnd | undefined;
+    const common = {
+      registry,
+      signal: extra.signal,
+      requestId: extra.requestId,
+      progress,
+      context: () => options.context?.(info),
+      canElicit,
+      maxElicitations,
+      onError,
+      outcome: (end: CallEnd) => {
+        ended = end;
+      },
+    };
+    const call = (): Promise<McpToolResult | McpInputRequiredResult> =>
+      stateless
+        ? callToolStateless(
+            {
+              ...common,
+              sealer,
+              principal: principalOf(options, info),
+              requestState: request.params.requestState,
+              inputResponses: request.params.inputResponses,
+            },
+            toolName,
+            request.params.arguments,
+          )
+        : callTool(
+            {
+              ...common,
+              elicit: (message, form) => {
+                const elicit: ElicitRequest = {
+                  method: 'elicitation/create',
+                  params: { message, requestedSchema: form.requestedSchema },
+                };
+                return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
+              },
+            },
+            toolName,
+            request.params.arguments,
+          );
     const result =
       tracing === undefined
         ? await call()
@@ -181,18 +281,20 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
               description: registry.resolve(toolName)?.contract.definition().description,
               arguments:
                 typeof request.params.arguments === 'object' ? JSON.stringify(request.params.arguments) : undefined,
-              parent: tracing.contextOfMeta(request.params._meta),
+              parent: tracing.contextOfMeta(meta),
               attributes: {
                 'mcp.method.name': 'tools/call',
                 'jsonrpc.request.id': String(extra.requestId),
                 ...(extra.sessionId === undefined ? {} : { 'mcp.session.id': extra.sessionId }),
+                ...(stateless ? { 'mcp.protocol.version': STATELESS_PROTOCOL_VERSION } : {}),
               },
             },
             call,
             (): TracedEnd => ({ kind: ended?.kind ?? 'error', isError: ended?.isError ?? true, result: ended?.output }),
           );
     // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.
-    return result as typeof result & { [key: string]: unknown };
+    const wire = result as typeof result & { [key: string]: unknown };
+    return stateless && !('resultType' in wire) ? { resultType: 'complete', ...wire } : wire;
   });
   return server;
 }

@@ -17,6 +17,7 @@ import {
   keywordNotInForm,
   limitNotPositive,
   limitTooLong,
+  stateNotResumed,
   mcpToolNotObject,
   noEndpoint,
   notAnOrigin,
@@ -94,6 +95,18 @@ describe('MCP messages', () => {
       waiting: 'waiting for input from the user',
       resumed: "resumed with the user's answer",
     });
+  });
+
+  it('a request state that does not open (2026-07-28) says why and what to do', () => {
+    expect(stateNotResumed('file_note', 'replayed')).toBe(
+      'error: the answer to tool "file_note" was not taken: its request state was already used (a call resumes once); call the tool again',
+    );
+    expect(stateNotResumed('file_note', 'expired')).toBe(
+      'error: the answer to tool "file_note" was not taken: its request state has expired; call the tool again',
+    );
+    expect(stateNotResumed('file_note', 'tampered')).toBe(
+      'error: the answer to tool "file_note" was not taken: its request state is not one this server issued for this call; call the tool again',
+    );
   });
 
   it('a response schema elicitation cannot show names the place, the rule and what a form holds', () => {
