@@ -18,6 +18,8 @@ import { repairInstance, transformable } from './repair';
 import { deriveSchema, EMPTY_INPUT_SCHEMA } from './derive-schema';
 import { invalidInput, IssueSink, sinkError } from './issues';
 import { encodeInstance } from './encode';
+import { compileFastDecoder, NOT_FAST } from './fast';
+import type { FastDecoder } from './fast';
 import { dtoNotClass, notObject, unknownMemberOfEmpty } from './messages';
 
 /** Options of dtoInput. */
@@ -98,19 +100,45 @@ export interface DtoInput<T> {
  * @throws ToolError ERR_INVALID_SCHEMA when the given inputSchema does not compile
  */
 export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOptions = {}): DtoInput<T> {
+  return dtoInputOf(dto, options, true);
+}
+
+/** The decoders that take the fast path of a proven DTO (lib/dto/fast.ts). */
+const fastDecoders = new WeakSet<Function>();
+
+/**
+ * Whether `input` (a dtoInput) admits with its input schema alone and builds instances with the
+ * decoder compiled from its plan, without class-validator or class-transformer (lib/dto/fast.ts). @internal
+ */
+export function usesFastPath(input: DtoInput<object>): boolean {
+  return fastDecoders.has(input.decode);
+}
+
+/**
+ * dtoInput, with the fast path of a proven DTO allowed or not (`fast`: false keeps every value on the
+ * class-validator path, the reference the fast path is proven equal to in spec/dto/fast-path.spec.ts). @internal
+ */
+export function dtoInputOf<T extends object>(dto: DtoClass<T>, options: DtoInputOptions, fast: boolean): DtoInput<T> {
   if (typeof dto !== 'function') {
     throw dtoNotClass();
   }
   const plan = planOf(dto);
   const compiled = options.inputSchema === undefined ? undefined : compileSchemaValue(options.inputSchema);
   const inputSchema = options.inputSchema ?? deriveSchema(plan);
-  const decode = (value: JsonValue): T => guarded(() => decodeWith(plan, compiled, value, false) as T);
+  // Only against a given schema (the manifest's): a derived one states too little to prove anything.
+  const built =
+    fast && compiled !== undefined && options.inputSchema !== undefined
+      ? compileFastDecoder(plan, compiled.value as JsonObject)
+      : undefined;
+  const decode = (value: JsonValue): T => guarded(() => decodeWith(plan, compiled, value, false, built) as T);
+  if (built !== undefined) fastDecoders.add(decode);
   // A FuncTool decodes at prepare a value its contract has just validated against the contract's
   // input schema: when that schema validates exactly as this decoder's own does, the second pass is
   // skipped (the decoder's every other check still runs).
   declareValidatedForm(decode, (value, validatedBy) =>
     guarded(
-      () => decodeWith(plan, compiled, value, compiled !== undefined && sameValidation(compiled, validatedBy)) as T,
+      () =>
+        decodeWith(plan, compiled, value, compiled !== undefined && sameValidation(compiled, validatedBy), built) as T,
     ),
   );
   const encode = (input: T): JsonObject => encodeInstance(plan, input);
@@ -147,13 +175,16 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
 
 /**
  * Decodes one value. `validated`: the value already passed a schema that validates exactly as
- * `compiled` (sameValidation), so the schema check is not repeated.
+ * `compiled` (sameValidation), so the schema check is not repeated. `fast`: the decoder compiled from
+ * the plan when `compiled` proves every decorator (lib/dto/fast.ts): a value that passed the schema
+ * and the structural check then passes class-validator too, so the instance is built without it.
  */
 function decodeWith(
   plan: ClassPlan,
   compiled: CompiledSchema | undefined,
   value: JsonValue,
   validated: boolean,
+  fast: FastDecoder | undefined,
 ): object {
   // Forbidden names first: the most precise report, and nothing else has walked the value yet.
   const forbidden = findForbiddenMember(value);
@@ -162,6 +193,10 @@ function decodeWith(
   const sink = new IssueSink();
   checkStructure(value, plan, sink, { nullSanctioned: compiled !== undefined });
   if (!sink.empty) throw sinkError(sink);
+  if (fast !== undefined) {
+    const instance = fast(value);
+    if (instance !== NOT_FAST) return instance;
+  }
   // The kinds were checked above, so implicit conversion only instantiates nested DTOs and Dates;
   // it never turns a string into a number. It gets the value without its free-form members
   // (repair.ts transformable), which it would walk recursively; repairInstance copies them.

@@ -85,6 +85,30 @@ export function transformerProperties(dto: Function): string[] {
   return [...names];
 }
 
+/**
+ * Whether plainToInstance does nothing to `property` of `dto` but assign it under its wire name, and
+ * adds no key outside `members`: no class strategy (`@Exclude()` / `@Expose()` on the class), no
+ * `@Exclude`, no `@Transform`, an `@Expose` with no option but `name`, no `@Type` discriminator, no
+ * exposed property outside `members`. Read by the fast path (lib/dto/fast.ts). @internal
+ */
+export function transformsPlainly(dto: Function, property: string, members: ReadonlySet<string>): boolean {
+  if (defaultMetadataStorage.getStrategy(dto) !== 'none') return false;
+  if (defaultMetadataStorage.findExcludeMetadata(dto, property) !== undefined) return false;
+  if (hasTransform(dto, property)) return false;
+  const expose = defaultMetadataStorage.findExposeMetadata(dto, property);
+  if (expose !== undefined && Object.keys(expose.options ?? {}).some((k) => k !== 'name')) return false;
+  const type = defaultMetadataStorage.findTypeMetadata(dto, property);
+  if (type?.options?.discriminator !== undefined) return false;
+  return defaultMetadataStorage
+    .getExposedProperties(dto, TransformationType.PLAIN_TO_CLASS)
+    .every((p) => members.has(p));
+}
+
+/** Whether `property` of `dto` carries `@Expose` (plainToInstance then assigns it even when absent). @internal */
+export function isExposed(dto: Function, property: string): boolean {
+  return defaultMetadataStorage.findExposeMetadata(dto, property) !== undefined;
+}
+
 /** The options the decoder gives plainToInstance (lib/dto/dto-input.ts). @internal */
 export const PLAIN_TO_INSTANCE_OPTIONS: ClassTransformOptions = Object.freeze({ enableImplicitConversion: true });
 

@@ -92,8 +92,9 @@ export function transformable(raw: JsonValue, plan: ClassPlan): JsonValue {
 /**
  * A plain copy of an admitted JSON value (own data properties only, any member name: the forbidden
  * ones were refused before, lib/dto/forbidden.ts). Iterative, so no admitted depth overflows it.
+ * @internal
  */
-function copyJson(value: JsonValue): JsonValue {
+export function copyJson(value: JsonValue): JsonValue {
   if (value === null || typeof value !== 'object') return value;
   const root: JsonValue = Array.isArray(value) ? [] : {};
   const stack: Array<readonly [JsonValue, JsonValue]> = [[value, root]];

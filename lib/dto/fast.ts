@@ -1,0 +1,389 @@
+/**
+ * The fast path of a proven DTO (issue 16): when the input schema a DTO is given (the manifest's)
+ * says everything its class-validator decorators say, a value the schema admitted passes every
+ * decorator, so neither class-validator nor class-transformer needs to run: the instance is built by a
+ * decoder compiled from the DTO plan. The proof is made here, at bind, member by member, against the
+ * very schema the contract compiled (never the manifest's `warnings`, which a stale or hand-written
+ * manifest may get wrong): each class-validator record must be entailed by the schema fragment of its
+ * member (ENTAILED, one row per constraint), and class-transformer must do nothing to the class but
+ * assign members (isPlain). Anything not proven keeps the class-validator path
+ * (lib/dto/dto-input.ts), so the fast path can only agree with it: same verdict, same instance
+ * (spec/dto/fast-path.spec.ts proves it on generated arguments).
+ * @internal
+ */
+import {
+  ARRAY_MAX_SIZE,
+  ARRAY_MIN_SIZE,
+  ARRAY_NOT_EMPTY,
+  IS_ARRAY,
+  IS_BOOLEAN,
+  IS_DATE,
+  IS_ENUM,
+  IS_IN,
+  IS_INT,
+  IS_LENGTH,
+  IS_NEGATIVE,
+  IS_NOT_EMPTY,
+  IS_NUMBER,
+  IS_OBJECT,
+  IS_POSITIVE,
+  IS_STRING,
+  MATCHES,
+  MAX,
+  MAX_LENGTH,
+  MIN,
+  MIN_LENGTH,
+} from 'class-validator';
+import type { JsonObject, JsonValue } from '../protocol';
+import type { ClassPlan, PropertyPlan } from './plan';
+import type { ValidationRecord } from './reflection';
+import { isExposed, transformsPlainly, VALIDATION_TYPES } from './reflection';
+import { copyJson } from './repair';
+import { enumValues } from './overrides';
+
+/** What a compiled decoder returns for a value it leaves to the class-validator path (an invalid Date). */
+export const NOT_FAST: unique symbol = Symbol('not fast');
+
+/** Builds the instance of an admitted, structurally checked value, or answers NOT_FAST. @internal */
+export type FastDecoder = (value: JsonValue) => object | typeof NOT_FAST;
+
+type SchemaNode = Readonly<Record<string, unknown>>;
+
+/** What a record is checked against: the schema fragments that all apply to the checked value. */
+interface Fragment {
+  /** Every schema object that applies (the node, its `$ref` targets, its `allOf` members). */
+  readonly nodes: readonly SchemaNode[];
+  /** The JSON types the fragment admits (`type`), or undefined when it does not say. */
+  readonly types: ReadonlySet<string> | undefined;
+  /** The record applies to each item (`each: true`): a null item is checked too. */
+  readonly each: boolean;
+}
+
+/**
+ * One row per class-validator constraint the schema can entail: given the fragment of the value the
+ * record checks, whether every non-null value the fragment admits passes it (a null a schema admits
+ * is never judged by class-validator, lib/dto/validation.ts isSanctionedNull, unless it is an item).
+ * A constraint without a row is never entailed: its member keeps the class-validator path.
+ */
+const ENTAILED = new Map<string, (c: readonly unknown[], f: Fragment, prop: PropertyPlan) => boolean>([
+  [IS_STRING, (_c, f) => only(f, 'string')],
+  [IS_BOOLEAN, (_c, f) => only(f, 'boolean')],
+  [IS_ARRAY, (_c, f) => only(f, 'array')],
+  [IS_OBJECT, (_c, f) => only(f, 'object')],
+  [IS_INT, (_c, f) => only(f, 'integer')],
+  [IS_NUMBER, (c, f) => plainNumberOptions(c[0]) && only(f, 'number', 'integer')],
+  // A date-time string the structural check admitted; the decoder leaves an invalid Date to class-validator.
+  [IS_DATE, (_c, f, prop) => (f.each ? prop.items === 'date' && f.types?.has('null') === false : prop.kind === 'date')],
+  [MIN, (c, f) => only(f, 'number', 'integer') && atLeast(f, c[0], false)],
+  [MAX, (c, f) => only(f, 'number', 'integer') && atMost(f, c[0], false)],
+  [IS_POSITIVE, (_c, f) => only(f, 'number', 'integer') && atLeast(f, 0, true)],
+  [IS_NEGATIVE, (_c, f) => only(f, 'number', 'integer') && atMost(f, 0, true)],
+  [IS_LENGTH, (c, f) => only(f, 'string') && lengths(f, c[0], c[1])],
+  [MIN_LENGTH, (c, f) => only(f, 'string') && lengths(f, c[0], undefined)],
+  [MAX_LENGTH, (c, f) => only(f, 'string') && lengths(f, undefined, c[0])],
+  [IS_NOT_EMPTY, (_c, f) => (only(f, 'string') ? lengths(f, 1, undefined) : typesWithout(f, 'string'))],
+  [ARRAY_MIN_SIZE, (c, f) => only(f, 'array') && keyword(f, 'minItems', (n) => n >= (c[0] as number))],
+  [ARRAY_MAX_SIZE, (c, f) => only(f, 'array') && keyword(f, 'maxItems', (n) => n <= (c[0] as number))],
+  [ARRAY_NOT_EMPTY, (_c, f) => only(f, 'array') && keyword(f, 'minItems', (n) => n >= 1)],
+  [IS_ENUM, (c, f) => listedIn(f, enumValues(c[0]))],
+  [IS_IN, (c, f) => Array.isArray(c[0]) && listedIn(f, c[0] as unknown[])],
+  [MATCHES, (c, f) => only(f, 'string') && samePattern(f, c[0], c[1])],
+]);
+
+/**
+ * The decoder of `plan` compiled against `schema` (the input schema the value passed), or undefined
+ * when the schema does not prove every decorator of the DTO and of every DTO it nests, or when
+ * class-transformer would do more than assign members (then class-validator decides, as before).
+ * @internal
+ */
+export function compileFastDecoder(plan: ClassPlan, schema: JsonObject): FastDecoder | undefined {
+  const proof = new Prover(schema as SchemaNode);
+  if (!proof.proves(plan, schema as SchemaNode)) return undefined;
+  const builders = new Map<ClassPlan, (value: Record<string, unknown>) => object | typeof NOT_FAST>();
+  const builder = builderOf(plan, builders);
+  return (value) => builder(value as Record<string, unknown>);
+}
+
+/** Proves plans against schema fragments; recursive DTOs are proven coinductively (a pair in progress holds). */
+class Prover {
+  readonly #root: SchemaNode;
+  readonly #proven = new Map<ClassPlan, Set<SchemaNode>>();
+
+  constructor(root: SchemaNode) {
+    this.#root = root;
+  }
+
+  proves(plan: ClassPlan, node: SchemaNode): boolean {
+    const seen = this.#proven.get(plan) ?? new Set<SchemaNode>();
+    if (seen.has(node)) return true;
+    seen.add(node);
+    this.#proven.set(plan, seen);
+    if (!isPlain(plan)) return false;
+    const nodes = this.#applicable(node);
+    for (const prop of plan.properties) {
+      const member = this.#member(nodes, prop.wire);
+      if (member === undefined || !this.#provesMember(prop, member)) return false;
+    }
+    return true;
+  }
+
+  #provesMember(prop: PropertyPlan, node: SchemaNode): boolean {
+    const whole = this.#fragment(node, false);
+    const itemsNode = this.#items(whole.nodes);
+    const items = itemsNode === undefined ? undefined : this.#fragment(itemsNode, true);
+    if (prop.kind === 'nested' && (prop.nested === undefined || !this.proves(prop.nested, node))) return false;
+    if (prop.kind === 'array' && prop.items === 'nested') {
+      if (prop.nested === undefined || itemsNode === undefined || !this.proves(prop.nested, itemsNode)) return false;
+    }
+    return prop.records.every((r) => entailed(r, r.each === true ? items : whole, prop));
+  }
+
+  #fragment(node: SchemaNode, each: boolean): Fragment {
+    const nodes = this.#applicable(node);
+    let types: Set<string> | undefined;
+    for (const n of nodes) {
+      if (n.type === undefined) continue;
+      const listed = new Set((Array.isArray(n.type) ? n.type : [n.type]).filter((t) => typeof t === 'string'));
+      types = types === undefined ? listed : new Set([...types].filter((t) => listed.has(t)));
+    }
+    return { nodes, types, each };
+  }
+
+  /** The fragment of member `wire`: `properties[wire]` of any applicable node. */
+  #member(nodes: readonly SchemaNode[], wire: string): SchemaNode | undefined {
+    for (const n of nodes) {
+      const props = n.properties;
+      if (isNode(props) && Object.prototype.hasOwnProperty.call(props, wire) && isNode(props[wire]))
+        return props[wire] as SchemaNode;
+    }
+    return undefined;
+  }
+
+  #items(nodes: readonly SchemaNode[]): SchemaNode | undefined {
+    for (const n of nodes) if (isNode(n.items)) return n.items;
+    return undefined;
+  }
+
+  /** The node, its local `$ref` targets and its `allOf` members, transitively (each applies to the value). */
+  #applicable(node: SchemaNode): SchemaNode[] {
+    const out: SchemaNode[] = [];
+    const stack = [node];
+    while (stack.length > 0 && out.length < 64) {
+      const n = stack.pop() as SchemaNode;
+      if (out.includes(n)) continue;
+      out.push(n);
+      if (typeof n.$ref === 'string') {
+        const target = this.#resolve(n.$ref);
+        if (target !== undefined) stack.push(target);
+      }
+      if (Array.isArray(n.allOf)) for (const m of n.allOf) if (isNode(m)) stack.push(m);
+    }
+    return out;
+  }
+
+  /** A local JSON Pointer reference (`#`, `#/$defs/Name`), or undefined. */
+  #resolve(ref: string): SchemaNode | undefined {
+    if (ref === '#') return this.#root;
+    if (!ref.startsWith('#/')) return undefined;
+    let at: unknown = this.#root;
+    for (const raw of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      if (!isNode(at) || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+      at = at[key];
+    }
+    return isNode(at) ? at : undefined;
+  }
+}
+
+function isNode(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Whether the schema entails record `r` of `prop`, given the fragment it checks (undefined: no items fragment). */
+function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: PropertyPlan): boolean {
+  switch (r.type) {
+    case VALIDATION_TYPES.IS_DEFINED: // the structural check refuses null and absence (structure.ts)
+    case VALIDATION_TYPES.WHITELIST: // @Allow(): checks nothing
+      return true;
+    case VALIDATION_TYPES.NESTED_VALIDATION: // the nested plan is proven where the member is (Prover)
+      return prop.nested !== undefined;
+    case VALIDATION_TYPES.CONDITIONAL_VALIDATION: // @IsOptional() only; @ValidateIf runs user code
+      return r.name === 'isOptional';
+    case VALIDATION_TYPES.CUSTOM_VALIDATION: {
+      if (fragment === undefined || r.name === undefined) return false;
+      const row = ENTAILED.get(r.name);
+      return row !== undefined && row(r.constraints ?? [], fragment, prop);
+    }
+    default:
+      return false;
+  }
+}
+
+/** The fragment admits only the given JSON types (and null, unless it is an item). */
+function only(f: Fragment, ...types: string[]): boolean {
+  if (f.types === undefined || f.types.size === 0) return false;
+  for (const t of f.types) if (!types.includes(t) && (f.each || t !== 'null')) return false;
+  return true;
+}
+
+function typesWithout(f: Fragment, type: string): boolean {
+  return f.types !== undefined && !f.types.has(type) && !(f.each && f.types.has('null'));
+}
+
+/** Some applicable node has numeric keyword `name` satisfying `ok`. */
+function keyword(f: Fragment, name: string, ok: (n: number) => boolean): boolean {
+  return f.nodes.some((n) => typeof n[name] === 'number' && ok(n[name] as number));
+}
+
+/** Every admitted number is >= bound (strict: > bound). */
+function atLeast(f: Fragment, bound: unknown, strict: boolean): boolean {
+  if (typeof bound !== 'number') return false;
+  return (
+    keyword(f, 'minimum', (n) => (strict ? n > bound : n >= bound)) || keyword(f, 'exclusiveMinimum', (n) => n >= bound)
+  );
+}
+
+/** Every admitted number is <= bound (strict: < bound). */
+function atMost(f: Fragment, bound: unknown, strict: boolean): boolean {
+  if (typeof bound !== 'number') return false;
+  return (
+    keyword(f, 'maximum', (n) => (strict ? n < bound : n <= bound)) || keyword(f, 'exclusiveMaximum', (n) => n <= bound)
+  );
+}
+
+/** String lengths in code points, as lib/dto/overrides.ts counts them and JSON Schema does. */
+function lengths(f: Fragment, min: unknown, max: unknown): boolean {
+  const lower = typeof min !== 'number' || keyword(f, 'minLength', (n) => n >= min);
+  const upper = typeof max !== 'number' || keyword(f, 'maxLength', (n) => n <= max);
+  return lower && upper;
+}
+
+/** `@IsNumber()` with no option the schema cannot say (maxDecimalPlaces; NaN and Infinity are never JSON). */
+function plainNumberOptions(options: unknown): boolean {
+  if (options === undefined) return true;
+  if (options === null || typeof options !== 'object') return false;
+  return (options as { maxDecimalPlaces?: unknown }).maxDecimalPlaces === undefined;
+}
+
+/** An `enum` of the fragment lists only allowed values (null too where class-validator skips it). */
+function listedIn(f: Fragment, allowed: readonly unknown[]): boolean {
+  return f.nodes.some(
+    (n) =>
+      Array.isArray(n.enum) && n.enum.every((v: unknown) => (v === null && !f.each) || allowed.some((a) => a === v)),
+  );
+}
+
+/** `@Matches` of the very pattern the schema states (both run on RE2 with the u flag, lib/protocol/regex.ts). */
+function samePattern(f: Fragment, pattern: unknown, modifiers: unknown): boolean {
+  const source = pattern instanceof RegExp ? pattern.source : typeof pattern === 'string' ? pattern : undefined;
+  const flags = pattern instanceof RegExp ? pattern.flags : typeof modifiers === 'string' ? modifiers : '';
+  if (source === undefined || (flags !== '' && flags !== 'u')) return false;
+  return f.nodes.some((n) => n.pattern === source);
+}
+
+/**
+ * Whether class-transformer does nothing to `plan`'s class but build it with `new` and assign its
+ * members (and class-validator's whitelist sees only its members): no `@Transform`, `@Exclude`, class
+ * strategy, `@Expose` option but `name` or exposed property outside the plan, `@Type` discriminator,
+ * accessor or method of the member's name, and no property initializer outside the plan.
+ */
+function isPlain(plan: ClassPlan): boolean {
+  const dto = plan.dto as unknown as new () => Record<string, unknown>;
+  let sample: Record<string, unknown>;
+  try {
+    sample = new dto();
+  } catch {
+    return false;
+  }
+  const members = new Set(plan.properties.map((p) => p.property));
+  if (Object.keys(sample).some((k) => !members.has(k))) return false;
+  return plan.properties.every(
+    (p) =>
+      transformsPlainly(plan.dto, p.property, members) &&
+      !(p.property in (plan.dto.prototype as object)) &&
+      typeof sample[p.property] !== 'function' &&
+      // plainToInstance assigns an absent exposed member undefined, and repair.ts restores only a
+      // primitive default: an object default of an exposed member is left to that path.
+      (p.defaultValue === null || typeof p.defaultValue !== 'object' || !isExposed(plan.dto, p.property)),
+  );
+}
+
+const own = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+
+/**
+ * The builder of one class: `new Dto()`, then the members the value holds, as plainToInstance and
+ * lib/dto/repair.ts leave them: DTO members first (nested instances, Dates), then free-form members
+ * (plain copies), in plan order; an absent member whose default is undefined is deleted.
+ */
+function builderOf(
+  plan: ClassPlan,
+  builders: Map<ClassPlan, (value: Record<string, unknown>) => object | typeof NOT_FAST>,
+): (value: Record<string, unknown>) => object | typeof NOT_FAST {
+  const cached = builders.get(plan);
+  if (cached !== undefined) return cached;
+  const dto = plan.dto as unknown as new () => Record<string, unknown>;
+  const transformed: [PropertyPlan, (v: unknown) => unknown][] = [];
+  const free: PropertyPlan[] = [];
+  const build = (value: Record<string, unknown>): object | typeof NOT_FAST => {
+    const instance = new dto();
+    for (const [p, convert] of transformed) {
+      if (!own(value, p.wire)) continue;
+      const v = value[p.wire];
+      const converted = v === null ? null : convert(v);
+      if (converted === NOT_FAST) return NOT_FAST;
+      instance[p.property] = converted;
+    }
+    for (const p of free) if (own(value, p.wire)) instance[p.property] = copyJson(value[p.wire] as JsonValue);
+    for (const p of plan.properties)
+      if (!own(value, p.wire) && own(instance, p.property) && instance[p.property] === undefined)
+        delete instance[p.property];
+    return instance;
+  };
+  builders.set(plan, build);
+  for (const p of plan.properties) {
+    if (p.kind === 'any' || (p.kind === 'array' && p.items !== 'nested' && p.items !== 'date')) free.push(p);
+    else transformed.push([p, converterOf(p, builders)]);
+  }
+  return build;
+}
+
+function converterOf(
+  p: PropertyPlan,
+  builders: Map<ClassPlan, (value: Record<string, unknown>) => object | typeof NOT_FAST>,
+): (v: unknown) => unknown {
+  switch (p.kind) {
+    case 'date':
+      return toDate;
+    case 'nested': {
+      const nested = builderOf(p.nested as ClassPlan, builders);
+      return (v) => nested(v as Record<string, unknown>);
+    }
+    case 'array': {
+      const item: (v: unknown) => unknown =
+        p.items === 'date'
+          ? toDate
+          : (
+              (b) => (v: unknown) =>
+                b(v as Record<string, unknown>)
+            )(builderOf(p.nested as ClassPlan, builders));
+      return (v) => {
+        const list = v as unknown[];
+        const out = new Array<unknown>(list.length);
+        for (let i = 0; i < list.length; i++) {
+          const converted = list[i] === null ? null : item(list[i]);
+          if (converted === NOT_FAST) return NOT_FAST;
+          out[i] = converted;
+        }
+        return out;
+      };
+    }
+    default:
+      return (v) => v;
+  }
+}
+
+/** A Date of a date-time string the structural check admitted; an invalid one is left to class-validator. */
+function toDate(v: unknown): Date | typeof NOT_FAST {
+  const date = new Date(v as string);
+  return Number.isNaN(date.getTime()) ? NOT_FAST : date;
+}
