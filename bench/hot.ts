@@ -1,6 +1,8 @@
 /**
  * Summarizes a V8 .cpuprofile: the functions with the most self time (name, file:line, ms, share).
- *   node build/bench/hot.js build/prof/<file>.cpuprofile [top]
+ *   node build/bench/hot.js build/prof/<file>.cpuprofile [top] [lastSeconds]
+ * `lastSeconds` counts only the samples of the profile's last seconds (the measured loop of
+ * profile.js, without the start-up that loads modules and builds the workloads).
  */
 import { readFileSync } from 'node:fs';
 
@@ -10,7 +12,7 @@ interface ProfileNode {
 }
 
 function main(): void {
-  const [file, topText = '25'] = process.argv.slice(2);
+  const [file, topText = '25', lastText] = process.argv.slice(2);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as {
     nodes: ProfileNode[];
     samples: number[];
@@ -19,9 +21,14 @@ function main(): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let total = 0;
+  const end = profile.timeDeltas.reduce((a, b) => a + b, 0);
+  const from = lastText === undefined ? -Infinity : end - Number(lastText) * 1e6;
+  let at = 0;
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);
     const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < from) return;
     total += delta;
     if (node === undefined) return;
     const f = node.callFrame;

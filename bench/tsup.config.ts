@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
 // Peers stay external (they load from node_modules, as a user's would); tinybench is ESM-only and
 // is bundled so the CommonJS output can load it.
 export default defineConfig({
-  entry: { run: 'bench/run.ts', profile: 'bench/profile.ts', hot: 'bench/hot.ts' },
+  entry: { run: 'bench/run.ts', profile: 'bench/profile.ts', hot: 'bench/hot.ts', stages: 'bench/stages.ts' },
   format: ['cjs'],
   platform: 'node',
   target: 'node20',
