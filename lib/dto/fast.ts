@@ -308,6 +308,8 @@ function isPlain(plan: ClassPlan): boolean {
   );
 }
 
+const PRIMITIVE_ITEMS: ReadonlySet<string> = new Set(['string', 'number', 'boolean']);
+
 const own = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
 /**
@@ -333,7 +335,15 @@ function builderOf(
       if (converted === NOT_FAST) return NOT_FAST;
       instance[p.property] = converted;
     }
-    for (const p of free) if (own(value, p.wire)) instance[p.property] = copyJson(value[p.wire] as JsonValue);
+    for (const p of free) {
+      if (!own(value, p.wire)) continue;
+      const v = value[p.wire];
+      // An array the structural check found holding primitives (or null) only: a shallow copy is a full one.
+      instance[p.property] =
+        p.items !== undefined && PRIMITIVE_ITEMS.has(p.items) && Array.isArray(v)
+          ? v.slice()
+          : copyJson(v as JsonValue);
+    }
     for (const p of plan.properties)
       if (!own(value, p.wire) && own(instance, p.property) && instance[p.property] === undefined)
         delete instance[p.property];

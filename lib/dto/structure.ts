@@ -68,15 +68,16 @@ function checkObject(
     });
   }
   for (const prop of plan.properties) {
-    const at = [...path, prop.wire];
     if (!Object.prototype.hasOwnProperty.call(value, prop.wire)) {
       if (!prop.optional && !prop.hasDefault && !prop.conditional) {
-        sink.add({ code: 'dto', path: at, constraint: 'isDefined', message: REQUIRED });
+        sink.add({ code: 'dto', path: [...path, prop.wire], constraint: 'isDefined', message: REQUIRED });
       }
       continue;
     }
-    if (value[prop.wire] === null && prop.defined.member) defined(sink, at);
-    else checkValue(value[prop.wire], prop.kind, prop, at, sink, options, depth);
+    const v = value[prop.wire];
+    if (v === null && prop.defined.member) defined(sink, [...path, prop.wire]);
+    // A member of a primitive kind that has it (nearly every member) needs no path.
+    else if (typeof v !== prop.kind) checkValue(v, prop.kind, prop, [...path, prop.wire], sink, options, depth);
   }
 }
 
