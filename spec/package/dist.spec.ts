@@ -5,8 +5,12 @@
  * resolves every entry's declarations under `moduleResolution` node10 (through `typesVersions`),
  * node16 and bundler. The decorators entry and the main entry share one metadata store, so a
  * toolset decorated through `scope-tool/decorators` is bound by `createRegistry` from `scope-tool`.
+ *
+ * The build (its declaration bundle takes about 50 CPU s) is skipped when dist/ already is the build
+ * of the current sources: see `buildDist`.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -78,14 +82,48 @@ const SMOKE = `
   binding.call(binding.contract.prepare({ name: 'ping', arguments: ' ' })).then((r) => console.log(r.output.asText()));
 `;
 
+/** What `npm run build` reads besides node_modules/ (whose versions package-lock.json pins). */
+const BUILD_INPUTS = ['lib', 'samples', 'tsup.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+/** The stamp of the last build: optional, absent on a fresh clone, never committed. */
+const STAMP = path.join(ROOT, 'node_modules', '.cache', 'scope-tool', 'dist.json');
+
+/** A SHA-256 of the files under `paths` (relative to the repository): their paths and contents. */
+function digest(paths: readonly string[]): string {
+  const hash = createHash('sha256');
+  const walk = (file: string): void => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) {
+      for (const name of fs.readdirSync(file).sort()) walk(path.join(file, name));
+      return;
+    }
+    hash.update(`${path.relative(ROOT, file)}\0${stat === undefined ? 'absent' : 'file'}\0`);
+    if (stat !== undefined) hash.update(fs.readFileSync(file));
+  };
+  for (const p of paths) walk(path.join(ROOT, p));
+  return hash.digest('hex');
+}
+
+/**
+ * Runs `npm run build`, unless the stamp says that dist/ is what it would write: the stamp holds
+ * the digest of the build's inputs and of the dist/ files that build wrote, and both still match.
+ * A changed source, config or lockfile, or a dist/ touched since, builds again.
+ */
+function buildDist(): void {
+  const inputs = digest(BUILD_INPUTS);
+  const stamp = fs.existsSync(STAMP) ? (JSON.parse(fs.readFileSync(STAMP, 'utf8')) as Record<string, unknown>) : {};
+  if (stamp.inputs === inputs && stamp.dist === digest(['dist'])) return;
+  fs.rmSync(STAMP, { force: true });
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
+  fs.mkdirSync(path.dirname(STAMP), { recursive: true });
+  fs.writeFileSync(STAMP, JSON.stringify({ inputs, dist: digest(['dist']) }));
+}
+
 function node(args: string[]): string {
   return execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' }).trim();
 }
 
 describe('the built package (dist/)', () => {
-  beforeAll(() => {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
-  }, 120_000);
+  beforeAll(buildDist, 120_000);
 
   it('writes CommonJS, ESM and declarations for every entry, and the CLI', () => {
     const files = ENTRIES.flatMap(({ dist }) => ['.js', '.mjs', '.d.ts', '.d.mts'].map((ext) => `${dist}${ext}`));
