@@ -50,6 +50,23 @@ export function staleMembers(input: string | null, missing: readonly string[], e
     .join('; ');
 }
 
+/**
+ * The `what` of staleEntry when a decorator's bound and the manifest's keyword differ:
+ * `member limit: @Max says maximum 100 in the source but the manifest has maximum 50`
+ * (`inManifest` undefined: the manifest states none).
+ */
+export function staleBound(drift: {
+  readonly member: string;
+  readonly decorator: string;
+  readonly keyword: string;
+  readonly inSource: number;
+  readonly inManifest: unknown;
+}): string {
+  const manifest =
+    drift.inManifest === undefined ? `no ${drift.keyword}` : `${drift.keyword} ${JSON.stringify(drift.inManifest)}`;
+  return `member ${drift.member}: @${drift.decorator} says ${drift.keyword} ${drift.inSource} in the source but the manifest has ${manifest}`;
+}
+
 /** A toolset or policy the container cannot use; `detail` is the whole sentence. */
 export function invalidToolset(detail: string): ToolError {
   return new ToolError('ERR_INVALID_TOOL', detail);

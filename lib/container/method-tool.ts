@@ -6,6 +6,7 @@
 import { FuncTool, ToolError } from '../protocol';
 import type { CallOptions, DeadlineTool, Definition, Invocation, Result, Tool, WrappingTool } from '../protocol';
 import { dtoInput, dtoWireNames, emptyInput } from '../dto';
+import { constraintDrift } from '../dto/drift';
 import type { DtoClass, DtoInput } from '../dto';
 import { readParamTypes } from '../decorators';
 import type { ManifestTool } from './manifest';
@@ -13,6 +14,7 @@ import {
   inputMismatch,
   inputNotAClass,
   noInputClass,
+  staleBound,
   staleClass,
   staleEntry,
   staleInput,
@@ -68,8 +70,9 @@ function dtoClass(value: unknown, place: string): DtoClass {
 }
 
 /**
- * Checks that the manifest entry still describes the source: class, method, input DTO name and the
- * DTO's wire member names against `input_schema.properties` (notes/CONTRACTS.md).
+ * Checks that the manifest entry still describes the source: class, method, input DTO name, the
+ * DTO's wire member names against `input_schema.properties` (notes/CONTRACTS.md), and the bounds
+ * its decorators declare (`@Max(100)`) against the schema's keywords (`maximum: 50`; lib/dto/drift.ts).
  * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
  * @internal
  */
@@ -99,6 +102,9 @@ export function checkEntry(
   if (missing.length > 0 || extra.length > 0) {
     throw staleEntry(name, place, staleMembers(input, missing, extra));
   }
+  if (dto === null) return;
+  const drift = constraintDrift(dto, props as Record<string, unknown>);
+  if (drift.length > 0) throw staleEntry(name, place, drift.map(staleBound).join('; '));
 }
 
 /**

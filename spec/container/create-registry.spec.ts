@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsBoolean, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Length, Max, Min, MinLength } from 'class-validator';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import type { ToolCall } from '../../lib/decorators';
 import { createRegistry } from '../../lib/container';
@@ -23,6 +23,7 @@ import {
   staleClass,
   staleEntry,
   staleInput,
+  staleBound,
   staleMembers,
   staleMethod,
 } from '../../lib/container/messages';
@@ -353,6 +354,59 @@ describe('manifest checks', () => {
     expect(() => createRegistry({ manifest: stale, toolsets: [tools] })).toThrow(
       refusal(staleEntry('create_note', 'NotesTools.createNote', staleMembers('CreateNoteInput', ['tags'], ['body']))),
     );
+  });
+
+  describe('refuses a stale bound: a decorator changed without regenerating (issue 15 item 4)', () => {
+    class ListInput {
+      @IsInt() @Min(1) @Max(100) limit!: number;
+      @IsOptional() @IsString() @IsNotEmpty() @MinLength(0) query?: string;
+    }
+    @Toolset()
+    class ListTools {
+      @Tool({ name: 'list_notes', description: 'List notes.', input: ListInput })
+      list(input: ListInput): string {
+        return String(input.limit);
+      }
+    }
+    const schemaWith = (limit: Record<string, unknown>) => ({
+      type: 'object',
+      properties: { limit: { type: 'integer', ...limit }, query: { type: 'string', minLength: 1 } },
+      required: ['limit'],
+      additionalProperties: false,
+    });
+    const registryOf = (limit: Record<string, unknown>) =>
+      createRegistry({
+        manifest: manifest(entry('list_notes', 'ListTools', 'list', 'ListInput', schemaWith(limit))),
+        toolsets: [new ListTools()],
+      });
+
+    it('names the tool, member, decorator and both values: @Max(50) became @Max(100)', () => {
+      // The manifest was generated from @Max(50): it kept refusing 80 with no warning.
+      const what = staleBound({ member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 100, inManifest: 50 });
+      expect(() => registryOf({ minimum: 1, maximum: 50 })).toThrow(
+        refusal(staleEntry('list_notes', 'ListTools.list', what)),
+      );
+    });
+
+    it('names a bound the manifest does not state', () => {
+      const what = staleBound({
+        member: 'limit',
+        decorator: 'Max',
+        keyword: 'maximum',
+        inSource: 100,
+        inManifest: undefined,
+      });
+      expect(() => registryOf({ minimum: 1 })).toThrow(refusal(staleEntry('list_notes', 'ListTools.list', what)));
+    });
+
+    it('accepts bounds that match, and leaves a keyword two decorators merge alone', () => {
+      // query: @MinLength(0) beside @IsNotEmpty() is minLength 1 in the schema, which is not drift.
+      expect(
+        registryOf({ minimum: 1, maximum: 100 })
+          .definitions()
+          .map((d) => d.name),
+      ).toEqual(['list_notes']);
+    });
   });
 
   it('refuses a stale entry: another class or method', () => {
