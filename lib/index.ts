@@ -90,6 +90,7 @@ export type {
   Result,
   TextBlock,
   Tool,
+  ToolAnnotations,
   ToolErrorCode,
   WrappingTool,
 } from './protocol';

@@ -9,6 +9,8 @@ import { createContract, ownerOf } from './contract';
 import { snapshotDefinition } from './definition';
 import { rewrap } from './detail';
 import { ToolError, goQuote, instanceOf, messageOf } from './errors';
+import type { AdmissionIssue } from './errors';
+import { admitJson } from './json';
 import type { Invocation } from './contract';
 import { InputValidatorError, isInputValidatingTool } from './input';
 import type { Result } from './result';
@@ -40,13 +42,21 @@ export class Binding {
   readonly #contract: Contract;
   readonly #tool: Tool;
   readonly #timeoutMs: number;
+  readonly #outputSchema: CompiledSchema | undefined;
 
   /** @internal use bind(tool) */
-  constructor(token: symbol, contract: Contract, tool: Tool, timeoutMs: number = DEFAULT_TIMEOUT_MS) {
+  constructor(
+    token: symbol,
+    contract: Contract,
+    tool: Tool,
+    timeoutMs: number = DEFAULT_TIMEOUT_MS,
+    outputSchema?: CompiledSchema,
+  ) {
     if (token !== TOKEN) throw new ToolError('ERR_INVALID_TOOL', 'use bind(tool) to create a Binding');
     this.#contract = contract;
     this.#tool = tool;
     this.#timeoutMs = timeoutMs;
+    this.#outputSchema = outputSchema;
     Object.freeze(this);
   }
 
@@ -79,13 +89,18 @@ export class Binding {
    * `options.signal` is a getter that makes the AbortSignal on first read: a wrapper tool passes
    * `options` on as is, or `{ signal: options.signal, context: options.context }`, since
    * `{ ...options }` copies own members only and would drop the signal.
+   * Output contract (added): when the definition declares an `outputSchema`, every Output must hold
+   * JSON details that the schema (compiled once, at bind) accepts; otherwise the call throws
+   * ToolError ERR_OUTPUT_MISMATCH, whose `issues` give the JSON Pointer of each violation (at most
+   * 10) for the developer. It is the tool's failure: renderOutcome shows the model only
+   * `error: tool "NAME" failed`, never the details. An InputRequest is not checked.
    * @returns the tool's Result, validated, as a fresh frozen object
    * @throws ToolError ERR_INVALID_INVOCATION (`invocation does not belong to binding`) for an
    *   invocation prepared by another contract instance, or (`call options: timeoutMs is ...`) for
    *   a timeoutMs that is not a whole number from 1 to MAX_TIMEOUT_MS or Infinity (the tool is not
    *   called), or (`call options: idempotencyKey is ...`) for an idempotencyKey that is not a
    *   string (the tool is not called); ERR_INVALID_RESULT when the tool resolves to something that
-   *   is not a valid Result;
+   *   is not a valid Result; ERR_OUTPUT_MISMATCH when an Output breaks the declared output schema;
    *   Failure (kind `failed`) when the deadline passes
    */
   async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
@@ -112,12 +127,43 @@ export class Binding {
       timeoutMs === Infinity
         ? await tool.call(invocation, options)
         : await callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
+    let valid: Result;
     try {
-      return validateResult(result);
+      valid = validateResult(result);
     } catch (e) {
       throw rewrap('ERR_INVALID_RESULT', e, `tool ${goQuote(this.#contract.name)}`);
     }
+    if (this.#outputSchema !== undefined && 'output' in valid) {
+      checkOutput(this.#contract.name, this.#outputSchema, valid.output.details);
+    }
+    return valid;
   }
+}
+
+/**
+ * Checks an Output's details against the tool's compiled output schema.
+ * @throws ToolError ERR_OUTPUT_MISMATCH (see outputMismatch)
+ */
+function checkOutput(name: string, schema: CompiledSchema, details: string | undefined): void {
+  if (details === undefined) throw outputMismatch(name, []);
+  const admitted = admitJson(details);
+  // Output.create admitted the details already; a failure here would be a defect of Output.
+  const issues = admitted.ok ? schema.validate(admitted.value) : [admitted.issue];
+  if (issues.length > 0) throw outputMismatch(name, issues);
+}
+
+/**
+ * `tool: output does not match its output schema: tool "NAME": ` then either `the output has no
+ * JSON details; return a JSON value ...` (no issues) or `details ` and the first issue's message (its
+ * JSON Pointer and rule: `details /count: must be integer`); every issue travels on `issues`.
+ * @internal
+ */
+export function outputMismatch(name: string, issues: readonly AdmissionIssue[]): ToolError {
+  const what =
+    issues.length === 0
+      ? 'the output has no JSON details; return a JSON value (Output.json, Output.create({ details }))'
+      : `details ${issues[0].message}`;
+  return new ToolError('ERR_OUTPUT_MISMATCH', `tool ${goQuote(name)}: ${what}`, { issues });
 }
 
 function declareValidator(tool: Tool): InputValidator | undefined {
@@ -142,12 +188,13 @@ function declareValidator(tool: Tool): InputValidator | undefined {
 
 /**
  * Binds a tool: reads `definition()` exactly once, validates and snapshots it, compiles the input
- * schema, declares the input validator once through the wrapping chain (outermost wins), then
+ * schema (and the output schema, when there is one), declares the input validator once through the wrapping chain (outermost wins), then
  * freezes a Contract that keeps no reference to the tool; then the deadline: `options.timeoutMs`,
  * else the outermost DeadlineTool's `timeoutMs()` (read once), else DEFAULT_TIMEOUT_MS (60,000 ms).
  * Ports Bind.
  * @throws ToolError ERR_INVALID_TOOL: `tool is nil` (not a Tool), `definition: ...` (wrapping
- *   ERR_INVALID_DEFINITION or the thrown error), `input schema: ...` (wrapping ERR_INVALID_SCHEMA),
+ *   ERR_INVALID_DEFINITION or the thrown error), `input schema of "NAME": ...` / `output schema of
+ *   "NAME": ...` (wrapping ERR_INVALID_SCHEMA),
  *   `input validation: ...` (wrapping ERR_INVALID_WRAPPING_CHAIN), `input validation declaration:
  *   ...` (wrapping InputValidatorError), `timeoutMs is ...` / `timeoutMs() of the tool is ...` (not
  *   a whole number of ms from 1 to MAX_TIMEOUT_MS, nor Infinity), `timeoutMs declaration: ...` (the
@@ -173,8 +220,17 @@ export function bind(tool: Tool, options?: BindOptions): Binding {
   } catch (e) {
     throw rewrap('ERR_INVALID_TOOL', e, `input schema of ${goQuote(definition.name)}`);
   }
+  let outputSchema: CompiledSchema | undefined;
+  if (definition.outputSchema !== undefined) {
+    try {
+      outputSchema = compileSchemaValue(definition.outputSchema);
+    } catch (e) {
+      throw rewrap('ERR_INVALID_TOOL', e, `output schema of ${goQuote(definition.name)}`);
+    }
+  }
   const validator = declareValidator(tool);
-  return new Binding(TOKEN, createContract(definition, schema, validator), tool, declareTimeout(tool, options));
+  const contract = createContract(definition, schema, validator);
+  return new Binding(TOKEN, contract, tool, declareTimeout(tool, options), outputSchema);
 }
 
 /** The binding's deadline: `options.timeoutMs`, else the tool's DeadlineTool declaration, else the default. */

@@ -22,6 +22,7 @@ export const ERROR_MESSAGES = Object.freeze({
   ERR_DUPLICATE_TOOL: 'tool: duplicate tool',
   ERR_INVALID_REGISTRY: 'tool: invalid registry',
   ERR_INVALID_SCHEMA: 'jsonschema: invalid schema',
+  ERR_OUTPUT_MISMATCH: 'tool: output does not match its output schema',
 } as const);
 
 /** A scope-tool error code (`ERR_*`). */

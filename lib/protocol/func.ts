@@ -8,7 +8,7 @@ import type { Invocation } from './contract';
 import type { PreparedInput, ValueForm } from './contract';
 import { NOT_PREPARED, admittedArguments, declareValueForm, isInvocation, takePrepared } from './contract';
 import type { CompiledSchema } from './schema';
-import type { Definition } from './definition';
+import type { Definition, ToolAnnotations } from './definition';
 import { snapshotDefinition } from './definition';
 import { detailOf, rewrap } from './detail';
 import { ToolError, instanceOf, messageOf, wrappedText } from './errors';
@@ -44,11 +44,17 @@ const DECODE_FAILED = 'tool: decode function arguments';
  *   ERR_INVALID_INVOCATION wrapping InputValidatorError), never a refusal of the model's arguments.
  *   When absent, the decoder's own encoder is used (every dtoInput decoder has one); without either,
  *   the policy sees the admitted text.
+ * - `title`, `outputSchema`, `annotations` (optional, added): as in Definition. With an
+ *   `outputSchema`, the function must return a JSON value (an object the schema accepts) or an
+ *   Output with such details: Binding.call refuses any other Output with ERR_OUTPUT_MISMATCH.
  */
 export interface FuncConfig<In> {
   readonly name: string;
   readonly description?: string;
   readonly inputSchema: JsonObject;
+  readonly title?: string;
+  readonly outputSchema?: JsonObject;
+  readonly annotations?: ToolAnnotations;
   readonly decode: (value: JsonValue) => In;
   readonly encode?: (input: In) => JsonValue;
 }
@@ -233,6 +239,9 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
         name: config.name,
         description: config.description,
         inputSchema: config.inputSchema,
+        title: config.title,
+        outputSchema: config.outputSchema,
+        annotations: config.annotations,
       });
     } catch (e) {
       throw rewrap('ERR_INVALID_TOOL', e, 'definition');

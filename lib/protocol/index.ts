@@ -9,7 +9,7 @@ export type { JsonObject, JsonValue } from './json';
 export { ToolError, findError, hasErrorCode, isError } from './errors';
 export type { AdmissionIssue, ToolErrorCode } from './errors';
 export { DEFINITION_SCHEMA, decodeDefinition, encodeDefinition, validateDefinition } from './definition';
-export type { Definition } from './definition';
+export type { Definition, ToolAnnotations } from './definition';
 export { validateRequest } from './request';
 export type { Request } from './request';
 export { OUTPUT_SCHEMA, Output } from './output';

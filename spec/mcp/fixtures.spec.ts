@@ -37,6 +37,23 @@ function as20251125(result: Record<string, unknown>): Record<string, unknown> {
   return { ...rest, isError: rest.isError ?? false };
 }
 
+/**
+ * What mcpTool lists of an MCP Tool read by definitionOfMcpTool: everything but icons, execution,
+ * _meta and a title inside annotations; an output schema only when it is an object schema (SDK 1.32).
+ */
+function listable(tool: Record<string, unknown>): Record<string, unknown> {
+  const rest: Record<string, unknown> = { ...tool };
+  for (const dropped of ['icons', 'execution', '_meta', 'annotations', 'outputSchema']) delete rest[dropped];
+  const { annotations, outputSchema } = tool;
+  const hints = { ...(annotations as Record<string, unknown> | undefined) };
+  delete hints.title;
+  return {
+    ...rest,
+    ...((outputSchema as { type?: unknown } | undefined)?.type === 'object' ? { outputSchema } : {}),
+    ...(Object.keys(hints).length > 0 ? { annotations: hints } : {}),
+  };
+}
+
 const results = [
   ...examples('CallToolResult'),
   ...examples('CallToolResultResponse').map(([f, r]) => [f, r.result] as [string, Record<string, unknown>]),
@@ -83,11 +100,11 @@ describe('MCP example payloads through scope-tool/mcp', () => {
   it.each([
     ...examples('ListToolsResult'),
     ...examples('ListToolsResultResponse').map(([f, r]) => [f, r.result] as [string, Record<string, unknown>]),
-  ])('round-trips the tools of ListToolsResult %s (name, description, input schema)', (_file, result) => {
+  ])('round-trips the tools of ListToolsResult %s (all but icons, execution, _meta)', (_file, result) => {
     expect(ListToolsResultSchema.safeParse(result).success).toBe(true);
     for (const tool of result.tools as Record<string, unknown>[]) {
       const projected = mcpTool(definitionOfMcpTool(tool));
-      expect(projected).toEqual({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+      expect(projected).toEqual(listable(tool));
       expect(ToolSchema.safeParse(projected).success).toBe(true);
     }
   });
@@ -116,11 +133,7 @@ describe('MCP example payloads through scope-tool/mcp', () => {
         prepareToolCall(registry, { id: '1', request: { name: definition.name, arguments: JSON.stringify(args) } });
       expect(call(good).invocation.arguments).toBe(JSON.stringify(good));
       expect(() => call(bad)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INVOCATION' }));
-      expect(mcpTool(definition)).toEqual({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-      });
+      expect(mcpTool(definition)).toEqual(listable(tool));
     },
   );
 

@@ -129,6 +129,7 @@ export const ENTRIES: readonly PackageEntry[] = [
       'ServerSentEvent',
       'TextBlock',
       'Tool',
+      'ToolAnnotations',
       'ToolErrorCode',
       'ToolOutcome',
       'ToolProvider',
