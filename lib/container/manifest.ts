@@ -14,6 +14,11 @@ export interface ManifestSource {
   readonly method: string;
   /** The input DTO class name, or `null` when the method takes no input (`{}`). */
   readonly input: string | null;
+  /**
+   * The output DTO class name (`@Tool({ output })` or the declared return type), when the tool
+   * declares an output contract; absent otherwise.
+   */
+  readonly output?: string;
 }
 
 /** One tool: `definition` is the wire form of a protocol Definition (`input_schema`). */
@@ -23,6 +28,8 @@ export interface ManifestTool {
     readonly name: string;
     readonly description?: string;
     readonly input_schema: JsonObject;
+    /** The output schema derived from the output DTO (the Definition's `outputSchema`), if any. */
+    readonly output_schema?: JsonObject;
   };
   readonly source: ManifestSource;
   /** `sha256:<hex>` of the source text; only `scope-tool check` uses it. */
@@ -100,12 +107,15 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   if (d.description !== undefined && typeof d.description !== 'string')
     fail(`${at}/definition/description`, 'must be a string');
   const inputSchema = objectAt(d.input_schema, `${at}/definition/input_schema`, fail);
+  const outputSchema =
+    d.output_schema === undefined ? undefined : objectAt(d.output_schema, `${at}/definition/output_schema`, fail);
   const s = objectAt(o.source, `${at}/source`, fail);
   const source: ManifestSource = {
     file: stringAt(s, 'file', `${at}/source`, fail),
     class: stringAt(s, 'class', `${at}/source`, fail),
     method: stringAt(s, 'method', `${at}/source`, fail),
     input: s.input === null ? null : stringAt(s, 'input', `${at}/source`, fail),
+    ...(s.output === undefined ? {} : { output: stringAt(s, 'output', `${at}/source`, fail) }),
   };
   const fingerprint = stringAt(o, 'fingerprint', at, fail);
   const warnings = o.warnings === undefined ? [] : o.warnings;
@@ -115,6 +125,7 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
     name,
     ...(d.description === undefined ? {} : { description: d.description as string }),
     input_schema: copyJson(inputSchema) as JsonObject,
+    ...(outputSchema === undefined ? {} : { output_schema: copyJson(outputSchema) as JsonObject }),
   };
   return { name, definition, source, fingerprint, warnings: [...(warnings as string[])] };
 }

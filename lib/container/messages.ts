@@ -35,6 +35,11 @@ export function staleInput(inSource: string | null, inManifest: string | null): 
   return `the input DTO is ${inSource ?? 'none'} in the source but ${inManifest ?? 'none'} in the manifest`;
 }
 
+/** The `what` of staleEntry when `@Tool({ output })` names another class than the manifest's `source.output`. */
+export function staleOutput(inSource: string, inManifest: string | undefined): string {
+  return `the output DTO is ${inSource} in the source but ${inManifest ?? 'none'} in the manifest`;
+}
+
 /**
  * The `what` of staleEntry when the DTO's wire member names and `input_schema.properties` differ:
  * `missing` are in the source only, `extra` in the manifest only (`input`: the DTO class name).

@@ -18,6 +18,7 @@ import {
   staleClass,
   staleEntry,
   staleInput,
+  staleOutput,
   staleMembers,
   staleMethod,
   toolRefusedAtBind,
@@ -71,8 +72,9 @@ function dtoClass(value: unknown, place: string): DtoClass {
 
 /**
  * Checks that the manifest entry still describes the source: class, method, input DTO name, the
- * DTO's wire member names against `input_schema.properties` (notes/CONTRACTS.md), and the bounds
- * its decorators declare (`@Max(100)`) against the schema's keywords (`maximum: 50`; lib/dto/drift.ts).
+ * output DTO name `@Tool({ output })` gives, the DTO's wire member names against
+ * `input_schema.properties` (notes/CONTRACTS.md), and the bounds its decorators declare
+ * (`@Max(100)`) against the schema's keywords (`maximum: 50`; lib/dto/drift.ts).
  * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
  * @internal
  */
@@ -93,6 +95,10 @@ export function checkEntry(
   const input = dto === null ? null : dto.name;
   if (entry.source.input !== input) {
     throw staleEntry(name, place, staleInput(input, entry.source.input));
+  }
+  const output = tool.metadata.output;
+  if (output !== undefined && entry.source.output !== output.name) {
+    throw staleEntry(name, place, staleOutput(output.name, entry.source.output));
   }
   const props = entry.definition.input_schema.properties;
   const inManifest = props !== null && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : [];
@@ -163,8 +169,18 @@ export function methodTool(
     throw toolRefusedAtBind(entry.name, `${tool.prototype.constructor.name}.${tool.methodName}`, e);
   }
   const method = tool.method;
+  const { title, annotations } = tool.metadata;
+  const outputSchema = entry.definition.output_schema;
   const func = FuncTool.create(
-    { name: entry.name, description: entry.definition.description, inputSchema, decode: input.decode },
+    {
+      name: entry.name,
+      description: entry.definition.description,
+      inputSchema,
+      decode: input.decode,
+      ...(title === undefined ? {} : { title }),
+      ...(annotations === undefined ? {} : { annotations }),
+      ...(outputSchema === undefined ? {} : { outputSchema }),
+    },
     (value, call) => method.call(instance, value, call) as unknown,
   );
   const timeoutMs = tool.metadata.timeoutMs ?? defaultTimeoutMs;

@@ -7,7 +7,7 @@
  * polyfill, idempotent): decorators need it when the class is defined.
  */
 import 'reflect-metadata';
-import type { Authorizer, AuthorizerFunc } from '../protocol';
+import type { Authorizer, AuthorizerFunc, ToolAnnotations } from '../protocol';
 
 /** Watermark and options of `@Toolset()`, on the class. @internal */
 export const TOOLSET_KEY = 'scope-tool:toolset';
@@ -42,6 +42,12 @@ export interface ToolMetadata {
   readonly timeoutMs?: number;
   /** The input DTO class given to the decorator (null: no input), if any; a class, checked at bind. */
   readonly input?: Function | null;
+  /** The title given to the decorator, if any (not empty). */
+  readonly title?: string;
+  /** The annotations given to the decorator, if any; checked, frozen. */
+  readonly annotations?: ToolAnnotations;
+  /** The output DTO class given to the decorator, if any. */
+  readonly output?: Function;
 }
 
 /** The `@Toolset()` options of `cls` (own, not inherited), or undefined when it is not a toolset. */

@@ -1,7 +1,8 @@
 /**
  * `@Tool()`: marks a method of a toolset as a tool.
  */
-import { ToolError } from '../protocol';
+import { ToolError, validateDefinition } from '../protocol';
+import type { ToolAnnotations } from '../protocol';
 import { checkTimeout } from '../protocol/deadline';
 import { readOwnMetadata, TOOL_KEY, TOOL_METHODS_KEY, writeMetadata } from './metadata';
 import type { ToolMetadata } from './metadata';
@@ -31,6 +32,23 @@ export interface ToolOptions {
    * it against the first parameter's declared type.
    */
   readonly input?: (abstract new (...args: never[]) => object) | null;
+  /**
+   * A short name for people (MCP `title`); the Definition's `title`. Valid Unicode text.
+   */
+  readonly title?: string;
+  /**
+   * Hints about what the tool does (MCP `ToolAnnotations`): `readOnlyHint`, `destructiveHint`,
+   * `idempotentHint`, `openWorldHint`, each a boolean; the Definition's `annotations`, which a
+   * policy reads through `Authorization.definition()`.
+   */
+  readonly annotations?: ToolAnnotations;
+  /**
+   * The output DTO class: `scope-tool generate` derives the Definition's `outputSchema` from it
+   * (as it derives the input schema), and every call's result must match it (ERR_OUTPUT_MISMATCH
+   * otherwise). Without it, the generator reads a class named by the declared return type
+   * (`Promise<NoteResult>`, `NoteResult`); any other return type declares no output contract.
+   */
+  readonly output?: abstract new (...args: never[]) => object;
 }
 
 /**
@@ -41,7 +59,9 @@ export interface ToolOptions {
  * it may throw a Failure or a CallError.
  * @throws ToolError ERR_INVALID_TOOL, naming `@Tool()`, class and method, when the name is invalid,
  *   the description is not a string, `timeoutMs` is not a whole number of ms from 1 to
- *   MAX_TIMEOUT_MS nor Infinity, `input` is neither a class nor null, the target is not an
+ *   MAX_TIMEOUT_MS nor Infinity, `input` is neither a class nor null, `output` is not a class,
+ *   `title` is not text, `annotations` has a member other than the four hints or a hint that is not
+ *   a boolean (the Definition's rules, lib/protocol/definition.ts), the target is not an
  *   instance method (static, accessor, field), or the method is marked twice
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
@@ -79,6 +99,27 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
         `${where}: input must be the input DTO class, or null for a method without input`,
       );
     }
+    const output: unknown = options.output;
+    if (output !== undefined && !isClass(output)) {
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: output must be the output DTO class`);
+    }
+    if (options.title !== undefined || options.annotations !== undefined) {
+      try {
+        validateDefinition({
+          name,
+          inputSchema: { type: 'object' },
+          title: options.title,
+          annotations: options.annotations,
+        });
+      } catch (e) {
+        // The Definition's own rule and wording (unknown hint, wrong type), said of this decorator.
+        throw new ToolError(
+          'ERR_INVALID_TOOL',
+          `${where}: ${(e as Error).message.replace(/^tool: invalid definition: tool "[^"]*": /, '')}`,
+          { cause: e },
+        );
+      }
+    }
     const method = descriptor.value as Function;
     if (readOwnMetadata(TOOL_KEY, method) !== undefined)
       throw new ToolError('ERR_INVALID_TOOL', `${where}: @Tool() is applied twice; keep one`);
@@ -87,6 +128,9 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
       ...(options.description === undefined ? {} : { description: options.description }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(input === undefined ? {} : { input }),
+      ...(options.title === undefined || options.title === '' ? {} : { title: options.title }),
+      ...(options.annotations === undefined ? {} : { annotations: Object.freeze({ ...options.annotations }) }),
+      ...(output === undefined ? {} : { output }),
     });
     writeMetadata(TOOL_KEY, metadata, method);
     const names = readOwnMetadata<string[]>(TOOL_METHODS_KEY, target) ?? [];

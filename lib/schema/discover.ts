@@ -14,6 +14,11 @@ export interface FoundTool {
   readonly methodName: string;
   /** The DTO class of the first parameter, or undefined when the method takes no input. */
   readonly input: ts.ClassDeclaration | undefined;
+  /**
+   * The output DTO class: `@Tool({ output })`, else the class the declared return type names
+   * (`Promise<X>` or `X`) when it is a DTO (a user class with decorated members); undefined: none.
+   */
+  readonly output: ts.ClassDeclaration | undefined;
 }
 
 /** Where discovery reports problems (messages name `Class.method` and the fix). @internal */
@@ -84,6 +89,7 @@ function readTool(
   /** `@Tool({ input })`: undefined when not given, null for `input: null`. */
   let given: ts.ClassDeclaration | null | undefined;
   let givenAt: ts.Node | undefined;
+  let output: ts.ClassDeclaration | undefined;
   const options = args[0];
   if (options !== undefined) {
     if (!ts.isObjectLiteralExpression(options)) {
@@ -99,6 +105,15 @@ function readTool(
           sink.fail(M.toolInputNotClass(where), prop);
           return undefined;
         }
+        continue;
+      }
+      if (key === 'output') {
+        const cls = inputOption(prop, checker);
+        if (cls === undefined || cls === null) {
+          sink.fail(M.toolOutputNotClass(where), prop);
+          return undefined;
+        }
+        output = cls;
         continue;
       }
       if (key !== 'name' && key !== 'description') continue;
@@ -136,7 +151,34 @@ function readTool(
     sink.fail(M.toolInputMismatch(where, given?.name?.text ?? null, input?.name?.text ?? null), givenAt ?? method);
     return undefined;
   }
-  return { name, description, toolset, method, className, methodName, input };
+  return {
+    name,
+    description,
+    toolset,
+    method,
+    className,
+    methodName,
+    input,
+    output: output ?? returnedDto(method, checker),
+  };
+}
+
+/**
+ * The DTO class the method's declared return type names: `X` or `Promise<X>`, where X is a class
+ * of the user's files with at least one decorated member (so `Output`, `InputRequest`, a string,
+ * a union or an inferred type declare no output contract). @internal
+ */
+function returnedDto(method: ts.MethodDeclaration, checker: ts.TypeChecker): ts.ClassDeclaration | undefined {
+  let node = method.type;
+  if (node === undefined) return undefined;
+  if (ts.isTypeReferenceNode(node) && node.typeName.getText() === 'Promise' && node.typeArguments?.length === 1) {
+    node = node.typeArguments[0];
+  }
+  if (!ts.isTypeReferenceNode(node)) return undefined;
+  const symbol = unaliased(checker.getSymbolAtLocation(node.typeName), checker);
+  const cls = symbol?.declarations?.find(ts.isClassDeclaration);
+  if (cls === undefined || cls.name === undefined || !isUserFile(cls.getSourceFile())) return undefined;
+  return cls.members.some((m) => readDecorators(m, checker).length > 0) ? cls : undefined;
 }
 
 /**

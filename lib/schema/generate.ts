@@ -141,7 +141,9 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
   const found = discoverTools(program, {
     fail: (issue, node) => errors.push({ ...fieldsOf(issue), ...locate(node, root) }),
   });
-  const generator = found.some((t) => t.input !== undefined) ? buildGenerator(program, TJS_SETTINGS) : null;
+  const generator = found.some((t) => t.input !== undefined || t.output !== undefined)
+    ? buildGenerator(program, TJS_SETTINGS)
+    : null;
   const cache = new Map<ts.ClassDeclaration, Derived>();
   const derive = (input: ts.ClassDeclaration): Derived => {
     let d = cache.get(input);
@@ -172,17 +174,26 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       continue;
     }
     byName.set(tool.name, tool);
-    const d: Derived =
+    const i: Derived =
       tool.input === undefined
         ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] }
         : derive(tool.input);
+    // The output DTO is derived by the same rules as an input DTO (its schema states what the
+    // decoder would accept); its messages count for the tool as the input's do.
+    const o: Derived | undefined = tool.output === undefined ? undefined : derive(tool.output);
+    const d: Derived = {
+      schema: i.schema,
+      warnings: [...i.warnings, ...(o?.warnings ?? [])],
+      errors: [...i.errors, ...(o?.errors ?? [])],
+      texts: [...i.texts, ...(o?.texts ?? [])],
+    };
     for (const { issue, node } of d.errors) {
       // Per tool: a DTO two tools reach reports to each (a tool with an error is missing from the manifest, and says why).
       errors.push({ tool: tool.name, ...fieldsOf(issue), ...locate(node ?? tool.input ?? tool.method, root) });
     }
     for (const { issue, node } of d.warnings)
       warnings.push({ tool: tool.name, ...fieldsOf(issue), ...locate(node ?? tool.method, root) });
-    if (d.schema === undefined || d.errors.length > 0) continue;
+    if (d.schema === undefined || d.errors.length > 0 || (o !== undefined && o.schema === undefined)) continue;
     const fingerprint = createHash('sha256')
       .update([tool.method.getText(), ...d.texts].join('\n'))
       .digest('hex');
@@ -192,12 +203,14 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
         name: tool.name,
         ...(tool.description === undefined ? {} : { description: tool.description }),
         input_schema: d.schema as JsonObject, // built from JSON by typescript-json-schema
+        ...(o?.schema === undefined ? {} : { output_schema: o.schema as JsonObject }),
       },
       source: {
         file: where.file,
         class: tool.className,
         method: tool.methodName,
         input: tool.input?.name?.text ?? null,
+        ...(tool.output?.name === undefined ? {} : { output: tool.output.name.text }),
       },
       fingerprint: `sha256:${fingerprint}`,
       warnings: d.warnings.map((w) => w.issue.message),

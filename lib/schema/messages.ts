@@ -681,6 +681,13 @@ export const SCHEMA_MESSAGES = {
       '@Tool input must name the input DTO class, or be null for a method without input, so the generator can read it; write the class name inline',
       'Tool',
     ),
+  toolOutputNotClass: (where: string) =>
+    at(
+      'tool_output_not_class',
+      where,
+      '@Tool output must name the output DTO class so the generator can read it; write the class name inline',
+      'Tool',
+    ),
   toolInputMismatch: (where: string, given: string | null, parameter: string | null) =>
     at(
       'tool_input_mismatch',

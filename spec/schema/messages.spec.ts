@@ -673,6 +673,12 @@ const CASES: ReadonlyArray<
     'NotesTools.create: @Tool input must name the input DTO class, or be null for a method without input, so the generator can read it; write the class name inline',
   ],
   [
+    'toolOutputNotClass',
+    (m) => m.toolOutputNotClass('NotesTools.create'),
+    { code: 'tool_output_not_class', where: 'NotesTools.create', decorator: 'Tool' },
+    'NotesTools.create: @Tool output must name the output DTO class so the generator can read it; write the class name inline',
+  ],
+  [
     'toolInputMismatch',
     (m) => m.toolInputMismatch('NotesTools.create', 'OtherInput', 'NoteInput'),
     { code: 'tool_input_mismatch', where: 'NotesTools.create', decorator: 'Tool' },
