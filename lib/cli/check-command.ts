@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compareManifests, generateManifest } from '../schema';
-import { EXIT, type CliIo, type ExitStatus } from './io';
+import { EXIT, manifestPath, type CliIo, type ExitStatus } from './io';
 import { plural, printMessages } from './report';
 
 /** Options of `scope-tool check`; paths are relative to `io.cwd`. */
 export interface CheckCommandOptions {
   /** tsconfig.json of the project to read (default `tsconfig.json`). */
   readonly project: string;
-  /** The manifest file to verify (default `tools.manifest.json`). */
-  readonly manifest: string;
+  /** The manifest file to verify, relative to `io.cwd` (default: `tools.manifest.json` beside the tsconfig). */
+  readonly manifest?: string;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface CheckCommandOptions {
  * @throws ToolError ERR_INVALID_TOOL when the project cannot be loaded (the caller maps it to 1)
  */
 export function checkCommand(options: CheckCommandOptions, io: CliIo): ExitStatus {
-  const file = path.resolve(io.cwd, options.manifest);
+  const file = manifestPath(io.cwd, path.resolve(io.cwd, options.project), options.manifest);
   const rel = path.relative(io.cwd, file) || file;
   let current: unknown;
   try {

@@ -1,15 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateManifest, serializeManifest } from '../schema';
-import { EXIT, type CliIo, type ExitStatus } from './io';
+import { EXIT, manifestPath, type CliIo, type ExitStatus } from './io';
 import { plural, printMessages } from './report';
 
 /** Options of `scope-tool generate`; paths are relative to `io.cwd`. */
 export interface GenerateCommandOptions {
   /** tsconfig.json of the project to read (default `tsconfig.json`). */
   readonly project: string;
-  /** Where to write the manifest (default `tools.manifest.json`). */
-  readonly out: string;
+  /** Where to write the manifest, relative to `io.cwd` (default: `tools.manifest.json` beside the tsconfig). */
+  readonly out?: string;
   /** Treat warnings (decoder-only checks) as failures. */
   readonly strict: boolean;
 }
@@ -22,7 +22,7 @@ export interface GenerateCommandOptions {
  */
 export function generateCommand(options: GenerateCommandOptions, io: CliIo): ExitStatus {
   const project = path.resolve(io.cwd, options.project);
-  const out = path.resolve(io.cwd, options.out);
+  const out = manifestPath(io.cwd, project, options.out);
   const result = generateManifest({ tsconfig: project });
   // --strict: every warning is an error (printed as one, on stderr, counted with the tool's errors), for CI.
   if (options.strict) {

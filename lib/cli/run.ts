@@ -21,17 +21,17 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatu
     .command('generate')
     .description('read the TypeScript project, derive every @Tool input schema and write the manifest')
     .option('--project <tsconfig>', 'tsconfig.json of the project', 'tsconfig.json')
-    .option('--out <file>', 'manifest file to write', 'tools.manifest.json')
+    .option('--out <file>', 'manifest file to write (default: tools.manifest.json beside the tsconfig)')
     .option('--strict', 'fail on warnings (checks only the decoder makes)', false)
-    .action((opts: { project: string; out: string; strict: boolean }) => {
+    .action((opts: { project: string; out?: string; strict: boolean }) => {
       status = generateCommand(opts, io);
     });
   program
     .command('check')
     .description('exit non-zero when the manifest no longer matches the sources')
     .option('--project <tsconfig>', 'tsconfig.json of the project', 'tsconfig.json')
-    .option('--manifest <file>', 'manifest file to verify', 'tools.manifest.json')
-    .action((opts: { project: string; manifest: string }) => {
+    .option('--manifest <file>', 'manifest file to verify (default: tools.manifest.json beside the tsconfig)')
+    .action((opts: { project: string; manifest?: string }) => {
       status = checkCommand(opts, io);
     });
   for (const command of program.commands)

@@ -71,6 +71,25 @@ describe('scope-tool generate and check', () => {
     expect(readFileSync(path.join(dir, 'tools.manifest.json'), 'utf8').endsWith('}\n')).toBe(true);
   });
 
+  it('without --out or --manifest, the manifest sits beside the tsconfig, whatever the working directory (issue 15 item 4)', async () => {
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'scope-tool-cwd-'));
+    try {
+      const project = path.join(dir, 'tsconfig.json');
+      await expect(
+        run(['generate', '--project', project, '--out', 'x.manifest.json'], capture(elsewhere)),
+      ).resolves.toBe(0);
+      // An explicit path stays relative to the working directory.
+      expect(existsSync(path.join(elsewhere, 'x.manifest.json'))).toBe(true);
+      rmSync(path.join(dir, 'tools.manifest.json'), { force: true });
+      await expect(run(['generate', '--project', project], capture(elsewhere))).resolves.toBe(0);
+      expect(existsSync(path.join(dir, 'tools.manifest.json'))).toBe(true);
+      expect(existsSync(path.join(elsewhere, 'tools.manifest.json'))).toBe(false);
+      await expect(run(['check', '--project', project], capture(elsewhere))).resolves.toBe(0);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('check passes on a fresh manifest with one OK line', async () => {
     const io = capture(dir);
     await expect(run(['check'], io)).resolves.toBe(0);
