@@ -1,6 +1,7 @@
 /**
  * The runtime part of `npm start`: a suspension survives a restart. A child process runs the
- * recorded Anthropic call that asks the user first (ToolRunner.nock.json [6], `submit_analysis`)
+ * recorded Anthropic call that asks the user first (ToolRunner.nock.json [6], `submit_analysis`, answered by
+ * `save_analysis_note`: samples/assistant/recorded-names.ts)
  * through a Runtime on a SQLite file, and exits once the suspension is committed; this process
  * then opens the same file with a new Runtime, lists what waits, resumes the call with a scripted
  * answer, prints the Anthropic tool result message, and shows that a repeated answer does not run
@@ -19,6 +20,7 @@ import { Runtime, SqliteStore, toAnthropicMessage } from 'scope-tool/runtime';
 import { DiagnosticsTools } from './assistant/diagnostics.tools';
 import { NotesStore } from './assistant/notes-store';
 import { NotesTools } from './assistant/notes.tools';
+import { asAssistantCall } from './assistant/recorded-names';
 import { WeatherTools } from './assistant/weather.tools';
 
 /** The conversation and the caller of the demo (policies read the scopes from the context). */
@@ -58,7 +60,7 @@ export async function suspendIntoFile(
 ): Promise<void> {
   const { write } = options;
   const recorded = JSON.parse(fs.readFileSync(path.join(options.fixturesDir, 'ToolRunner.nock.json'), 'utf8'));
-  const calls = anthropicToolCalls(recorded[6].response);
+  const calls = anthropicToolCalls(recorded[6].response).map(asAssistantCall);
   const store = await SqliteStore.open(file);
   try {
     const runtime = new Runtime({ registry: registryOf(options.manifestPath).registry, store });
@@ -96,7 +98,7 @@ export async function runRestartDemo(options: RestartDemoOptions): Promise<strin
       write(`  list: ${waiting.map((r) => `${r.tool} (id ${r.callId})`).join(', ') || 'nothing waits'}`);
       if (waiting.length === 0) return 'missing';
       const callId = waiting[0].callId;
-      write(`  scripted answer: ${SCRIPTED_ANSWER}`);
+      write(`  human (scripted): ${SCRIPTED_ANSWER}`);
       const answer = { threadId: THREAD, callId, answer: SCRIPTED_ANSWER, principal: ALICE.user, context: ALICE };
       const outcome = await runtime.resume(answer);
       write(`  resume: ${outcome.kind}`);

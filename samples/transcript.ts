@@ -34,6 +34,7 @@ import { DiagnosticsTools } from './assistant/diagnostics.tools';
 import { NotesStore } from './assistant/notes-store';
 import { NotesTools } from './assistant/notes.tools';
 import type { Caller } from './assistant/policies';
+import { asAssistantCall, renamedLine } from './assistant/recorded-names';
 import { WeatherTools } from './assistant/weather.tools';
 import { GreeterTools } from './readme-example';
 
@@ -91,17 +92,19 @@ function scenarios(dir: string): Scenario[] {
     {
       title: 'Anthropic Messages: one call (messages_response_tool_use.json)',
       provider: 'anthropic',
-      calls: anthropicToolCalls(readJson(fixture('messages_response_tool_use.json')) as never),
+      calls: anthropicToolCalls(readJson(fixture('messages_response_tool_use.json')) as never).map(asAssistantCall),
     },
     {
       title: 'Anthropic Messages: a parallel pair in one turn (messages_response_parallel_tool_use.json)',
       provider: 'anthropic',
-      calls: anthropicToolCalls(readJson(fixture('messages_response_parallel_tool_use.json')) as never),
+      calls: anthropicToolCalls(readJson(fixture('messages_response_parallel_tool_use.json')) as never).map(
+        asAssistantCall,
+      ),
     },
     {
       title: 'Anthropic Messages: a member the schema does not declare (ToolRunner.nock.json [4])',
       provider: 'anthropic',
-      calls: anthropicToolCalls(runner[4].response as never),
+      calls: anthropicToolCalls(runner[4].response as never).map(asAssistantCall),
     },
     {
       title: 'Anthropic stream: a complete streamed call (tool_use_response.sse)',
@@ -111,12 +114,12 @@ function scenarios(dir: string): Scenario[] {
     {
       title: 'Anthropic stream cut off by max_tokens mid-arguments (incomplete_partial_json_response.sse)',
       provider: 'anthropic',
-      calls: streamedCalls(fixture('incomplete_partial_json_response.sse')),
+      calls: streamedCalls(fixture('incomplete_partial_json_response.sse')).map(asAssistantCall),
     },
     {
       title: 'Anthropic Messages: a call that asks the user first (ToolRunner.nock.json [6])',
       provider: 'anthropic',
-      calls: anthropicToolCalls(runner[6].response as never),
+      calls: anthropicToolCalls(runner[6].response as never).map(asAssistantCall),
       answers: ['{"approve":"yes"}', '{"approve":true,"title":"Companion animals"}'],
     },
   ];
@@ -172,11 +175,12 @@ async function execute(
     while (continuation === undefined) {
       const answer = pending.shift();
       if (answer === undefined) return { result };
+      write(`  human (scripted): ${answer}`);
       try {
         continuation = request.continuation(answer);
-        write(`  answer ${answer}: accepted; resuming the call`);
+        write('  answer accepted: resuming the call');
       } catch (error) {
-        write(`  answer ${answer}: refused: ${(error as Error).message}`);
+        write(`  answer refused: ${(error as Error).message}`);
       }
     }
     invocation = prepareToolCall(registry, call, continuation).invocation;
@@ -226,6 +230,7 @@ export async function runTranscript(options: TranscriptOptions): Promise<number>
   write(
     `${options.title ?? 'scope-tool sample: a weather and notes assistant'}, caller ${ALICE.user} with scopes ${ALICE.scopes.join(', ')}`,
   );
+  write(renamedLine());
   write(
     `tools: ${registry
       .definitions()

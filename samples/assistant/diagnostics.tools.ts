@@ -13,7 +13,7 @@ export class TestToolInput {
 @Toolset()
 export class DiagnosticsTools {
   /** Run a connectivity check and echo what was sent. */
-  @Tool({ name: 'test_tool' })
+  @Tool({ name: 'check_connection' })
   @Authorize(maxRepetitions(1))
   testTool(input: TestToolInput): string {
     return `ok: value=${input.value ?? '-'} count=${input.count ?? 1}`;

@@ -24,7 +24,7 @@ export class NotesTools {
   constructor(private readonly store: NotesStore) {}
 
   /** Create a text file in the caller's notes. */
-  @Tool({ name: 'make_file' })
+  @Tool({ name: 'write_note_file' })
   makeFile(input: MakeFileInput): { id: string; lines: number } {
     const id = this.store.save(input.filename, input.lines_of_text.join('\n'));
     return { id, lines: input.lines_of_text.length };
@@ -34,7 +34,7 @@ export class NotesTools {
    * File an analysis as a note, after the user confirms. The first call suspends with an
    * InputRequest; the call resumed with the user's validated answer completes.
    */
-  @Tool({ name: 'submit_analysis' })
+  @Tool({ name: 'save_analysis_note' })
   submitAnalysis(input: SubmitAnalysisInput, call: ToolCall): InputRequest | Output | string {
     if (call.continuation === undefined) {
       return InputRequest.create({

@@ -32,12 +32,12 @@ describe('mcp-inspector-cli --cli against samples/serve-mcp.ts', () => {
       tools: { name: string; inputSchema: { type: string } }[];
     };
     expect(listed.tools.map((t) => t.name)).toEqual([
+      'check_connection',
       'get_current_weather',
       'get_weather',
       'greet',
-      'make_file',
-      'submit_analysis',
-      'test_tool',
+      'save_analysis_note',
+      'write_note_file',
     ]);
     expect(listed.tools.every((t) => t.inputSchema.type === 'object')).toBe(true);
   }, 60_000);

@@ -33,12 +33,12 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
   it("lists the samples' tools", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
+      'check_connection',
       'get_current_weather',
       'get_weather',
       'greet',
-      'make_file',
-      'submit_analysis',
-      'test_tool',
+      'save_analysis_note',
+      'write_note_file',
     ]);
     expect(stderr).toContain('serving 6 tools over stdio');
   });
@@ -62,11 +62,11 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
   });
 
   it('answers a call the policy refuses with an isError result', async () => {
-    const result = await client.callTool({ name: 'test_tool', arguments: { count: 2 } });
-    expect(result).toEqual({ content: [{ type: 'text', text: notAuthorizedText('test_tool') }], isError: true });
+    const result = await client.callTool({ name: 'check_connection', arguments: { count: 2 } });
+    expect(result).toEqual({ content: [{ type: 'text', text: notAuthorizedText('check_connection') }], isError: true });
   });
 
-  it('asks the user by elicitation, reporting progress, and resumes submit_analysis with the answer', async () => {
+  it('asks the user by elicitation, reporting progress, and resumes save_analysis_note with the answer', async () => {
     const progress: Progress[] = [];
     let atElicitation: string[] = [];
     answers.push(
@@ -76,7 +76,7 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
       ),
     );
     const result = await client.callTool(
-      { name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } },
+      { name: 'save_analysis_note', arguments: { summary: 'Cats and dogs.' } },
       CallToolResultSchema,
       { onprogress: (p) => progress.push(p) },
     );
@@ -87,9 +87,9 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
 
   it('sends a declined elicitation back as a Failure', async () => {
     answers.push(() => ({ action: 'decline' }));
-    const result = await client.callTool({ name: 'submit_analysis', arguments: { summary: 'Cats and dogs.' } });
+    const result = await client.callTool({ name: 'save_analysis_note', arguments: { summary: 'Cats and dogs.' } });
     expect(result).toEqual({
-      content: [{ type: 'text', text: inputNotGiven('submit_analysis', 'decline') }],
+      content: [{ type: 'text', text: inputNotGiven('save_analysis_note', 'decline') }],
       isError: true,
     });
   });
@@ -99,7 +99,7 @@ describe('npm run serve:mcp (samples/serve-mcp.ts) over stdio, with the SDK Clie
     const elicitation = new Promise<AbortSignal>((resolve) => (asked = resolve));
     answers.push((signal) => (asked(signal), new Promise<ElicitResult>(() => undefined)));
     const controller = new AbortController();
-    const call = client.callTool({ name: 'submit_analysis', arguments: { summary: 'x' } }, CallToolResultSchema, {
+    const call = client.callTool({ name: 'save_analysis_note', arguments: { summary: 'x' } }, CallToolResultSchema, {
       signal: controller.signal,
     });
     const signal = await elicitation;

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { renamedLine } from '../../samples/assistant/recorded-names';
 import { runNestSample } from '../../samples/nest/run';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -19,7 +20,10 @@ describe('the NestJS sample replays the recorded provider calls through its Tool
     expect(lines[0]).toBe(
       'scope-tool NestJS sample: the weather and notes assistant as a Nest application, caller alice with scopes weather:read, notes:write',
     );
-    expect(lines[1]).toBe('tools: get_current_weather, get_weather, greet, make_file, submit_analysis, test_tool');
+    expect(lines[1]).toBe(renamedLine());
+    expect(lines[2]).toBe(
+      'tools: check_connection, get_current_weather, get_weather, greet, save_analysis_note, write_note_file',
+    );
     expect(count).toBe(8);
     expect(lines[lines.length - 1]).toBe('replayed 8 recorded tool calls; the notes store now holds 1 note(s)');
   });

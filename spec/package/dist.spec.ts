@@ -9,7 +9,7 @@
  * The build (its declaration bundle takes about 50 CPU s) is skipped when dist/ already is the build
  * of the current sources: see `buildDist`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -242,4 +242,51 @@ describe('the built package (dist/)', () => {
     ]);
     expect(out).toBe('function function function function function');
   });
+});
+
+/** Resolves once `done()` holds, looking again at each output of `child`; rejects if it exits first. */
+function until(child: ReturnType<typeof spawn>, done: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (done()) {
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+        child.off('exit', exited);
+        resolve();
+      }
+    };
+    const exited = (code: number | null) => reject(new Error(`serve:mcp exited (${code}) before it was ready`));
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
+    check();
+  });
+}
+
+// An MCP client runs the server as a process and reads stdout as protocol from its first byte: the
+// build serve:mcp runs first writes to stderr (npm's own banner needs `npm run --silent`).
+describe('npm run --silent serve:mcp', () => {
+  it('writes nothing to stdout until a request, then a JSON-RPC response', async () => {
+    const child = spawn('npm', ['run', '--silent', 'serve:mcp'], { cwd: ROOT, detached: true });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+    try {
+      await until(child, () => err.includes('serve-mcp: serving') || out !== '');
+      expect(out).toBe('');
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'spec', version: '0' } },
+      };
+      child.stdin.write(`${JSON.stringify(initialize)}\n`);
+      await until(child, () => out.includes('\n'));
+      expect(JSON.parse(out.slice(0, out.indexOf('\n')))).toMatchObject({ jsonrpc: '2.0', id: 1, result: {} });
+    } finally {
+      child.stdin.end();
+      if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    }
+  }, 600_000);
 });

@@ -45,18 +45,18 @@ describe('npm start: a suspension survives a restart', () => {
     expect(step.get('process 1')).not.toBe(step.get('process 2'));
     expect(step.get('process 1')).toMatch(/^pid \d+$/);
     expect(step.get('process 2')).toBe(`pid ${process.pid}`);
-    expect(step.get('call')).toBe('submit_analysis (id toolu_01XcUoZcU2fsiw59H5aEAyY6)');
+    expect(step.get('call')).toBe('save_analysis_note (id toolu_01XcUoZcU2fsiw59H5aEAyY6)');
     expect(step.get('runTurn')).toBe('suspended');
     expect(step.get('committed')).toMatch(/^record version 1,/);
     expect(step.has('exit')).toBe(true);
-    expect(step.get('list')).toBe('submit_analysis (id toolu_01XcUoZcU2fsiw59H5aEAyY6)');
+    expect(step.get('list')).toBe('save_analysis_note (id toolu_01XcUoZcU2fsiw59H5aEAyY6)');
   });
 
   it('resumes with the scripted answer and prints the Anthropic tool result', () => {
     const step = steps(lines);
     expect(kind).toBe('completed');
     expect(step.get('resume')).toBe('completed');
-    expect(step.get('scripted answer')).toBe(SCRIPTED_ANSWER);
+    expect(step.get('human (scripted)')).toBe(SCRIPTED_ANSWER);
     const message = JSON.parse(step.get('anthropic tool result') as string);
     expect(message).toEqual({
       role: 'user',

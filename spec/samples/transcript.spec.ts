@@ -73,52 +73,56 @@ describe('the main sample replays every recorded provider tool call', () => {
   });
 
   it('runs one call of the parallel pair and the policy refuses the other', () => {
-    const first = replayed(lines, '▸ test_tool (id toolu_01L8GVQapA1HmggQcrwboukH)');
-    const second = replayed(lines, '▸ test_tool (id toolu_01J5Fvzxu7DP1Uh59c1kr5JD)');
+    const first = replayed(lines, '▸ check_connection (id toolu_01L8GVQapA1HmggQcrwboukH)');
+    const second = replayed(lines, '▸ check_connection (id toolu_01J5Fvzxu7DP1Uh59c1kr5JD)');
     expect(first.step('outcome')).toBe('completed: ok: value=- count=1');
     expect(first.result.is_error).toBeUndefined();
     expect(second.step('authorization')).toBe('maxRepetitions(1): refuse count=2');
-    expect(second.step('outcome')).toBe(`rejected: ${notAuthorizedText('test_tool')}`);
+    expect(second.step('outcome')).toBe(`rejected: ${notAuthorizedText('check_connection')}`);
     expect(second.result).toMatchObject({
       tool_use_id: 'toolu_01J5Fvzxu7DP1Uh59c1kr5JD',
-      content: notAuthorizedText('test_tool'),
+      content: notAuthorizedText('check_connection'),
       is_error: true,
     });
   });
 
   it('refuses arguments with an undeclared member before any policy runs', () => {
-    const call = replayed(lines, '▸ test_tool (id toolu_01BTPr2x4Nduos6gVrE19JZr)');
+    const call = replayed(lines, '▸ check_connection (id toolu_01BTPr2x4Nduos6gVrE19JZr)');
     expect(labels(call)).toEqual(['arguments', 'admission refused', 'outcome', 'anthropic tool result']);
     expect(call.step('admission refused')).toContain('"input"');
     expect(call.result).toMatchObject({ is_error: true, content: expect.stringContaining('"input"') });
   });
 
   it('refuses the stream cut off mid-arguments and tells the model to resend', () => {
-    const call = replayed(lines, '▸ make_file (id toolu_01EKqbqmZrGRXy18eN7m9kvY)');
+    const call = replayed(lines, '▸ write_note_file (id toolu_01EKqbqmZrGRXy18eN7m9kvY)');
     expect(labels(call)).toEqual(['arguments', 'stream', 'admission refused', 'outcome', 'anthropic tool result']);
     expect(call.step('stream')).toContain('ended before the arguments');
-    expect(call.result).toMatchObject({ is_error: true, content: expect.stringContaining('"make_file"') });
+    expect(call.result).toMatchObject({ is_error: true, content: expect.stringContaining('"write_note_file"') });
   });
 
   it('suspends for confirmation, refuses an answer that fails its schema, and resumes with a valid one', () => {
-    const call = replayed(lines, '▸ submit_analysis');
-    const refused = 'answer {"approve":"yes"}';
-    const accepted = 'answer {"approve":true,"title":"Companion animals"}';
+    const call = replayed(lines, '▸ save_analysis_note');
     expect(labels(call)).toEqual([
       'arguments',
       'admitted',
       'authorization',
       'suspended',
-      refused,
-      accepted,
+      'human (scripted)',
+      'answer refused',
+      'human (scripted)',
+      'answer accepted',
       'authorization',
       'outcome',
       'anthropic tool result',
     ]);
+    expect(call.steps.filter(([label]) => label === 'human (scripted)').map(([, value]) => value)).toEqual([
+      '{"approve":"yes"}',
+      '{"approve":true,"title":"Companion animals"}',
+    ]);
     expect(call.step('suspended')).toContain('1214-character analysis');
-    expect(call.step(refused)?.startsWith('refused: tool: invalid input request: ')).toBe(true);
-    expect(call.step(refused)).toContain('/approve: must be boolean');
-    expect(call.step(accepted)).toBe('accepted; resuming the call');
+    expect(call.step('answer refused')?.startsWith('tool: invalid input request: ')).toBe(true);
+    expect(call.step('answer refused')).toContain('/approve: must be boolean');
+    expect(call.step('answer accepted')).toBe('resuming the call');
     expect(call.result.content).toBe('Filed the analysis as note-1.');
     expect(call.step('outcome')).toBe(`completed: ${String(call.result.content)}`);
   });
