@@ -57,6 +57,13 @@ describe('the code blocks of README.md and docs/', () => {
   });
 });
 
+describe('README.md', () => {
+  // Issue 15: what it is, install, a quick start, one example, the loop, links; the rest is in docs/.
+  it('stays under 200 lines', () => {
+    expect(read('README.md').trimEnd().split('\n').length).toBeLessThan(200);
+  });
+});
+
 describe('the block reader', () => {
   const doc = [
     'text',

@@ -16,6 +16,6 @@ describe('the committed samples manifest', () => {
       },
     );
     expect({ status, err }).toEqual({ status: 0, err: '' });
-    expect(out).toMatch(/6 tools/);
+    expect(out).toMatch(/7 tools/);
   });
 });
