@@ -45,6 +45,7 @@ export {
   Registry,
   ToolError,
   bind,
+  callerAuthorizer,
   canonicalJson,
   capability,
   classifyFailure,

@@ -2,7 +2,7 @@
  * `ToolRegistry`: the application's Registry, as an injectable class (its own injection token).
  */
 import { Registry } from '../protocol';
-import type { Binding, Definition, Tool } from '../protocol';
+import type { Binding, CallOptions, Definition, Tool } from '../protocol';
 import { ScopeToolModuleError } from './messages';
 
 /** The registries ScopeToolModule has filled (start-up succeeded). */
@@ -68,8 +68,10 @@ export class ToolRegistry extends Registry {
    * See Registry.definitions.
    * @throws ScopeToolModuleError registry_not_ready (ERR_INVALID_REGISTRY) when called before ScopeToolModule filled the registry
    */
-  override definitions(): Definition[] {
+  override definitions(): Definition[];
+  override definitions(caller: CallOptions): Promise<Definition[]>;
+  override definitions(caller?: CallOptions): Definition[] | Promise<Definition[]> {
     if (!filled.has(this)) throw new ScopeToolModuleError({ rule: 'registry_not_ready', method: 'definitions' });
-    return super.definitions();
+    return caller === undefined ? super.definitions() : super.definitions(caller);
   }
 }

@@ -69,6 +69,33 @@ export type AuthorizerFunc = (authorization: Authorization, options: CallOptions
  */
 export interface Authorizer {
   authorize(authorization: Authorization, options: CallOptions): boolean | Promise<boolean>;
+  /**
+   * The listing check (optional, added, issue 14): may the caller of `options` (its `context`) see
+   * this tool at all? Asked without arguments by `Registry.definitions(caller)` and
+   * `Registry.visibleTo(caller)`: `true` lists the tool, `false` hides it, and a throw, a rejection
+   * or a non-boolean hides it (fail closed). A policy without it keeps the tool listed (it needs
+   * the arguments to decide). It should say `false` only where `authorize` would refuse every call
+   * of this caller: `callerAuthorizer` builds both from one decision.
+   */
+  canList?(definition: Definition, options: CallOptions): boolean | Promise<boolean>;
+}
+
+/**
+ * An Authorizer that decides by the caller and the tool only, never the arguments, so the same
+ * decision both lists the tool (`canList`) and permits its calls (`authorize`): a caller sees
+ * exactly the tools it may call. `decide` gets the tool's definition (its name, annotations, ...)
+ * and the call options (`context`: the caller).
+ */
+export function callerAuthorizer(
+  decide: (definition: Definition, options: CallOptions) => boolean | Promise<boolean>,
+): Authorizer {
+  if (typeof decide !== 'function') {
+    throw new ToolError('ERR_INVALID_TOOL', 'callerAuthorizer needs a function (definition, options) => boolean');
+  }
+  return Object.freeze({
+    authorize: (authorization: Authorization, options: CallOptions) => decide(authorization.definition(), options),
+    canList: (definition: Definition, options: CallOptions) => decide(definition, options),
+  });
 }
 
 /**
@@ -152,6 +179,7 @@ function policyName(authorizer: object): string | undefined {
 export class Guard implements Tool, WrappingTool {
   readonly #tool: Tool;
   readonly #decide: Decide;
+  readonly #list: ((definition: Definition, options: CallOptions) => unknown) | undefined;
   readonly #definition: Definition;
   /** The policy's name for developer-facing text (policyName), read once at construction. */
   readonly #policy: string | undefined;
@@ -172,6 +200,9 @@ export class Guard implements Tool, WrappingTool {
       typeof (authorizer as Authorizer).authorize === 'function'
     ) {
       this.#decide = (a, o) => (authorizer as Authorizer).authorize(a, o);
+      if (typeof (authorizer as Authorizer).canList === 'function') {
+        this.#list = (d, o) => (authorizer as Required<Authorizer>).canList(d, o);
+      }
     } else {
       throw new ToolError('ERR_INVALID_TOOL', 'authorizer is nil; pass an object with authorize() or a function');
     }
@@ -203,6 +234,40 @@ export class Guard implements Tool, WrappingTool {
   /** The inner tool. */
   unwrap(): Tool {
     return this.#tool;
+  }
+
+  /** Whether the policy has a listing check (`Authorizer.canList`). */
+  get hasListingCheck(): boolean {
+    return this.#list !== undefined;
+  }
+
+  /**
+   * The listing check of this Guard's policy for one caller (see Authorizer.canList): true without
+   * a `canList`; else its decision, where a throw, a rejection or a non-boolean is false (fail
+   * closed). A pending check is raced against `options.signal`.
+   * @throws the abort reason when `options.signal` is aborted before or while it is decided
+   */
+  async listedFor(options?: CallOptions): Promise<boolean> {
+    const list = this.#list;
+    if (list === undefined) return true;
+    const opts = callOptionsOf(options);
+    if (isCallAborted(opts)) throw abortReasonOf(opts);
+    let decided: unknown;
+    const race = abortRace(opts.signal);
+    try {
+      const pending = Promise.resolve().then(() => list(this.#definition, opts));
+      decided = await Promise.race([pending, race.promise]);
+      if (decided === ABORTED) {
+        pending.then(undefined, () => undefined);
+        throw abortReasonOf(opts);
+      }
+    } catch {
+      if (isCallAborted(opts)) throw abortReasonOf(opts);
+      return false;
+    } finally {
+      race.dispose();
+    }
+    return decided === true;
   }
 
   /**

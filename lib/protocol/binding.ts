@@ -2,7 +2,8 @@
  * Bind a tool to its frozen Contract, and run invocations that Contract admitted. Ports `Bind` and
  * `Binding`.
  */
-import { capability } from './capability';
+import { MAX_WRAPPERS, capability, isWrappingTool } from './capability';
+import { Guard } from './authorization';
 import { DEFAULT_TIMEOUT_MS, callWithin, checkTimeout, isDeadlineTool } from './deadline';
 import type { Contract, InputValidator } from './contract';
 import { createContract, ownerOf } from './contract';
@@ -71,6 +72,27 @@ export class Binding {
   /** The frozen contract. */
   get contract(): Contract {
     return this.#contract;
+  }
+
+  /**
+   * Whether some Guard of the tool's wrapping chain has a listing check (Authorizer.canList), so
+   * that `listedFor` can hide the tool from some callers.
+   */
+  get hasListingCheck(): boolean {
+    return guardsOf(this.#tool).some((g) => g.hasListingCheck);
+  }
+
+  /**
+   * Whether the caller of `options` may see this tool: every Guard of the wrapping chain, outermost
+   * first, is asked its listing check (Guard.listedFor); the first `false` hides the tool. A tool
+   * without listing checks is listed. Used by Registry.definitions(caller) and Registry.visibleTo.
+   * @throws the abort reason when `options.signal` aborts
+   */
+  async listedFor(options?: CallOptions): Promise<boolean> {
+    for (const guard of guardsOf(this.#tool)) {
+      if (!(await guard.listedFor(options))) return false;
+    }
+    return true;
   }
 
   /**
@@ -164,6 +186,17 @@ export function outputMismatch(name: string, issues: readonly AdmissionIssue[]):
       ? 'the output has no JSON details; return a JSON value (Output.json, Output.create({ details }))'
       : `details ${issues[0].message}`;
   return new ToolError('ERR_OUTPUT_MISMATCH', `tool ${goQuote(name)}: ${what}`, { issues });
+}
+
+/** The Guards of a wrapping chain, outermost first (at most MAX_WRAPPERS links are followed). */
+function guardsOf(tool: Tool): Guard[] {
+  const guards: Guard[] = [];
+  let current: unknown = tool;
+  for (let depth = 0; depth <= MAX_WRAPPERS && isWrappingTool(current); depth++) {
+    if (current instanceof Guard) guards.push(current);
+    current = current.unwrap();
+  }
+  return guards;
 }
 
 function declareValidator(tool: Tool): InputValidator | undefined {

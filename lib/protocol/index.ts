@@ -31,7 +31,7 @@ export { Failure, classifyFailure } from './failure';
 export type { FailureConfig, FailureKind } from './failure';
 export { CallError } from './call-error';
 export type { CallErrorConfig } from './call-error';
-export { Authorization, AuthorizationError, Guard } from './authorization';
+export { Authorization, AuthorizationError, Guard, callerAuthorizer } from './authorization';
 export type { Authorizer, AuthorizerFunc, GuardConfig } from './authorization';
 export { MAX_WRAPPERS, capability, isWrappingTool } from './capability';
 export type { WrappingTool } from './capability';

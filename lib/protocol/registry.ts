@@ -6,7 +6,7 @@ import { bind } from './binding';
 import type { Definition } from './definition';
 import { rewrap } from './detail';
 import { ToolError, goQuote, instanceOf } from './errors';
-import type { Tool } from './tool';
+import type { CallOptions, Tool } from './tool';
 
 /**
  * Bound tools by exact name. Synchronous and Map-based (docs/architecture.md section 3.12), so `toString`,
@@ -79,13 +79,48 @@ export class Registry {
    * deep-frozen snapshots. Ports Registry.Definitions. The sorted list is kept until the next
    * registration (bindings and their snapshots never change), so a repeated call (MCP `tools/list`)
    * only copies the array.
+   *
+   * With `caller` (added, issue 14): a Promise of the definitions that caller may see, the same
+   * order, as `visibleTo(caller)` decides: pass them to a provider export
+   * (`exportOpenAIChatTools(await registry.definitions({ context }))`).
+   * @throws (the Promise rejects with) the abort reason when `caller.signal` aborts
    */
-  definitions(): Definition[] {
+  definitions(): Definition[];
+  definitions(caller: CallOptions): Promise<Definition[]>;
+  definitions(caller?: CallOptions): Definition[] | Promise<Definition[]> {
+    if (caller !== undefined) return this.visibleTo(caller).then((view) => view.definitions());
     let sorted = this.#sorted;
     if (sorted === undefined) {
       const names = [...this.#bindings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       sorted = this.#sorted = names.map((name) => (this.#bindings.get(name) as Binding).contract.definition());
     }
     return sorted.slice();
+  }
+
+  /**
+   * The registry as one caller sees it (added, issue 14): a new Registry holding the same Bindings
+   * (same contracts, so an invocation prepared through one runs through the other) of the tools
+   * whose listing checks permit `caller` (Binding.listedFor: every Guard's `Authorizer.canList`,
+   * asked without arguments; a policy without one keeps the tool). A tool the caller may not see
+   * is absent: `resolve` gives undefined and `prepareToolCall` refuses it exactly as an unknown
+   * tool, listing only the caller's tools, so nothing tells the caller that it exists. The view
+   * is a snapshot: tools registered later are not in it.
+   * @param caller - the call options of this caller (`context`: identity, tenancy; `signal`)
+   * @throws (the Promise rejects with) the abort reason when `caller.signal` aborts
+   */
+  async visibleTo(caller: CallOptions): Promise<Registry> {
+    const names = this.definitions().map((d) => d.name);
+    const bindings = names.map((name) => this.#bindings.get(name) as Binding);
+    const listed = await Promise.all(bindings.map((binding) => binding.listedFor(caller)));
+    const view = new Registry();
+    names.forEach((name, i) => {
+      if (listed[i]) view.#bindings.set(name, bindings[i]);
+    });
+    return view;
+  }
+
+  /** Whether some registered tool has a listing check (Binding.hasListingCheck). */
+  get hasListingChecks(): boolean {
+    return [...this.#bindings.values()].some((binding) => binding.hasListingCheck);
   }
 }

@@ -58,6 +58,7 @@ export const ENTRIES: readonly PackageEntry[] = [
       'Registry',
       'ToolError',
       'bind',
+      'callerAuthorizer',
       'canonicalJson',
       'capability',
       'classifyFailure',
