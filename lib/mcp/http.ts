@@ -6,7 +6,9 @@
  * allow-list and the `Origin` allow-list (DNS rebinding, 403), the path (404; the RFC 9728
  * protected resource metadata is served beside the endpoint when `auth` is set), the bearer token
  * (`auth`: 401/403 with `WWW-Authenticate`), the session (404 unknown, 400 none) and the body (413
- * too large, 400 not JSON, 408 too slow).
+ * too large, 400 not JSON, 408 too slow). A POST without a session whose request declares protocol
+ * revision 2026-07-28 in its `_meta` envelope is served alone, without a session (see
+ * serveStreamableHttp).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -23,7 +25,9 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { OAuthProtectedResourceMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Registry } from '../protocol';
 import {
   BEARER,
@@ -40,7 +44,8 @@ import {
   verifierRequired,
   wildcardWarning,
 } from './messages';
-import { createMcpServer, safeOnError } from './server';
+import { META_KEYS, STATELESS_PROTOCOL_VERSION } from './input-required';
+import { createMcpServer, defaultSealer, safeOnError } from './server';
 import type { McpServerOptions } from './server';
 
 /**
@@ -196,11 +201,23 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
  * createMcpServer: nothing of them is in a store): behind a load balancer, route every request of
  * a session (`mcp-session-id` header) to the instance that opened it; another instance answers
  * 404 for that id, and the client initializes again.
+ *
+ * Protocol revision 2026-07-28 is served without sessions: a POST without `mcp-session-id` whose
+ * body is one JSON-RPC request declaring `io.modelcontextprotocol/protocolVersion: "2026-07-28"`
+ * in its `_meta` (what the SDK v2 client sends once `server/discover` negotiated that revision) is
+ * answered alone, by a server built for that request (`application/json`, one response; progress
+ * notifications are not sent), and nothing of it stays: a suspended `tools/call` ends with
+ * `input_required` and a sealed `requestState`, and its retry may reach any instance that shares
+ * the `sealer` (its keys and use store), which resumes it once. Without a `sealer` option every
+ * request of this server shares one sealer of its own (a random key, claims in memory), so retries
+ * must come back to this instance. Requests of earlier revisions keep the session and elicitation
+ * flow above.
  * Refusals carry a JSON-RPC error body (`auth` refusals the OAuth error body): a request target
  * that is not a path (absolute-form `http://host/mcp`, `*`) 400, a `Host` or `Origin` not allowed
  * 403, another path 404, a missing, invalid or expired token 401 and a token without
  * `requiredScopes` 403 (both with `WWW-Authenticate: Bearer`), an unknown or expired session 404,
- * a request without a session that is not `initialize` 400, a body larger than `maxBodyBytes`
+ * a request without a session that is neither `initialize` nor a 2026-07-28 request 400, a
+ * 2026-07-28 request whose `MCP-Protocol-Version` header names another revision 400, a body larger than `maxBodyBytes`
  * 413, a body that is not JSON 400, a request slower than `bodyTimeoutMs` 408, an initialize
  * beyond `maxSessionsPerClient` 429 and beyond `maxSessions` 503. An initialize the
  * SDK transport refuses (e.g. 406 for an `Accept` without `text/event-stream`) opens no session.
@@ -232,6 +249,8 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
   if (auth !== undefined) resourceMetadata(auth, new URL(`http://localhost${endpoint}`));
   const metadataPath = `/.well-known/oauth-protected-resource${endpoint === '/' ? '' : endpoint}`;
   const sessions = new Map<string, Session>();
+  // One sealer for every server this endpoint builds: a 2026-07-28 retry reaches another per-request server.
+  const serverOptions: McpHttpOptions = { ...options, sealer: options.sealer ?? defaultSealer() };
   let hostAllowed: (value: string | undefined) => boolean = () => false;
   let metadata: OAuthProtectedResourceMetadata | undefined;
   let metadataUrl: string | undefined;
@@ -301,7 +320,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
       if (id !== undefined && sessions.get(id) === session) sessions.delete(id);
     };
     track(session, res);
-    const server = createMcpServer(registry, options);
+    const server = createMcpServer(registry, serverOptions);
     try {
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
@@ -311,6 +330,30 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
       const id = transport.sessionId;
       if (id === undefined || sessions.get(id) !== session) await server.close();
     }
+  };
+
+  /** One 2026-07-28 request, answered by a server built for it alone (no session). */
+  const serveStateless = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: JSONRPCRequest,
+    authInfo?: AuthInfo,
+  ) => {
+    const declared = req.headers['mcp-protocol-version'];
+    if (declared !== undefined && declared !== STATELESS_PROTOCOL_VERSION) {
+      return reply(res, 400, HTTP_REFUSAL.versionMismatch);
+    }
+    const server = createMcpServer(registry, serverOptions);
+    const exchange = new SingleExchange(body.id);
+    await server.connect(exchange);
+    // A client gone before the answer aborts the call (closing the server aborts its handlers).
+    res.once('close', () => void server.close().catch(onError));
+    exchange.onmessage?.(body, { authInfo, requestInfo: { headers: req.headers } });
+    const answer = await exchange.answer;
+    await server.close();
+    if (answer === undefined || res.writableEnded || res.destroyed) return;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer));
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -362,6 +405,7 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
     const body = await readBody(req, maxBody);
     if (body === TOO_LARGE) return reply(res, 413, bodyTooLarge(maxBody));
     if (body === INVALID) return reply(res, 400, HTTP_REFUSAL.notJson, -32700);
+    if (isStatelessRequest(body)) return serveStateless(req, res, body, authInfo);
     if (!isInitializeRequest(body)) return reply(res, 400, HTTP_REFUSAL.noSession);
     return startSession(req, res, body, authInfo);
   };
@@ -412,6 +456,43 @@ export async function serveStreamableHttp(registry: Registry, options: McpHttpOp
       });
     },
   };
+}
+
+/** One JSON-RPC request declaring protocol revision 2026-07-28 in its `_meta` envelope. */
+function isStatelessRequest(body: unknown): body is JSONRPCRequest {
+  if (!isJSONRPCRequest(body)) return false;
+  const meta = (body.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  return meta?.[META_KEYS.protocolVersion] === STATELESS_PROTOCOL_VERSION;
+}
+
+/**
+ * The transport of one 2026-07-28 request: delivers it to the server, and resolves `answer` with
+ * the server's response to it (undefined if the server closed first). Notifications the server
+ * sends meanwhile (progress) have no stream to go to and are dropped.
+ */
+class SingleExchange implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  readonly answer: Promise<JSONRPCMessage | undefined>;
+  private settle: (message: JSONRPCMessage | undefined) => void = () => undefined;
+
+  constructor(private readonly id: string | number) {
+    this.answer = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if ('id' in message && message.id === this.id && !('method' in message)) this.settle(message);
+  }
+
+  async close(): Promise<void> {
+    this.settle(undefined);
+    this.onclose?.();
+  }
 }
 
 type Limit =

@@ -216,6 +216,8 @@ export const HTTP_REFUSAL = {
   notJson: 'request body is not JSON',
   /** 400: no session id, and not an initialize POST. */
   noSession: 'no session: send initialize (POST) first',
+  /** 400: a 2026-07-28 request whose MCP-Protocol-Version header is another revision than its `_meta` envelope. */
+  versionMismatch: 'MCP-Protocol-Version header differs from the protocol version in the request _meta; send the same',
   /** 500: an error of the server itself (the error goes to onError). */
   internal: 'internal error',
 } as const;

@@ -138,8 +138,8 @@ function principalOf(options: McpServerOptions, info: McpCallInfo): string {
   return options.principal?.(info) ?? info.authInfo?.clientId ?? '';
 }
 
-/** A sealer of this server alone: a fresh random key, claims in memory. */
-function defaultSealer(): ContinuationSealer {
+/** A sealer of this server alone: a fresh random key, claims in memory. @internal */
+export function defaultSealer(): ContinuationSealer {
   return new ContinuationSealer({ keys: [{ id: 'server', secret: randomBytes(32) }], currentKeyId: 'server' });
 }
 

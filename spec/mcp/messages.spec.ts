@@ -181,6 +181,8 @@ describe('MCP messages', () => {
       session: 'session not found; initialize a new session',
       notJson: 'request body is not JSON',
       noSession: 'no session: send initialize (POST) first',
+      versionMismatch:
+        'MCP-Protocol-Version header differs from the protocol version in the request _meta; send the same',
       internal: 'internal error',
     });
     expect(noEndpoint('/other', '/mcp')).toBe('no MCP endpoint at /other; use /mcp');
