@@ -35,8 +35,9 @@ export interface McpCallEnvironment {
   /**
    * Builds the caller-owned `CallOptions.context` for this call (the server's `context` option);
    * may return a Promise. Run inside the call's containment: a throw or rejection fails the call.
+   * Undefined when the server has no `context` option: the context is undefined, with no await.
    */
-  readonly context: () => unknown;
+  readonly context: (() => unknown) | undefined;
   /** Whether the client declared form elicitation. */
   readonly canElicit: boolean;
   /** Sends `elicitation/create` and awaits the answer (tied to this request, aborted with it). */
@@ -75,7 +76,7 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
     call = { id: String(env.requestId), request };
     const prepared = prepareToolCall(env.registry, call);
-    const context = await contextOf(env, name);
+    const context = env.context === undefined ? undefined : await contextOf(env.context, name);
     if (env.progress.requested) await env.progress.step(PROGRESS.admitted);
     // No "completed" step: the response says so, and the SDK Client drops a progress
     // notification that arrives in the same read as the response.
@@ -133,9 +134,9 @@ async function run(
  * catch renders it as `error: tool "x" failed` and hands it to `onError`, so neither its text nor
  * its stack reaches the client (spec/mcp/context-containment.spec.ts). @internal
  */
-export async function contextOf(env: Pick<McpCallEnvironment, 'context'>, name: string): Promise<unknown> {
+export async function contextOf(factory: () => unknown, name: string): Promise<unknown> {
   try {
-    return await env.context();
+    return await factory();
   } catch (error) {
     throw new Error(contextFailed(name), { cause: error });
   }

@@ -65,7 +65,8 @@ export interface StatelessCallEnvironment {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly progress: ProgressReporter;
-  readonly context: () => unknown;
+  /** See McpCallEnvironment.context: undefined when the server has no `context` option. */
+  readonly context: (() => unknown) | undefined;
   /** Whether the request's envelope declares form elicitation. */
   readonly canElicit: boolean;
   readonly maxElicitations: number;
@@ -109,7 +110,7 @@ export async function callToolStateless(
     const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
     const call: ProviderToolCall = { id: String(env.requestId), request };
     const prepared = prepareToolCall(env.registry, call);
-    const context = await contextOf(env, name);
+    const context = env.context === undefined ? undefined : await contextOf(env.context, name);
     let invocation = prepared.invocation;
     let asked = 0;
     if (env.requestState !== undefined) {

@@ -236,7 +236,8 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       signal: extra.signal,
       requestId: extra.requestId,
       progress,
-      context: () => options.context?.(info),
+      // No factory, no await: a server without a `context` option costs the call no promise turn.
+      context: options.context === undefined ? undefined : () => options.context?.(info),
       canElicit,
       maxElicitations,
       onError,
