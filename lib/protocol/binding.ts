@@ -125,30 +125,44 @@ export class Binding {
    *   is not a valid Result; ERR_OUTPUT_MISMATCH when an Output breaks the declared output schema;
    *   Failure (kind `failed`) when the deadline passes
    */
-  async call(invocation: Invocation, options?: CallOptions): Promise<Result> {
-    if (ownerOf(invocation) !== this.#contract) {
-      throw new ToolError(
-        'ERR_INVALID_INVOCATION',
-        `invocation does not belong to binding ${goQuote(this.#contract.name)}; prepare it with this binding's contract`,
-      );
+  call(invocation: Invocation, options?: CallOptions): Promise<Result> {
+    // Not an async function: one reaction on the tool's promise validates its Result (an async
+    // function costs its own promise and turns on top). Everything thrown here, the tool's
+    // synchronous throws included, becomes the returned promise's rejection, as before.
+    try {
+      if (ownerOf(invocation) !== this.#contract) {
+        throw new ToolError(
+          'ERR_INVALID_INVOCATION',
+          `invocation does not belong to binding ${goQuote(this.#contract.name)}; prepare it with this binding's contract`,
+        );
+      }
+      const key: unknown = options?.idempotencyKey;
+      if (key !== undefined && typeof key !== 'string') {
+        throw new ToolError(
+          'ERR_INVALID_INVOCATION',
+          `call options: idempotencyKey is ${key === null ? 'null' : typeof key}; pass a string or leave it out`,
+        );
+      }
+      let timeoutMs = this.#timeoutMs;
+      const asked: unknown = options?.timeoutMs;
+      if (asked !== undefined) {
+        timeoutMs = Math.min(timeoutMs, checkTimeout(asked, 'ERR_INVALID_INVOCATION', 'call options: timeoutMs'));
+      }
+      const tool = this.#tool;
+      const pending =
+        timeoutMs === Infinity
+          ? tool.call(invocation, options)
+          : callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
+      // Promise.resolve adopts what the tool returned as `await` did: a promise as is, another
+      // thenable through its `then`, a plain value (an invalid Result) as a fulfilled promise.
+      return Promise.resolve(pending).then(this.#check);
+    } catch (e) {
+      return Promise.reject(e);
     }
-    const key: unknown = options?.idempotencyKey;
-    if (key !== undefined && typeof key !== 'string') {
-      throw new ToolError(
-        'ERR_INVALID_INVOCATION',
-        `call options: idempotencyKey is ${key === null ? 'null' : typeof key}; pass a string or leave it out`,
-      );
-    }
-    let timeoutMs = this.#timeoutMs;
-    const asked: unknown = options?.timeoutMs;
-    if (asked !== undefined) {
-      timeoutMs = Math.min(timeoutMs, checkTimeout(asked, 'ERR_INVALID_INVOCATION', 'call options: timeoutMs'));
-    }
-    const tool = this.#tool;
-    const result =
-      timeoutMs === Infinity
-        ? await tool.call(invocation, options)
-        : await callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
+  }
+
+  /** Validates what the tool resolved to (bound once, at construction). */
+  readonly #check = (result: unknown): Result => {
     let valid: Result;
     try {
       valid = validateResult(result);
@@ -159,7 +173,7 @@ export class Binding {
       checkOutput(this.#contract.name, this.#outputSchema, valid.output.details);
     }
     return valid;
-  }
+  };
 }
 
 /**
