@@ -5,7 +5,7 @@
 import { ToolError } from '../protocol';
 import { POLICIES_KEY, readOwnMetadata, writeMetadata } from './metadata';
 import type { Policy } from './metadata';
-import { placeOf } from './place';
+import { placeOf, refuseStandardDecorator } from './place';
 
 /** Whether `value` is a class declaration (`class X {}`), as opposed to a plain function. */
 function isClass(value: Function): boolean {
@@ -37,10 +37,12 @@ export function isPolicy(value: unknown): value is Policy {
  * Two `@Authorize()` on one place both apply.
  * @throws ToolError ERR_INVALID_TOOL when no policy is given, or one is not an Authorizer, a
  *   function or an Authorizer class: `@Authorize() on NotesTools.createNote: policy 2 is not an
- *   Authorizer, function or class`
+ *   Authorizer, function or class`; and when it runs as a standard (TC39) decorator, compiled
+ *   without `experimentalDecorators`
  */
 export function Authorize(...policies: Policy[]): ClassDecorator & MethodDecorator {
   return ((target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    refuseStandardDecorator('@Authorize()', key);
     const where = `@Authorize() on ${placeOf(target, key)}`;
     if (policies.length === 0) throw new ToolError('ERR_INVALID_TOOL', `${where}: give at least one policy`);
     policies.forEach((p, i) => {

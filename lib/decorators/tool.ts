@@ -6,7 +6,7 @@ import type { ToolAnnotations } from '../protocol';
 import { checkTimeout } from '../protocol/deadline';
 import { readOwnMetadata, TOOL_KEY, TOOL_METHODS_KEY, writeMetadata } from './metadata';
 import type { ToolMetadata } from './metadata';
-import { placeOf } from './place';
+import { placeOf, refuseStandardDecorator } from './place';
 
 /** Tool names (docs/architecture.md section 2, Definition): ASCII letters, digits, `_` and `-`, 1 to 64. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -62,10 +62,12 @@ export interface ToolOptions {
  *   MAX_TIMEOUT_MS nor Infinity, `input` is neither a class nor null, `output` is not a class,
  *   `title` is not text, `annotations` has a member other than the four hints or a hint that is not
  *   a boolean (the Definition's rules, lib/protocol/definition.ts), the target is not an
- *   instance method (static, accessor, field), or the method is marked twice
+ *   instance method (static, accessor, field), or the method is marked twice; and when it runs as a
+ *   standard (TC39) decorator, compiled without `experimentalDecorators`
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
+    refuseStandardDecorator('@Tool()', key);
     const where = `@Tool() on ${placeOf(target, key)}`;
     if (typeof options !== 'object' || options === null) {
       throw new ToolError(
