@@ -32,12 +32,17 @@ export default defineConfig([
     tsconfig: 'tsconfig.json',
   },
   {
+    // The CLI loads typescript-json-schema from the user's project and compiles with the typescript
+    // it depends on (lib/cli/generator.ts), never a typescript of its own.
     entry: { cli: 'lib/cli/index.ts' },
     format: ['cjs'],
     sourcemap: true,
     target: 'node20',
     outDir: 'dist',
     tsconfig: 'tsconfig.json',
+    esbuildOptions(options) {
+      options.alias = { typescript: './lib/cli/typescript.ts' };
+    },
   },
   {
     // The samples, built against the package by name (dist/), as a user's service would be.

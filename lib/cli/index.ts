@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
  * The `scope-tool` bin entry (dist/cli.js). Importing it does nothing; run as the main module it
- * runs the CLI on `process.argv` and sets `process.exitCode`. typescript and
- * typescript-json-schema are loaded as external packages (never bundled).
+ * runs the CLI on `process.argv` and sets `process.exitCode`. The commands and the generator load
+ * when a command runs, from the user's project (lib/cli/generator.ts): `--help` and the error that
+ * names a missing typescript-json-schema need neither typescript nor typescript-json-schema.
  */
 import { run } from './run';
 
 export { run } from './run';
 export { EXIT, type CliIo, type ExitStatus } from './io';
-export { generateCommand, type GenerateCommandOptions } from './generate-command';
-export { checkCommand, type CheckCommandOptions } from './check-command';
+export type { GenerateCommandOptions } from './generate-command';
+export type { CheckCommandOptions } from './check-command';
 
 if (require.main === module) {
   void run(process.argv.slice(2), {

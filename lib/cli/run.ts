@@ -1,8 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { messageOf } from '../protocol/errors';
-import { checkCommand } from './check-command';
-import { generateCommand } from './generate-command';
+import { findGenerator } from './generator';
 import { EXIT, type CliIo, type ExitStatus } from './io';
+import { CliError } from './messages';
 
 /**
  * Runs `scope-tool` with `argv` (the arguments after the program name) and returns the exit status
@@ -23,7 +23,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatu
     .option('--project <tsconfig>', 'tsconfig.json of the project', 'tsconfig.json')
     .option('--out <file>', 'manifest file to write (default: tools.manifest.json beside the tsconfig)')
     .option('--strict', 'fail on warnings (checks only the decoder makes)', false)
-    .action((opts: { project: string; out?: string; strict: boolean }) => {
+    .action(async (opts: { project: string; out?: string; strict: boolean }) => {
+      findGenerator('generate');
+      const { generateCommand } = await import('./generate-command');
       status = generateCommand(opts, io);
     });
   program
@@ -31,7 +33,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatu
     .description('exit non-zero when the manifest no longer matches the sources')
     .option('--project <tsconfig>', 'tsconfig.json of the project', 'tsconfig.json')
     .option('--manifest <file>', 'manifest file to verify (default: tools.manifest.json beside the tsconfig)')
-    .action((opts: { project: string; manifest?: string }) => {
+    .action(async (opts: { project: string; manifest?: string }) => {
+      findGenerator('check');
+      const { checkCommand } = await import('./check-command');
       status = checkCommand(opts, io);
     });
   for (const command of program.commands)
@@ -48,7 +52,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatu
       return err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
     // Generation failures (ToolError codes) and anything unexpected: the message only, no stack.
-    io.stderr(`scope-tool: ${messageOf(err)}\n`);
+    const code = err instanceof CliError ? `${err.code}: ` : '';
+    io.stderr(`scope-tool: ${code}${messageOf(err)}\n`);
     return EXIT.FAILED;
   }
 }
