@@ -6,15 +6,26 @@
  * node16 and bundler. The decorators entry and the main entry share one metadata store, so a
  * toolset decorated through `scope-tool/decorators` is bound by `createRegistry` from `scope-tool`.
  *
+ * A consumer project (issue 15 items 1 and 3, docs/install.md) has a copy of the built package as
+ * node_modules/scope-tool, its dependencies and the peers of scope-tool/nest and scope-tool/mcp
+ * linked from the repository, and neither typescript, typescript-json-schema nor a provider SDK:
+ * every entry loads; a file importing every entry compiles under moduleResolution node10, node16
+ * (CommonJS and ESM files), nodenext and bundler; `scope-tool` and `scope-tool/decorators` compile
+ * with `skipLibCheck: false`; the CLI names the missing typescript-json-schema, and once it is linked
+ * generates the manifest of spec/package/fixtures/commonjs, a plain `module: commonjs` project that
+ * tsc compiles and that completes a guarded call; compiled without `experimentalDecorators` it stops
+ * at start-up with the error that names the settings.
+ *
  * The build (its declaration bundle takes about 50 CPU s) is skipped when dist/ already is the build
  * of the current sources: see `buildDist`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import ts from 'typescript';
+import { standardDecorator } from '../../lib/decorators/messages';
 import { ENTRIES } from './entries';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -289,4 +300,216 @@ describe('npm run --silent serve:mcp', () => {
       if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     }
   }, 600_000);
+});
+
+/** What the consumer installs besides scope-tool: the peers scope-tool/nest and scope-tool/mcp load, and Node's types. */
+const CONSUMER_PEERS = [
+  'class-validator',
+  'class-transformer',
+  '@nestjs/common',
+  '@nestjs/core',
+  'rxjs',
+  '@modelcontextprotocol/sdk',
+  'zod',
+  '@types/node',
+];
+/** What the consumer does not install: the generator's packages and the provider SDKs. */
+const ABSENT = ['typescript', 'typescript-json-schema', 'openai', '@anthropic-ai/sdk', '@google/genai'];
+
+describe('a consumer project that installs scope-tool', () => {
+  let consumer: string;
+  /** Source files parsed once for all the programs below (the package's declarations are large). */
+  const parsed = new Map<string, ts.SourceFile | undefined>();
+
+  const link = (name: string) => {
+    const to = path.join(consumer, 'node_modules', name);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'node_modules', name), to, 'dir');
+  };
+
+  const run = (args: string[]) => {
+    const result = spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout: 120_000 });
+    return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr };
+  };
+
+  /** Compiles `roots` (relative to the consumer); the diagnostics as `file: TSnnnn`, and emits when `emit`. */
+  const compile = (roots: string[], options: ts.CompilerOptions, emit = false): string[] => {
+    const host = ts.createCompilerHost(options);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, language, ...rest) => {
+      const mode =
+        typeof language === 'object' ? `${language.languageVersion}:${language.impliedNodeFormat}` : language;
+      const key = `${file}\0${mode}`;
+      if (!parsed.has(key)) parsed.set(key, read(file, language, ...rest));
+      return parsed.get(key);
+    };
+    const program = ts.createProgram(
+      roots.map((root) => path.join(consumer, root)),
+      options,
+      host,
+    );
+    const diagnostics = [...ts.getPreEmitDiagnostics(program)];
+    if (emit) diagnostics.push(...program.emit().diagnostics);
+    return diagnostics.map(
+      (d) =>
+        `${d.file === undefined ? '' : path.relative(consumer, d.file.fileName)}: TS${d.code} ` +
+        ts.flattenDiagnosticMessageText(d.messageText, ' '),
+    );
+  };
+
+  beforeAll(() => {
+    consumer = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-install-'));
+    const pkg = path.join(consumer, 'node_modules', 'scope-tool');
+    fs.mkdirSync(pkg, { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(pkg, 'package.json'));
+    // A copy, not a link: resolved from a link's real path, the repository's node_modules would be found.
+    fs.cpSync(DIST, path.join(pkg, 'dist'), { recursive: true });
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const name of [...Object.keys(manifest.dependencies), ...CONSUMER_PEERS]) link(name);
+    fs.cpSync(path.join(__dirname, 'fixtures', 'commonjs'), consumer, { recursive: true });
+    fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  });
+
+  afterAll(() => {
+    if (consumer !== undefined) fs.rmSync(consumer, { recursive: true, force: true });
+  });
+
+  it('loads every entry, CommonJS and ESM, without typescript, typescript-json-schema or a provider SDK', () => {
+    const specifiers = ENTRIES.map(({ specifier }) => specifier);
+    const absent = run([
+      '-e',
+      `console.log(JSON.stringify(${JSON.stringify(ABSENT)}.filter((n) => { try { require.resolve(n); return false; } catch { return true; } })))`,
+    ]);
+    expect(JSON.parse(absent.stdout)).toEqual(ABSENT);
+    const cjs = run([
+      '-e',
+      `console.log(JSON.stringify(${JSON.stringify(specifiers)}.map((s) => Object.keys(require(s)).sort())))`,
+    ]);
+    expect({ status: cjs.status, stderr: cjs.stderr }).toEqual({ status: 0, stderr: '' });
+    const esm = run([
+      '--input-type=module',
+      '-e',
+      `const out = []; for (const s of ${JSON.stringify(specifiers)}) out.push(Object.keys(await import(s)).sort()); console.log(JSON.stringify(out));`,
+    ]);
+    expect({ status: esm.status, stderr: esm.stderr }).toEqual({ status: 0, stderr: '' });
+    const values = ENTRIES.map(({ values: names }) => names);
+    expect(JSON.parse(cjs.stdout)).toEqual(values);
+    expect(JSON.parse(esm.stdout)).toEqual(values);
+  });
+
+  it('compiles a file importing every entry under moduleResolution node10, node16, nodenext and bundler', () => {
+    // Every run-time name through a namespace import (type-only names: 'declares every type-only name').
+    const source = ENTRIES.map(
+      ({ specifier, values }, i) =>
+        `import * as entry${i} from '${specifier}';\n` +
+        `export const names${i} = [${values.map((name) => `entry${i}.${name}`).join(', ')}];\n`,
+    ).join('');
+    fs.writeFileSync(path.join(consumer, 'entries.ts'), source);
+    fs.writeFileSync(path.join(consumer, 'entries.mts'), source);
+    const common = { target: ts.ScriptTarget.ES2022, strict: true, noEmit: true, skipLibCheck: true, types: [] };
+    const kinds = {
+      node10: [{ module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 }, ['entries.ts']],
+      node16: [
+        { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 },
+        ['entries.ts', 'entries.mts'],
+      ],
+      nodenext: [
+        { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+        ['entries.ts', 'entries.mts'],
+      ],
+      bundler: [{ module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, ['entries.ts']],
+    } as const;
+    for (const [kind, [options, roots]] of Object.entries(kinds)) {
+      expect([kind, compile([...roots], { ...common, ...options })]).toEqual([kind, []]);
+    }
+  });
+
+  it('compiles scope-tool and scope-tool/decorators with skipLibCheck false and no provider SDK installed', () => {
+    const source =
+      `import { createRegistry, loadManifest, Registry, type Definition, type Tool as ToolType } from 'scope-tool';\n` +
+      `import { Authorize, Tool, Toolset } from 'scope-tool/decorators';\n` +
+      `export const values = [createRegistry, loadManifest, Registry, Authorize, Tool, Toolset];\n` +
+      `export type Types = [Definition, ToolType];\n`;
+    fs.writeFileSync(path.join(consumer, 'core.ts'), source);
+    fs.writeFileSync(path.join(consumer, 'core.mts'), source);
+    const options = {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      // TypeScript's own lib files are not the package's: checking them only costs time.
+      skipDefaultLibCheck: true,
+      types: [],
+    };
+    expect(compile(['core.ts', 'core.mts'], options)).toEqual([]);
+  });
+
+  it('uses the compiler settings docs/install.md gives in its CommonJS project', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'install.md'), 'utf8');
+    const block = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
+    const documented = (JSON.parse(block ?? '{}') as { compilerOptions?: object }).compilerOptions;
+    const fixture = JSON.parse(
+      fs.readFileSync(path.join(__dirname, 'fixtures', 'commonjs', 'tsconfig.json'), 'utf8'),
+    ) as { compilerOptions: object };
+    expect(documented).toEqual(expect.objectContaining({ experimentalDecorators: true, emitDecoratorMetadata: true }));
+    expect(fixture.compilerOptions).toEqual(expect.objectContaining(documented));
+  });
+
+  it('generates, compiles and runs a plain CommonJS project; the CLI names typescript-json-schema when missing', () => {
+    const cli = path.join('node_modules', 'scope-tool', 'dist', 'cli.js');
+    const missing = run([cli, 'generate']);
+    expect({ status: missing.status, stderr: missing.stderr }).toEqual({
+      status: 1,
+      stderr: expect.stringMatching(/^scope-tool: ERR_GENERATOR_NOT_INSTALLED: .*typescript-json-schema@~0\.68\.0\n$/),
+    });
+    link('typescript-json-schema');
+    const generated = run([cli, 'generate']);
+    expect({ status: generated.status, stderr: generated.stderr }).toEqual({ status: 0, stderr: '' });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(consumer, 'tsconfig.json'),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, ' '));
+        },
+      },
+    );
+    if (config === undefined) throw new Error('tsconfig.json did not parse');
+    expect(compile(['src/main.ts'], config.options, true)).toEqual([]);
+    expect(JSON.parse(run([path.join('build', 'main.js')]).stdout)).toEqual({
+      output: 'created "Crash on start" (CreateIssueInput)',
+      denied: 'rejected',
+      ping: 'pong',
+    });
+  });
+
+  it('stops at start-up, naming the settings, when compiled without experimentalDecorators', () => {
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(consumer, 'tsconfig.json'),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: () => undefined,
+      },
+    );
+    if (config === undefined) throw new Error('tsconfig.json did not parse');
+    const options = {
+      ...config.options,
+      experimentalDecorators: false,
+      emitDecoratorMetadata: false,
+      outDir: path.join(consumer, 'build-standard'),
+    };
+    // tsc reports the decorators' signatures (TS1240, TS1241) and still emits; tsx and esbuild emit the same calls.
+    const codes = new Set(compile(['src/main.ts'], options, true).map((d) => /TS\d+/.exec(d)?.[0]));
+    expect([...codes].sort()).toEqual(['TS1240', 'TS1241', 'TS1270']);
+    expect(JSON.parse(run([path.join('build-standard', 'main.js')]).stdout)).toEqual({
+      code: 'ERR_INVALID_TOOL',
+      message: standardDecorator('@Tool()', 'ping').message,
+    });
+  });
 });
