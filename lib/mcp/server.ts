@@ -56,7 +56,10 @@ export interface McpServerOptions {
   /**
    * Builds the caller-owned `CallOptions.context` of each call (identity, tenancy, scopes, for
    * example from `authInfo.scopes`), passed unchanged to authorizers and tools. It runs after the
-   * arguments are admitted, and may return a Promise (awaited). A throw or a rejection fails that
+   * arguments are admitted, and may return a Promise (awaited). When some tool has a listing check
+   * (Authorizer.canList), it runs before admission and also for `tools/list` (`toolName` empty),
+   * and each request is served as `registry.visibleTo({ context, signal })` (a failed factory
+   * lists no tools). A throw or a rejection fails that
    * call with `error: tool "x" failed` (nothing of the error reaches the client) and goes to
    * `onError`; the tool does not run. Default: undefined.
    */
@@ -145,7 +148,9 @@ export function defaultSealer(): ContinuationSealer {
 
 /**
  * Creates an MCP server for a registry. `tools/list` returns every definition (name, description,
- * input schema as authored; projected once per definition and cached). `tools/call`:
+ * input schema as authored; projected once per definition and cached) that the caller may see: with
+ * listing checks (Authorizer.canList), those of `registry.visibleTo({ context, signal })`, and a call
+ * of a hidden tool is refused exactly like an unknown one. `tools/call`:
  * - an unknown tool name, or `arguments` that are not an object, is a JSON-RPC error
  *   InvalidParams (-32602), as MCP specifies;
  * - an admission error (the arguments break the tool's contract), a Failure (the tool failed or
@@ -210,11 +215,47 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     cacheScope: 'private',
     _meta: { [META_KEYS.serverInfo]: serverInfo },
   }));
-  server.setRequestHandler(RawListToolsRequestSchema, (request) =>
-    statelessVersionOf(request.params?._meta) === undefined
-      ? { tools: mcpTools(registry) }
-      : { resultType: 'complete', tools: mcpTools(registry), ttlMs: 0, cacheScope: 'private' },
-  );
+  // Per-caller tool lists (issue 14): with listing checks (Authorizer.canList), the `context`
+  // factory runs first and the request is served from `registry.visibleTo({ context, signal })`,
+  // so a hidden tool is absent from `tools/list` and a call of it is refused as an unknown tool.
+  const callerOf = async (
+    info: McpCallInfo,
+    signal: AbortSignal,
+  ): Promise<{ view: Registry; context: () => unknown; failed: boolean }> => {
+    let context: unknown;
+    try {
+      context = await options.context?.(info);
+    } catch (error) {
+      // The call reports the factory's failure as before (contextOf); a list shows nothing.
+      return {
+        view: registry,
+        context: () => {
+          throw error;
+        },
+        failed: true,
+      };
+    }
+    return { view: await registry.visibleTo({ context, signal }), context: () => context, failed: false };
+  };
+  server.setRequestHandler(RawListToolsRequestSchema, async (request, extra) => {
+    let tools = mcpTools(registry);
+    if (registry.hasListingChecks) {
+      const caller = await callerOf(listInfo(extra), extra.signal);
+      if (caller.failed) {
+        try {
+          caller.context();
+        } catch (error) {
+          onError(error);
+        }
+        tools = [];
+      } else {
+        tools = mcpTools(caller.view);
+      }
+    }
+    return statelessVersionOf(request.params?._meta) === undefined
+      ? { tools }
+      : { resultType: 'complete', tools, ttlMs: 0, cacheScope: 'private' };
+  });
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const toolName = request.params.name;
     const meta = request.params._meta;
@@ -231,13 +272,16 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     const elicitation = stateless ? elicitationOf(meta) : server.getClientCapabilities()?.elicitation;
     const canElicit = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
     let ended: CallEnd | undefined;
+    const caller = registry.hasListingChecks
+      ? await callerOf(info, extra.signal)
+      : { view: registry, context: options.context === undefined ? undefined : () => options.context?.(info) };
     const common = {
-      registry,
+      registry: caller.view,
       signal: extra.signal,
       requestId: extra.requestId,
       progress,
       // No factory, no await: a server without a `context` option costs the call no promise turn.
-      context: options.context === undefined ? undefined : () => options.context?.(info),
+      context: caller.context,
       canElicit,
       maxElicitations,
       onError,
@@ -298,6 +342,26 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     return stateless && !('resultType' in wire) ? { resultType: 'complete', ...wire } : wire;
   });
   return server;
+}
+
+/**
+ * The McpCallInfo the `context` factory gets for `tools/list` (registries with listing checks
+ * only): `toolName` is empty and progress is a no-op.
+ */
+function listInfo(extra: {
+  requestId: string | number;
+  sessionId?: string;
+  authInfo?: AuthInfo;
+  requestInfo?: { headers: Readonly<Record<string, string | string[] | undefined>> };
+}): McpCallInfo {
+  return {
+    toolName: '',
+    requestId: extra.requestId,
+    sessionId: extra.sessionId,
+    authInfo: extra.authInfo,
+    headers: extra.requestInfo?.headers ?? {},
+    progress: () => Promise.resolve(),
+  };
 }
 
 /**
