@@ -13,11 +13,18 @@ export type { GenerateCommandOptions } from './generate-command';
 export type { CheckCommandOptions } from './check-command';
 
 if (require.main === module) {
-  void run(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    cwd: process.cwd(),
-  }).then((status) => {
+  // SIGINT (Ctrl-C) stops `generate --watch` cleanly; other commands keep Node's default (exit).
+  const stop = new AbortController();
+  if (process.argv.includes('--watch')) process.once('SIGINT', () => stop.abort());
+  void run(
+    process.argv.slice(2),
+    {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      cwd: process.cwd(),
+    },
+    stop.signal,
+  ).then((status) => {
     process.exitCode = status;
   });
 }

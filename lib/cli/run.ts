@@ -8,9 +8,10 @@ import { CliError } from './messages';
  * Runs `scope-tool` with `argv` (the arguments after the program name) and returns the exit status
  * instead of exiting, so tests run it in-process and the bin entry sets `process.exitCode`.
  * Statuses: 0 success (and `--help`), 1 generation or check failure (ToolError codes included),
- * 2 usage error (unknown command or option, missing argument).
+ * 2 usage error (unknown command or option, missing argument). `signal` stops `generate --watch`
+ * (which then resolves to 0); without it, `--watch` runs until the process ends.
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatus> {
+export async function run(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<ExitStatus> {
   let status: ExitStatus = EXIT.OK;
   const program = new Command('scope-tool')
     .description('Build-time tools of scope-tool: generate and check the tool manifest.')
@@ -23,10 +24,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitStatu
     .option('--project <tsconfig>', 'tsconfig.json of the project', 'tsconfig.json')
     .option('--out <file>', 'manifest file to write (default: tools.manifest.json beside the tsconfig)')
     .option('--strict', 'fail on warnings (checks only the decoder makes)', false)
-    .action(async (opts: { project: string; out?: string; strict: boolean }) => {
+    .option('--watch', 'regenerate whenever a source file changes, until Ctrl-C', false)
+    .action(async (opts: { project: string; out?: string; strict: boolean; watch: boolean }) => {
       findGenerator('generate');
-      const { generateCommand } = await import('./generate-command');
-      status = generateCommand(opts, io);
+      if (opts.watch) {
+        const { watchCommand } = await import('./watch-command');
+        status = await watchCommand(opts, io, signal ?? new AbortController().signal);
+      } else {
+        const { generateCommand } = await import('./generate-command');
+        status = generateCommand(opts, io);
+      }
     });
   program
     .command('check')
