@@ -58,10 +58,11 @@ export interface McpServerOptions {
    * example from `authInfo.scopes`), passed unchanged to authorizers and tools. It runs after the
    * arguments are admitted, and may return a Promise (awaited). When some tool has a listing check
    * (Authorizer.canList), it runs before admission and also for `tools/list` (`toolName` empty),
-   * and each request is served as `registry.visibleTo({ context, signal })` (a failed factory
-   * lists no tools). A throw or a rejection fails that
-   * call with `error: tool "x" failed` (nothing of the error reaches the client) and goes to
-   * `onError`; the tool does not run. Default: undefined.
+   * and each request is served as `registry.visibleTo({ context, signal })`; then a throw or a
+   * rejection goes to `onError`, `tools/list` lists nothing and a call is refused as an unknown
+   * tool. Without listing checks, a throw or a rejection fails that call with
+   * `error: tool "x" failed` (nothing of the error reaches the client) and goes to `onError`;
+   * the tool does not run. Default: undefined.
    */
   readonly context?: (call: McpCallInfo) => unknown;
   /** At most this many elicitations per call, refused answers included (default 5). */
@@ -221,37 +222,20 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
   const callerOf = async (
     info: McpCallInfo,
     signal: AbortSignal,
-  ): Promise<{ view: Registry; context: () => unknown; failed: boolean }> => {
+  ): Promise<{ view: Registry; context: () => unknown }> => {
     let context: unknown;
     try {
       context = await options.context?.(info);
     } catch (error) {
-      // The call reports the factory's failure as before (contextOf); a list shows nothing.
-      return {
-        view: registry,
-        context: () => {
-          throw error;
-        },
-        failed: true,
-      };
+      // No caller, no view: the list shows nothing and every call is refused as an unknown tool
+      // (a hidden tool's existence must not leak while the factory fails); onError gets the failure.
+      onError(error);
+      return { view: new Registry(), context: () => undefined };
     }
-    return { view: await registry.visibleTo({ context, signal }), context: () => context, failed: false };
+    return { view: await registry.visibleTo({ context, signal }), context: () => context };
   };
   server.setRequestHandler(RawListToolsRequestSchema, async (request, extra) => {
-    let tools = mcpTools(registry);
-    if (registry.hasListingChecks) {
-      const caller = await callerOf(listInfo(extra), extra.signal);
-      if (caller.failed) {
-        try {
-          caller.context();
-        } catch (error) {
-          onError(error);
-        }
-        tools = [];
-      } else {
-        tools = mcpTools(caller.view);
-      }
-    }
+    const tools = mcpTools(registry.hasListingChecks ? (await callerOf(listInfo(extra), extra.signal)).view : registry);
     return statelessVersionOf(request.params?._meta) === undefined
       ? { tools }
       : { resultType: 'complete', tools, ttlMs: 0, cacheScope: 'private' };

@@ -87,6 +87,23 @@ describe('createMcpServer with listing checks', () => {
     expect(errors).toEqual([failure]);
   });
 
+  it('refuses every call as an unknown tool while the context factory throws', async () => {
+    // Regression: a failing factory served the call from the whole registry, so a hidden tool
+    // answered "failed" where an absent one answers "unknown": its existence leaked.
+    const errors: unknown[] = [];
+    const failure = new Error('no identity');
+    const client = await connect(guarded(), { context: () => Promise.reject(failure), onError: (e) => errors.push(e) });
+    const absentServer = await connect(new Registry(), {});
+    for (const name of ['delete_note', 'read_note']) {
+      const refused = await client.callTool({ name, arguments: {} }).catch((e: unknown) => e);
+      const absent = await absentServer.callTool({ name, arguments: {} }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(McpError);
+      expect((refused as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect((refused as McpError).message).toBe((absent as McpError).message);
+    }
+    expect(errors).toEqual([failure, failure]);
+  });
+
   it('keeps the factory after admission and lists everything without listing checks', async () => {
     const infos: McpCallInfo[] = [];
     const open = new Registry(func('read_note', true), func('delete_note', false));
