@@ -4,6 +4,7 @@
  * generator imports it) and its run-time reader.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { JsonObject } from '../protocol';
 import { manifestErrors } from './messages';
 
@@ -60,7 +61,7 @@ export function loadManifest(pathOrObject: string | unknown): Manifest {
     try {
       text = readFileSync(pathOrObject, 'utf8');
     } catch (e) {
-      throw manifestErrors.unreadable(where, e);
+      throw manifestErrors.unreadable(where, resolve(pathOrObject), e);
     }
     try {
       value = JSON.parse(text);

@@ -164,11 +164,17 @@ export function toolRefusedAtBind(tool: string, place: string, refusal: ToolErro
 
 /** A manifest that cannot be used (`where`: `manifest <path>` or `manifest`). */
 export const manifestErrors = Object.freeze({
-  /** The file cannot be read. */
-  unreadable(where: string, cause: unknown): ToolError {
-    return new ToolError('ERR_INVALID_TOOL', `${where}: cannot be read; ${GENERATE} (or pass the right path)`, {
-      cause,
-    });
+  /**
+   * The file cannot be read: `path` as it was opened (absolute), the reason (the cause's `code`,
+   * e.g. ENOENT), and that a relative path resolves against the working directory.
+   */
+  unreadable(where: string, path: string, cause: unknown): ToolError {
+    const reason = (cause as { code?: unknown } | null)?.code;
+    return new ToolError(
+      'ERR_INVALID_TOOL',
+      `${where}: cannot be read at ${path}${typeof reason === 'string' ? ` (${reason})` : ''}; ${GENERATE}, or pass the right path (a relative path resolves against the working directory)`,
+      { cause },
+    );
   },
   /** The file is not JSON. */
   notJson(where: string, cause: unknown): ToolError {

@@ -33,7 +33,21 @@ describe('loadManifest', () => {
     expect(() => loadManifest(file)).toThrow(
       expect.objectContaining({
         code: 'ERR_INVALID_TOOL',
-        message: manifestErrors.unreadable(`manifest ${file}`, null).message,
+        message: manifestErrors.unreadable(`manifest ${file}`, file, { code: 'ENOENT' }).message,
+      }),
+    );
+  });
+
+  it('names the absolute path a relative one was read at', () => {
+    // Regression (new-user review): `manifest: 'tools.manifest.json'` from another working
+    // directory said only "cannot be read", not where it looked.
+    expect(() => loadManifest('no-such-dir/tools.manifest.json')).toThrow(
+      expect.objectContaining({
+        message: manifestErrors.unreadable(
+          'manifest no-such-dir/tools.manifest.json',
+          path.resolve('no-such-dir/tools.manifest.json'),
+          { code: 'ENOENT' },
+        ).message,
       }),
     );
   });

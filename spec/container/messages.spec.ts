@@ -124,10 +124,10 @@ describe('container messages', () => {
   });
 
   it('a manifest that cannot be used names the file, the JSON Pointer and the command', () => {
-    const cause = new Error('ENOENT');
-    const unreadable = manifestErrors.unreadable('manifest /x/tools.manifest.json', cause);
+    const cause = Object.assign(new Error('no such file'), { code: 'ENOENT' });
+    const unreadable = manifestErrors.unreadable('manifest tools.manifest.json', '/x/tools.manifest.json', cause);
     expect(unreadable.message).toBe(
-      'tool: invalid tool: manifest /x/tools.manifest.json: cannot be read; run scope-tool generate (or pass the right path)',
+      'tool: invalid tool: manifest tools.manifest.json: cannot be read at /x/tools.manifest.json (ENOENT); run scope-tool generate, or pass the right path (a relative path resolves against the working directory)',
     );
     expect(unreadable.cause).toBe(cause);
     expect(manifestErrors.notJson('manifest m.json', cause).message).toBe(
