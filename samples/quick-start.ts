@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString, Length, Matches } from 'class-validator';
-import { InputRequest, createRegistry, isSuspendedOutcome, renderOutcome } from 'scope-tool';
-import type { Authorization, CallOptions, ToolOutcome } from 'scope-tool';
+import { InputRequest, createRegistry, hasErrorCode, isSuspendedOutcome, renderOutcome } from 'scope-tool';
+import type { Authorization, CallOptions, Continuation, ToolOutcome } from 'scope-tool';
 import { Authorize, Tool, Toolset } from 'scope-tool/decorators';
 import type { ToolCall } from 'scope-tool/decorators';
 
@@ -63,7 +63,15 @@ export async function runToolCall(
     const binding = registry.resolve(request.name)!;
     outcome = { result: await binding.call(binding.contract.prepare(request), { context: caller }) };
     while (isSuspendedOutcome(outcome)) {
-      const continuation = outcome.result.inputRequest.continuation(await ask(outcome.result.inputRequest.prompt));
+      const { inputRequest } = outcome.result;
+      let continuation: Continuation | undefined;
+      while (continuation === undefined) {
+        try {
+          continuation = inputRequest.continuation(await ask(inputRequest.prompt));
+        } catch (refused) {
+          if (!hasErrorCode(refused, 'ERR_INVALID_INPUT_REQUEST')) throw refused; // not JSON, or not the form: ask again
+        }
+      }
       outcome = { result: await binding.call(binding.contract.prepare(request, continuation), { context: caller }) };
     }
   } catch (error) {

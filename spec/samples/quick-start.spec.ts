@@ -19,6 +19,15 @@ describe('the README example', () => {
     expect([prompts, tools.sent]).toEqual([['"Send this email to ada@example.com?"'], ['ada@example.com']]);
   });
 
+  it('asks again when the answer is not JSON or not the form, then sends', async () => {
+    // Regression (new-user review): an answer of `yes` ended the call as "tool failed".
+    const tools = new EmailTools();
+    const answers = ['yes', '{"approve":"yes"}', '{"approve":true}'];
+    const ask = jest.fn(async () => answers.shift() as string);
+    await expect(runToolCall(MANIFEST, tools, ARGS, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
+    expect(ask).toHaveBeenCalledTimes(3);
+  });
+
   it('sends nothing when the person declines', async () => {
     const tools = new EmailTools();
     const text = await runToolCall(MANIFEST, tools, ARGS, ALICE, async () => '{"approve":false}');
