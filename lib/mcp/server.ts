@@ -307,7 +307,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
             {
               toolName,
               callId: String(extra.requestId),
-              description: registry.resolve(toolName)?.contract.definition().description,
+              description: caller.view.resolve(toolName)?.contract.definition().description,
               arguments:
                 typeof request.params.arguments === 'object' ? JSON.stringify(request.params.arguments) : undefined,
               parent: tracing.contextOfMeta(meta),

@@ -10,6 +10,7 @@ import { createMcpServer } from '../../lib/mcp';
 import type { McpCallInfo, McpServerOptions } from '../../lib/mcp';
 import { FuncTool, Guard, Registry, callerAuthorizer } from '../../lib/protocol';
 import type { CallOptions, Definition, JsonValue } from '../../lib/protocol';
+import { startTelemetry } from '../tracing/support';
 
 const func = (name: string, readOnlyHint: boolean) =>
   FuncTool.create(
@@ -102,6 +103,36 @@ describe('createMcpServer with listing checks', () => {
       expect((refused as McpError).message).toBe((absent as McpError).message);
     }
     expect(errors).toEqual([failure, failure]);
+  });
+
+  it('traces the call of a hidden tool as an unknown one: no description in the span', async () => {
+    // Regression (hostile review): the span's description came from the whole registry, so
+    // telemetry told a hidden tool from an absent one.
+    const telemetry = startTelemetry();
+    try {
+      const described = (name: string) =>
+        FuncTool.create(
+          {
+            name,
+            description: `about ${name}`,
+            annotations: { readOnlyHint: name === 'read_note' },
+            inputSchema: { type: 'object' },
+            decode: (v: JsonValue) => v,
+          },
+          () => 'ok',
+        );
+      const registry = new Registry(
+        new Guard({ tool: described('read_note'), authorizer: roles }),
+        new Guard({ tool: described('delete_note'), authorizer: roles }),
+      );
+      const guest = await connect(registry, { ...as('guest'), tracing: { tracer: telemetry.tracer } });
+      await guest.callTool({ name: 'delete_note', arguments: {} }).catch(() => undefined);
+      await guest.callTool({ name: 'read_note', arguments: {} });
+      const spans = telemetry.toolSpans();
+      expect(spans.map((span) => span.attributes['gen_ai.tool.description'])).toEqual([undefined, 'about read_note']);
+    } finally {
+      await telemetry.stop();
+    }
   });
 
   it('keeps the factory after admission and lists everything without listing checks', async () => {
