@@ -5,6 +5,7 @@
  * `AnthropicStreamAssembler`, ...) and running them (`Binding.call`).
  */
 import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol';
+import { ERROR_MESSAGES, wrappedText } from '../protocol/errors';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
 import { DUPLICATE_ID, quoteToolName } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
@@ -136,7 +137,7 @@ function unreadable(name: string, problem: string): ToolError {
   );
   const message = ambiguous ? problem : `no arguments text: ${problem}`;
   const issue: AdmissionIssue = Object.freeze({ code: 'invalid_json', path: Object.freeze([]), message });
-  return new ToolError('ERR_INVALID_INVOCATION', inner.message, { cause: inner, issues: [issue] });
+  return invalidInvocation(inner, issue);
 }
 
 function incomplete(name: string, partial: string): ToolError {
@@ -151,7 +152,13 @@ function incomplete(name: string, partial: string): ToolError {
     offset: partial.length,
     message: `${ended} (offset ${partial.length})`,
   });
-  return new ToolError('ERR_INVALID_INVOCATION', inner.message, { cause: inner, issues: [issue] });
+  return invalidInvocation(inner, issue);
+}
+
+/** `inner` under ERR_INVALID_INVOCATION with its one issue, the prefix said once (wrappedText). */
+function invalidInvocation(inner: ToolError, issue: AdmissionIssue): ToolError {
+  const text = wrappedText(ERROR_MESSAGES.ERR_INVALID_INVOCATION, inner);
+  return new ToolError('ERR_INVALID_INVOCATION', text, { cause: inner, issues: [issue] });
 }
 
 /** Where a partial JSON text broke off (the enclosing value of the first syntax issue), else the root. */

@@ -74,6 +74,8 @@ describe('prepareToolCall on a stream that ended mid-arguments', () => {
     expect(error.code).toBe('ERR_INVALID_INVOCATION');
     expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
     expect(error.message).toContain('(0 characters received)');
+    // Regression (new-user review): the message said "tool: invalid invocation: tool: invalid request:".
+    expect(error.message.startsWith('tool: invalid invocation: invalid request: ')).toBe(true);
     // The wording of the incomplete-stream issue, built in lib/providers/prepare.ts, pinned here once.
     expect(error.issues).toEqual([
       {
