@@ -84,11 +84,7 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
     env.outcome?.({ kind: 'completed', isError: false, output });
     return mcpToolResult(output, false);
   } catch (error) {
-    const rendered = renderOutcome(name, { error }, { signal: env.signal });
-    env.outcome?.(rendered);
-    if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
-    if (rendered.kind === 'error' || rendered.kind === 'undecided') env.onError(error);
-    return mcpToolResult(rendered.output, true);
+    return failedResult(env, name, error);
   }
 }
 
@@ -161,6 +157,23 @@ export function formOf(
  * The JSON-RPC error InvalidParams with `message` as is: McpError prefixes `MCP error -32602: `,
  * and the client's McpError adds it again when it reads the response. @internal
  */
+/**
+ * A call's thrown error as MCP answers it (both call paths): an unknown tool is InvalidParams, any
+ * other an `isError` result with the rendered text; errors that are not the model's go to onError.
+ * @internal
+ */
+export function failedResult(
+  env: Pick<McpCallEnvironment, 'signal' | 'outcome' | 'onError'>,
+  name: string,
+  error: unknown,
+): McpToolResult {
+  const rendered = renderOutcome(name, { error }, { signal: env.signal });
+  env.outcome?.(rendered);
+  if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
+  if (rendered.kind === 'error' || rendered.kind === 'undecided') env.onError(error);
+  return mcpToolResult(rendered.output, true);
+}
+
 export function invalidParams(message: string): McpError {
   const error = new McpError(ErrorCode.InvalidParams, message);
   error.message = message;

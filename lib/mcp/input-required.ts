@@ -13,10 +13,10 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { InputRequest } from '../protocol';
 import type { Continuation, JsonValue, Registry } from '../protocol';
-import { prepareToolCall, renderOutcome } from '../providers';
+import { prepareToolCall } from '../providers';
 import type { ProviderToolCall } from '../providers';
 import { mcpRequest } from './arguments';
-import { contextOf, failure, formOf, invalidParams } from './call';
+import { contextOf, failedResult, failure, formOf, invalidParams } from './call';
 import type { CallEnd } from './call';
 import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
@@ -130,11 +130,7 @@ export async function callToolStateless(
       env.outcome?.({ kind: 'suspended', isError: false });
       return error.result;
     }
-    const rendered = renderOutcome(name, { error }, { signal: env.signal });
-    env.outcome?.(rendered);
-    if (rendered.kind === 'unknown_tool') throw invalidParams((rendered.output.asText() ?? '').replace(/^error: /, ''));
-    if (rendered.kind === 'error' || rendered.kind === 'undecided') env.onError(error);
-    return mcpToolResult(rendered.output, true);
+    return failedResult(env, name, error);
   }
 }
 
