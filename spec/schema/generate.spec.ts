@@ -299,7 +299,7 @@ describe('generateManifest on the sample project', () => {
     const again = generateManifest({
       files: [path.join(FIXTURES, 'project', 'notes.tools.ts')],
       root: path.join(FIXTURES, 'project'),
-      compilerOptions: { types: [] },
+      compilerOptions: { types: [], lib: ['lib.es2022.d.ts'] },
     });
     expect(again.errors).toEqual([]);
     expect(again.manifest.tools).toEqual(result.manifest.tools.filter((t) => t.source.file === 'notes.tools.ts'));

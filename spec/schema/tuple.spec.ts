@@ -13,7 +13,7 @@ describe('tuple members', () => {
   const result = generateManifest({
     files: [path.join(dir, 'tuple.tools.ts')],
     root: dir,
-    compilerOptions: { types: [] },
+    compilerOptions: { types: [], lib: ['lib.es2022.d.ts'] },
   });
 
   it('are written with prefixItems, and the schema compiles', () => {
@@ -35,7 +35,7 @@ describe('property initializers that break their own constraints', () => {
   const result = generateManifest({
     files: [path.join(dir, 'defaults.tools.ts')],
     root: dir,
-    compilerOptions: { types: [] },
+    compilerOptions: { types: [], lib: ['lib.es2022.d.ts'] },
   });
 
   it('fail generation naming the member, the default and the fix; a valid default passes', () => {
