@@ -54,3 +54,12 @@ export function isDateTime(s: string): boolean {
   if (offset !== null && (Number(offset[1]) > 23 || Number(offset[2]) > 59)) return false;
   return !Number.isNaN(new Date(s).getTime());
 }
+
+/**
+ * Escapes a literal string for a u-flag pattern: the generator's `@Contains(seed)` pattern
+ * (lib/schema/keywords.ts seed) and the drift check of that pattern (lib/dto/drift.ts) escape alike.
+ * @internal
+ */
+export function escapePattern(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|]/g, (c) => `\\${c}`);
+}

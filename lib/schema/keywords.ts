@@ -4,7 +4,8 @@ import type { SchemaObject } from './manifest';
 import { hasDecorator, typeTextOf, type Apply, type MemberContext } from './member-context';
 import { SCHEMA_MESSAGES as M } from './messages';
 import { dropNull, jsonTypes, mapTypes } from './schema-types';
-import { addNot, addPattern, escapePattern } from './value-rules';
+import { escapePattern } from '../dto/contract-rules';
+import { addNot, addPattern } from './value-rules';
 
 /**
  * The keyword mappings of the decorator catalogue (lib/schema/catalogue.ts): each export is the

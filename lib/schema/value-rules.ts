@@ -13,11 +13,6 @@ import { isSchema, jsonTypes, setMembers, unions, type RefResolver } from './sch
  * @internal
  */
 
-/** Escapes a literal string for a u-flag pattern. @internal */
-export function escapePattern(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|]/g, (c) => `\\${c}`);
-}
-
 /** Sets `pattern`, or adds `allOf: [{ pattern }]` when one is already there (both must hold). @internal */
 export function addPattern(target: SchemaObject, pattern: string): void {
   if (typeof target['pattern'] !== 'string') {
