@@ -56,20 +56,21 @@ export function staleMembers(input: string | null, missing: readonly string[], e
 }
 
 /**
- * The `what` of staleEntry when a decorator's bound and the manifest's keyword differ:
- * `member limit: @Max says maximum 100 in the source but the manifest has maximum 50`
- * (`inManifest` undefined: the manifest states none).
+ * The `what` of staleEntry when a decorator's argument and the manifest's keyword differ:
+ * `member limit: @Max says maximum 100 in the source but the manifest has maximum 50`; values other
+ * than numbers as JSON (`pattern "^[a-z]+$"`, `enum ["a","b"]`); `inManifest` undefined: the manifest
+ * states none (`no maximum`). `member` is a path: `address.zip`, `tags[]` (the items).
  */
-export function staleBound(drift: {
+export function staleConstraint(drift: {
   readonly member: string;
   readonly decorator: string;
   readonly keyword: string;
-  readonly inSource: number;
+  readonly inSource: unknown;
   readonly inManifest: unknown;
 }): string {
   const manifest =
     drift.inManifest === undefined ? `no ${drift.keyword}` : `${drift.keyword} ${JSON.stringify(drift.inManifest)}`;
-  return `member ${drift.member}: @${drift.decorator} says ${drift.keyword} ${drift.inSource} in the source but the manifest has ${manifest}`;
+  return `member ${drift.member}: @${drift.decorator} says ${drift.keyword} ${JSON.stringify(drift.inSource)} in the source but the manifest has ${manifest}`;
 }
 
 /** A toolset or policy the container cannot use; `detail` is the whole sentence. */

@@ -14,8 +14,8 @@ import {
   inputMismatch,
   inputNotAClass,
   noInputClass,
-  staleBound,
   staleClass,
+  staleConstraint,
   staleEntry,
   staleInput,
   staleOutput,
@@ -73,8 +73,9 @@ function dtoClass(value: unknown, place: string): DtoClass {
 /**
  * Checks that the manifest entry still describes the source: class, method, input DTO name, the
  * output DTO name `@Tool({ output })` gives, the DTO's wire member names against
- * `input_schema.properties` (notes/CONTRACTS.md), and the bounds its decorators declare
- * (`@Max(100)`) against the schema's keywords (`maximum: 50`; lib/dto/drift.ts).
+ * `input_schema.properties` (notes/CONTRACTS.md), and the constraints its decorators declare
+ * (`@Max(100)`, `@Matches(/re/)`, `@IsIn([...])`, ..., with `each: true` and in nested DTOs) against
+ * the schema's keywords (`maximum: 50`; lib/dto/drift.ts DRIFT_RULES).
  * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
  * @internal
  */
@@ -109,8 +110,8 @@ export function checkEntry(
     throw staleEntry(name, place, staleMembers(input, missing, extra));
   }
   if (dto === null) return;
-  const drift = constraintDrift(dto, props as Record<string, unknown>);
-  if (drift.length > 0) throw staleEntry(name, place, drift.map(staleBound).join('; '));
+  const drift = constraintDrift(dto, entry.definition.input_schema);
+  if (drift.length > 0) throw staleEntry(name, place, drift.map(staleConstraint).join('; '));
 }
 
 /**

@@ -3,97 +3,366 @@
  * manifest's input schema (what `scope-tool generate` wrote from the same decorators): `@Max(50)`
  * changed to `@Max(100)` without regenerating leaves `maximum: 50` in the schema, which keeps refusing
  * 80 with no warning. createRegistry checks it at start-up (lib/container/method-tool.ts checkEntry).
+ *
+ * The generator's side is the decorator catalogue (lib/schema/catalogue.ts), which lib/dto may not
+ * import (docs/architecture.md section 1): DRIFT_RULES has one entry per catalogue row whose keyword
+ * carries the decorator's argument, NOT_COMPARED one per other row that writes a keyword, and
+ * spec/dto/drift.spec.ts checks both against the catalogue and the schemas the generator writes.
  * @internal
  */
-import { validationRecords, wireName } from './reflection';
+import { escapePattern } from './contract-rules';
+import { enumValues } from './overrides';
+import { planOf, type ClassPlan, type PropertyPlan } from './plan';
+import type { DtoClass, ValidationRecord } from './reflection';
 
 /**
- * The class-validator constraints whose arguments the schema states as a keyword, by record name:
- * the decorator, and the keyword of each constraint argument, in order (the catalogue rows `Max` → `maximum`, `Length`
- * → `minLength`, `maxLength`, ... of lib/schema/catalogue.ts, which write them).
+ * How a drift rule reads its decorator's arguments against the schema:
+ * - `bound`: each argument, in order, is the number of one keyword (`@Length(1, 80)`: minLength, maxLength);
+ * - `pattern`: the argument is one of the `pattern`s on the schema (`pattern` or an `allOf` member's);
+ * - `list`: the argument is the `enum` value list, compared as a set;
+ * - `const`: the argument is `const`;
+ * - `not`: the argument is one `not` (or one member of its `anyOf`).
  * @internal
  */
-export const BOUND_KEYWORDS: Readonly<
-  Record<string, { readonly decorator: string; readonly keywords: readonly string[] }>
-> = Object.freeze({
-  max: { decorator: 'Max', keywords: ['maximum'] },
-  min: { decorator: 'Min', keywords: ['minimum'] },
-  minLength: { decorator: 'MinLength', keywords: ['minLength'] },
-  maxLength: { decorator: 'MaxLength', keywords: ['maxLength'] },
-  isLength: { decorator: 'Length', keywords: ['minLength', 'maxLength'] },
-  arrayMinSize: { decorator: 'ArrayMinSize', keywords: ['minItems'] },
-  arrayMaxSize: { decorator: 'ArrayMaxSize', keywords: ['maxItems'] },
-  isDivisibleBy: { decorator: 'IsDivisibleBy', keywords: ['multipleOf'] },
+export type DriftKind = 'bound' | 'pattern' | 'list' | 'const' | 'not';
+
+/** One drift rule: the catalogue row's decorator, how it is compared, the keywords it writes. @internal */
+export interface DriftRule {
+  readonly decorator: string;
+  readonly kind: DriftKind;
+  readonly keywords: readonly string[];
+}
+
+const rule = (decorator: string, kind: DriftKind, ...keywords: string[]): DriftRule =>
+  Object.freeze({ decorator, kind, keywords: Object.freeze(keywords) });
+
+/**
+ * The catalogue rows (lib/schema/catalogue.ts) whose schema keyword carries the decorator's argument,
+ * by class-validator record name (`max` is `@Max`): what a changed argument leaves stale.
+ * @internal
+ */
+export const DRIFT_RULES: Readonly<Record<string, DriftRule>> = Object.freeze({
+  max: rule('Max', 'bound', 'maximum'),
+  min: rule('Min', 'bound', 'minimum'),
+  minLength: rule('MinLength', 'bound', 'minLength'),
+  maxLength: rule('MaxLength', 'bound', 'maxLength'),
+  isLength: rule('Length', 'bound', 'minLength', 'maxLength'),
+  arrayMinSize: rule('ArrayMinSize', 'bound', 'minItems'),
+  arrayMaxSize: rule('ArrayMaxSize', 'bound', 'maxItems'),
+  isDivisibleBy: rule('IsDivisibleBy', 'bound', 'multipleOf'),
+  matches: rule('Matches', 'pattern', 'pattern'),
+  contains: rule('Contains', 'pattern', 'pattern'),
+  isIn: rule('IsIn', 'list', 'enum'),
+  isEnum: rule('IsEnum', 'list', 'enum'),
+  equals: rule('Equals', 'const', 'const'),
+  notEquals: rule('NotEquals', 'not', 'not'),
+  isNotIn: rule('IsNotIn', 'not', 'not'),
+  notContains: rule('NotContains', 'not', 'not'),
 });
 
 /**
- * Records that also set one of those keywords with a fixed value (`@IsNotEmpty()` is `minLength: 1`):
- * with one of them on the member the keyword is a merge, and it is not compared.
+ * The other catalogue rows that write a schema keyword, by decorator, and why drift is not read from
+ * them: most write a fixed keyword, which no argument changes (adding or removing the decorator is
+ * what `scope-tool check` catches, lib/cli/check-command.ts).
+ * @internal
  */
-const ALSO_SETS: Readonly<Record<string, string>> = Object.freeze({
-  isNotEmpty: 'minLength',
-  isEmpty: 'maxLength',
-  arrayNotEmpty: 'minItems',
+export const NOT_COMPARED: Readonly<Record<string, string>> = Object.freeze({
+  IsEmpty: 'a fixed keyword (maxLength 0)',
+  IsNotEmpty: 'a fixed keyword (minLength 1)',
+  IsPositive: 'a fixed keyword (exclusiveMinimum 0)',
+  IsNegative: 'a fixed keyword (exclusiveMaximum 0)',
+  IsRFC3339: 'a fixed format and pattern',
+  IsDate: 'a fixed type, format and pattern',
+  IsNumber: 'a fixed type (its options are checked by the decoder or refused)',
+  IsInt: 'a fixed type',
+  IsString: 'a fixed type',
+  IsBoolean: 'a fixed type',
+  IsArray: 'a fixed type',
+  ArrayNotEmpty: 'a fixed keyword (minItems 1)',
+  ArrayUnique: 'a fixed keyword (uniqueItems)',
+  IsNotEmptyObject: 'a fixed keyword (minProperties 1)',
+  IsBooleanString: 'a fixed value list',
+  IsAscii: 'a fixed pattern',
+  IsHexColor: 'a fixed pattern',
+  IsHexadecimal: 'a fixed pattern',
+  IsMongoId: 'a fixed pattern',
+  IsFirebasePushId: 'a fixed pattern',
+  IsMilitaryTime: 'a fixed pattern',
+  IsEthereumAddress: 'a fixed pattern',
+  IsUUID: "the version's pattern is the generator's table (lib/schema/keywords.ts), not the decoder's",
+  ArrayContains: 'one contains per value inside allOf, which other decorators share',
+  ArrayNotContains: "a not inside the items' schema, which other decorators share",
 });
 
-/** One bound that differs: the wire member, the decorator (`Max`), the keyword and both values. */
+/**
+ * Records that also write a keyword of a `bound` or `list` rule with a fixed value (`@IsNotEmpty()` is
+ * `minLength: 1`): beside one of them the keyword is a merge, and it is not compared.
+ */
+const ALSO_SETS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  isNotEmpty: ['minLength'],
+  isEmpty: ['maxLength'],
+  arrayNotEmpty: ['minItems'],
+  isBooleanString: ['enum'],
+  equals: ['enum'],
+});
+
+/**
+ * One constraint that differs: the member path (`limit`; `address.zip` inside a nested DTO;
+ * `tags[]` for the items of an `each: true` decorator or of an array of DTOs, `lines[].qty`), the
+ * decorator (`Max`), the keyword and both values.
+ */
 export interface ConstraintDrift {
   readonly member: string;
   readonly decorator: string;
   readonly keyword: string;
-  readonly inSource: number;
-  /** The manifest's value, or undefined when its schema states no such keyword for the member. */
+  /** The decorator's argument: a number, a pattern's source, a value list, a value, or `not`'s schema. */
+  readonly inSource: unknown;
+  /** The manifest's value, or undefined when its schema states no such keyword there. */
   readonly inManifest: unknown;
 }
 
+type Schema = Record<string, unknown>;
+
+const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
- * The bounds of `dto`'s top-level members that its manifest schema (`properties`, by wire name) states
- * differently. Compared: a record of BOUND_KEYWORDS without `each`, the only one that sets its keyword on
- * the member (two `@Min`, or a `@MinLength` beside `@IsNotEmpty`, merge into one keyword and are left
- * alone), against the keyword on the member's schema or one of its `anyOf` / `oneOf` branches.
+ * The constraints of `dto` that its manifest input schema `root` states differently, at every depth:
+ * the records of DRIFT_RULES on each member (`each: true`: on its `items`), and the members of
+ * nested DTOs (`@ValidateNested() @Type(() => Child)`, inline or through `$ref` to `#` or `#/$defs/`).
+ * A `bound` or `list` keyword that two records write (two `@Min`, `@MinLength` beside `@IsNotEmpty`,
+ * `@IsIn` beside `@IsEnum`) is a merge and is left alone. A keyword is read on the member's schema or
+ * one of its `anyOf` / `oneOf` branches. Members the schema lacks are the member check's
+ * (lib/container/method-tool.ts), not reported here.
+ * @throws ToolError ERR_INVALID_TOOL when the DTO itself is refused (see planOf)
  * @internal
  */
-export function constraintDrift(dto: Function, properties: Readonly<Record<string, unknown>>): ConstraintDrift[] {
-  const setters = new Map<string, number>();
-  const bounds: { member: string; decorator: string; keyword: string; inSource: number }[] = [];
-  for (const record of validationRecords(dto)) {
-    if (typeof record.propertyName !== 'string' || record.each === true) continue;
-    const member = wireName(dto, record.propertyName);
-    const name = record.name ?? '';
-    const bound = Object.hasOwn(BOUND_KEYWORDS, name) ? BOUND_KEYWORDS[name] : undefined;
-    const also = Object.hasOwn(ALSO_SETS, name) ? ALSO_SETS[name] : undefined;
-    const keywords = bound?.keywords ?? (also === undefined ? [] : [also]);
-    keywords.forEach((keyword, i) => {
-      const value: unknown = bound === undefined ? undefined : record.constraints?.[i];
-      // A keyword an argument does not set (Length without a max) is no setter.
-      if (bound !== undefined && value === undefined) return;
-      const key = `${member}\u0000${keyword}`;
-      setters.set(key, (setters.get(key) ?? 0) + 1);
-      if (bound !== undefined && typeof value === 'number')
-        bounds.push({ member, decorator: bound.decorator, keyword, inSource: value });
-    });
-  }
-  const drift: ConstraintDrift[] = [];
-  for (const b of bounds) {
-    if (setters.get(`${b.member}\u0000${b.keyword}`) !== 1) continue;
-    const schema = properties[b.member];
-    if (schema === null || typeof schema !== 'object') continue;
-    const inManifest = keywordOf(schema as Record<string, unknown>, b.keyword);
-    if (inManifest !== b.inSource) drift.push({ ...b, inManifest });
-  }
-  return drift;
+export function constraintDrift(dto: DtoClass, root: Readonly<Record<string, unknown>>): ConstraintDrift[] {
+  const out: ConstraintDrift[] = [];
+  walk(planOf(dto), root as Schema, root as Schema, '', out, new Set());
+  return out;
 }
 
-/** The value of `keyword` on a member schema, or on the first of its `anyOf` / `oneOf` branches that has it. */
-function keywordOf(schema: Record<string, unknown>, keyword: string): unknown {
-  if (Object.hasOwn(schema, keyword)) return schema[keyword];
+function walk(
+  plan: ClassPlan,
+  schema: Schema,
+  root: Schema,
+  prefix: string,
+  out: ConstraintDrift[],
+  seen: Set<Schema>,
+) {
+  const properties = schema['properties'];
+  if (seen.has(schema) || !isSchema(properties)) return;
+  seen.add(schema); // the DTOs being walked: a recursive DTO is walked once per path
+  for (const prop of plan.properties) {
+    const member = properties[prop.wire];
+    if (!isSchema(member)) continue;
+    const path = `${prefix}${prop.wire}`;
+    compareSlot(
+      prop.records.filter((r) => r.each !== true),
+      member,
+      path,
+      out,
+    );
+    const each = prop.records.filter((r) => r.each === true);
+    if (each.length > 0) compareSlot(each, itemsOf(member, root) ?? {}, `${path}[]`, out);
+    if (prop.nested !== undefined) nested(prop, member, root, path, out, seen);
+  }
+  seen.delete(schema);
+}
+
+/** Recurses into a nested DTO member (or an array of them) when its schema is found. */
+function nested(
+  prop: PropertyPlan,
+  member: Schema,
+  root: Schema,
+  path: string,
+  out: ConstraintDrift[],
+  seen: Set<Schema>,
+) {
+  const array = prop.kind === 'array';
+  const value = array ? itemsOf(member, root) : member;
+  const child = value === undefined ? undefined : objectSchemaOf(value, root, 0);
+  if (child !== undefined) walk(prop.nested as ClassPlan, child, root, `${path}${array ? '[]' : ''}.`, out, seen);
+}
+
+/** Compares the records of one slot (a member, or its items: `node`) with its schema, rule by rule. */
+function compareSlot(records: readonly ValidationRecord[], node: Schema, member: string, out: ConstraintDrift[]) {
+  const setters = new Map<string, number>();
+  const count = (keyword: string) => setters.set(keyword, (setters.get(keyword) ?? 0) + 1);
+  for (const r of records) {
+    const name = r.name ?? '';
+    const drift = Object.hasOwn(DRIFT_RULES, name) ? DRIFT_RULES[name] : undefined;
+    // A keyword an argument does not set (`@Length(1)` has no maxLength) has no setter.
+    if (drift?.kind === 'bound') drift.keywords.forEach((k, i) => r.constraints?.[i] === undefined || count(k));
+    else if (drift?.kind === 'list') count('enum');
+    for (const k of Object.hasOwn(ALSO_SETS, name) ? (ALSO_SETS[name] as readonly string[]) : []) count(k);
+  }
+  for (const r of records) {
+    const name = r.name ?? '';
+    const drift = Object.hasOwn(DRIFT_RULES, name) ? DRIFT_RULES[name] : undefined;
+    if (drift === undefined) continue;
+    const found = (keyword: string, inSource: unknown, inManifest: unknown) =>
+      out.push({ member, decorator: drift.decorator, keyword, inSource, inManifest });
+    switch (drift.kind) {
+      case 'bound':
+        drift.keywords.forEach((keyword, i) => {
+          const value: unknown = r.constraints?.[i];
+          if (typeof value !== 'number' || setters.get(keyword) !== 1) return;
+          const inManifest = nodeWith(node, keyword)?.[keyword];
+          if (inManifest !== value) found(keyword, value, inManifest);
+        });
+        break;
+      case 'pattern': {
+        const source = patternOf(r);
+        const patterns = patternsOf(node);
+        if (source !== undefined && !patterns.includes(source))
+          found('pattern', source, patterns.length <= 1 ? patterns[0] : patterns);
+        break;
+      }
+      case 'list': {
+        if (setters.get('enum') !== 1) break;
+        const values = listOf(r);
+        const at = nodeWith(node, 'enum');
+        if (values !== undefined && !sameList(values, at)) found('enum', values, at?.['enum']);
+        break;
+      }
+      case 'const': {
+        const value: unknown = r.constraints?.[0];
+        const at = nodeWith(node, 'const');
+        if (value === null || typeof value !== 'object') {
+          if (at === undefined || at['const'] !== value) found('const', value, at?.['const']);
+        }
+        break;
+      }
+      case 'not': {
+        const not = notOf(r);
+        const at = nodeWith(node, 'not');
+        if (not !== undefined && !notsOf(at?.['not']).some((n) => sameNot(n, not))) found('not', not, at?.['not']);
+        break;
+      }
+    }
+  }
+}
+
+/** `schema` itself, or the first of its `anyOf` / `oneOf` branches, that states `keyword`. */
+function nodeWith(schema: Schema, keyword: string): Schema | undefined {
+  return branchesOf(schema).find((b) => Object.hasOwn(b, keyword));
+}
+
+function branchesOf(schema: Schema): Schema[] {
+  const out = [schema];
   for (const alt of ['anyOf', 'oneOf']) {
     const branches = schema[alt];
+    if (Array.isArray(branches)) out.push(...branches.filter(isSchema));
+  }
+  return out;
+}
+
+/** The items' schema of an array member (`items`, on the member or a nullable member's branch). */
+function itemsOf(member: Schema, root: Schema): Schema | undefined {
+  for (const b of branchesOf(resolved(member, root) ?? member)) {
+    const items = b['items'];
+    if (isSchema(items)) return items;
+  }
+  return undefined;
+}
+
+/** A local `$ref` (`#`, `#/$defs/Name`, `#/definitions/Name`) resolved against the root, or the schema itself. */
+function resolved(schema: Schema, root: Schema): Schema | undefined {
+  const ref = schema['$ref'];
+  if (typeof ref !== 'string') return schema;
+  if (ref === '#') return root;
+  const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+  if (m === null) return undefined;
+  const defs = root[m[1] as string];
+  const target = isSchema(defs) ? defs[decodeURIComponent(m[2] as string)] : undefined;
+  return isSchema(target) ? target : undefined;
+}
+
+/** The object schema (one with `properties`) a nested member's schema is, through `$ref` and its branches. */
+function objectSchemaOf(schema: Schema, root: Schema, depth: number): Schema | undefined {
+  const target = resolved(schema, root);
+  if (target === undefined || depth > 8) return undefined;
+  if (isSchema(target['properties'])) return target;
+  for (const alt of ['anyOf', 'oneOf', 'allOf']) {
+    const branches = target[alt];
     if (!Array.isArray(branches)) continue;
-    for (const b of branches) {
-      if (b !== null && typeof b === 'object' && Object.hasOwn(b, keyword))
-        return (b as Record<string, unknown>)[keyword];
+    for (const b of branches.filter(isSchema)) {
+      const found = objectSchemaOf(b, root, depth + 1);
+      if (found !== undefined) return found;
     }
   }
   return undefined;
+}
+
+/** The `pattern` source of a `@Matches` (`/re/` or `'re'`) or `@Contains(seed)` record. */
+function patternOf(r: ValidationRecord): string | undefined {
+  const arg: unknown = r.constraints?.[0];
+  if (r.name === 'contains') return typeof arg === 'string' ? escapePattern(arg) : undefined;
+  return arg instanceof RegExp ? arg.source : typeof arg === 'string' ? arg : undefined;
+}
+
+/** Every pattern a schema states: its own, its `allOf` members', on it or one of its branches. */
+function patternsOf(schema: Schema): string[] {
+  const out: string[] = [];
+  for (const b of branchesOf(schema)) {
+    if (typeof b['pattern'] === 'string') out.push(b['pattern']);
+    const all = b['allOf'];
+    if (Array.isArray(all))
+      for (const a of all.filter(isSchema)) if (typeof a['pattern'] === 'string') out.push(a['pattern']);
+  }
+  return out;
+}
+
+/** The value list of an `@IsIn([...])` or `@IsEnum(E)` record (a numeric enum's numbers only). */
+function listOf(r: ValidationRecord): unknown[] | undefined {
+  const arg: unknown = r.constraints?.[0];
+  const values = r.name === 'isEnum' ? enumValues(arg) : Array.isArray(arg) ? arg : undefined;
+  return values === undefined ? undefined : [...new Set(values)];
+}
+
+/**
+ * Whether the `enum` at `node` is the list the generator writes for `values`: the same values, as a
+ * set, except values of a JSON type the node's `type` leaves out (a type check narrows the list, as
+ * lib/schema/value-rules.ts narrowTypes does), and `null`, which a nullable member adds.
+ */
+function sameList(values: readonly unknown[], node: Schema | undefined): boolean {
+  const list = node?.['enum'];
+  if (!Array.isArray(list)) return false;
+  const type = node?.['type'];
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+  const kept = (v: unknown): boolean =>
+    types === undefined ||
+    types.includes(v === null ? 'null' : typeof v) ||
+    (typeof v === 'number' && Number.isInteger(v) && types.includes('integer'));
+  const expected = values.filter((v) => v !== null && kept(v));
+  const actual = list.filter((v) => v !== null);
+  if (values.includes(null) && !list.includes(null)) return false;
+  return actual.length === expected.length && expected.every((v) => actual.includes(v));
+}
+
+/** The `not` schema of a `@NotEquals`, `@IsNotIn` or `@NotContains` record. */
+function notOf(r: ValidationRecord): Schema | undefined {
+  const arg: unknown = r.constraints?.[0];
+  if (r.name === 'notEquals') return arg === null || typeof arg !== 'object' ? { const: arg } : undefined;
+  if (r.name === 'isNotIn') return Array.isArray(arg) ? { enum: arg } : undefined;
+  return typeof arg === 'string' ? { type: 'string', pattern: escapePattern(arg) } : undefined;
+}
+
+/** The schemas a `not` refuses: itself, or the members of its `anyOf` (lib/schema/value-rules.ts addNot). */
+function notsOf(not: unknown): Schema[] {
+  if (!isSchema(not)) return [];
+  const any = not['anyOf'];
+  return Object.keys(not).length === 1 && Array.isArray(any) ? any.filter(isSchema) : [not];
+}
+
+function sameNot(inManifest: Schema, inSource: Schema): boolean {
+  const keys = Object.keys(inSource);
+  if (Object.keys(inManifest).length !== keys.length) return false;
+  return keys.every((k) => {
+    const a = inManifest[k];
+    const b = inSource[k];
+    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v) => b.includes(v));
+    return a === b;
+  });
 }

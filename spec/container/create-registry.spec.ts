@@ -23,7 +23,7 @@ import {
   staleClass,
   staleEntry,
   staleInput,
-  staleBound,
+  staleConstraint,
   staleMembers,
   staleMethod,
 } from '../../lib/container/messages';
@@ -382,14 +382,20 @@ describe('manifest checks', () => {
 
     it('names the tool, member, decorator and both values: @Max(50) became @Max(100)', () => {
       // The manifest was generated from @Max(50): it kept refusing 80 with no warning.
-      const what = staleBound({ member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 100, inManifest: 50 });
+      const what = staleConstraint({
+        member: 'limit',
+        decorator: 'Max',
+        keyword: 'maximum',
+        inSource: 100,
+        inManifest: 50,
+      });
       expect(() => registryOf({ minimum: 1, maximum: 50 })).toThrow(
         refusal(staleEntry('list_notes', 'ListTools.list', what)),
       );
     });
 
     it('names a bound the manifest does not state', () => {
-      const what = staleBound({
+      const what = staleConstraint({
         member: 'limit',
         decorator: 'Max',
         keyword: 'maximum',

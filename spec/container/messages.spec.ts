@@ -16,7 +16,7 @@ import {
   staleClass,
   staleEntry,
   staleInput,
-  staleBound,
+  staleConstraint,
   staleMembers,
   staleMethod,
   toolRefusedAtBind,
@@ -45,12 +45,32 @@ describe('container messages', () => {
     expect(staleInput(null, 'NoteInput')).toBe('the input DTO is none in the source but NoteInput in the manifest');
     expect(staleClass('OldTools', 'NotesTools')).toBe('it names class OldTools but the tool is declared by NotesTools');
     expect(staleMethod('addNote', 'createNote')).toBe('it names method addNote but the tool is method createNote');
-    expect(staleBound({ member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 100, inManifest: 50 })).toBe(
-      'member limit: @Max says maximum 100 in the source but the manifest has maximum 50',
+    expect(
+      staleConstraint({ member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 100, inManifest: 50 }),
+    ).toBe('member limit: @Max says maximum 100 in the source but the manifest has maximum 50');
+    expect(
+      staleConstraint({ member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 100, inManifest: undefined }),
+    ).toBe('member limit: @Max says maximum 100 in the source but the manifest has no maximum');
+    expect(
+      staleConstraint({
+        member: 'address.code',
+        decorator: 'Matches',
+        keyword: 'pattern',
+        inSource: '^[A-Z]+$',
+        inManifest: '^[a-z]+$',
+      }),
+    ).toBe(
+      'member address.code: @Matches says pattern "^[A-Z]+$" in the source but the manifest has pattern "^[a-z]+$"',
     );
     expect(
-      staleBound({ member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 100, inManifest: undefined }),
-    ).toBe('member limit: @Max says maximum 100 in the source but the manifest has no maximum');
+      staleConstraint({
+        member: 'tags[]',
+        decorator: 'IsIn',
+        keyword: 'enum',
+        inSource: ['a', 'b'],
+        inManifest: ['a'],
+      }),
+    ).toBe('member tags[]: @IsIn says enum ["a","b"] in the source but the manifest has enum ["a"]');
     expect(staleMembers('CreateNoteInput', ['tags'], ['body'])).toBe(
       'CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())',
     );

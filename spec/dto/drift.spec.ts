@@ -1,0 +1,301 @@
+/**
+ * Manifest drift (issue 15 item 4, lib/dto/drift.ts): a decorator changed without regenerating is
+ * found at start-up, on every member, on `each: true` items and inside nested DTOs, against the
+ * schemas the generator really writes (generated here from spec/schema/fixtures/drift); an up-to-date
+ * manifest never drifts (that fixture, the decorator catalogue's fixture and the zoo); and the drift
+ * table agrees with the decorator catalogue (lib/schema/catalogue.ts), which lib/dto may not import.
+ */
+import 'reflect-metadata';
+import path from 'node:path';
+import { createRegistry } from '../../lib/container';
+import { staleConstraint, staleEntry } from '../../lib/container/messages';
+import { Tool, Toolset } from '../../lib/decorators';
+import { constraintDrift, DRIFT_RULES, NOT_COMPARED, type ConstraintDrift } from '../../lib/dto/drift';
+import type { DtoClass } from '../../lib/dto';
+import type { JsonObject, ToolError } from '../../lib/protocol';
+import { DECORATOR_CATALOGUE } from '../../lib/schema/catalogue';
+import { generateManifest, type Manifest, type ManifestTool } from '../../lib/schema';
+import * as catalogue from '../schema/fixtures/catalogue/all.tools';
+import { Booking } from '../schema/fixtures/drift/drift.tools';
+import * as booking from '../schema/zoo/booking.zoo';
+import * as calendar from '../schema/zoo/calendar.zoo';
+import * as contract from '../schema/zoo/contract.zoo';
+import * as files from '../schema/zoo/files.zoo';
+import * as geo from '../schema/zoo/geo.zoo';
+import * as inventory from '../schema/zoo/inventory.zoo';
+import * as invoices from '../schema/zoo/invoices.zoo';
+import * as misc from '../schema/zoo/misc.zoo';
+import * as search from '../schema/zoo/search.zoo';
+import * as users from '../schema/zoo/users.zoo';
+
+const FIXTURES = path.join(__dirname, '..', 'schema', 'fixtures');
+const generated = (tsconfig: string): Manifest => {
+  const result = generateManifest({ tsconfig });
+  expect(result.errors).toEqual([]);
+  return result.manifest;
+};
+// One compiler run per project, at collection time (seconds each).
+const DRIFT = generated(path.join(FIXTURES, 'drift', 'tsconfig.json'));
+const CATALOGUE = generateManifest({ tsconfig: path.join(FIXTURES, 'catalogue', 'tsconfig.json') }).manifest;
+const ZOO = generated(path.join(__dirname, '..', 'schema', 'zoo', 'tsconfig.json'));
+
+const BOOK = DRIFT.tools.find((t) => t.name === 'book') as ManifestTool;
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** The manifest entry `book` with the value at `pointer` (a JSON Pointer into its input schema) replaced. */
+function changed(pointer: string, value: unknown): ManifestTool {
+  const entry = clone(BOOK) as { definition: { input_schema: JsonObject } };
+  const keys = pointer.split('/').slice(1);
+  let node = entry.definition.input_schema as Record<string, unknown>;
+  for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
+  const last = keys[keys.length - 1] as string;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return entry as unknown as ManifestTool;
+}
+
+@Toolset()
+class DriftTools {
+  @Tool({ name: 'book', input: Booking }) book(input: Booking): string {
+    return input.code;
+  }
+}
+
+const refusal = (expected: ToolError) => expect.objectContaining({ code: expected.code, message: expected.message });
+
+describe('an up-to-date manifest never drifts', () => {
+  it('the drift fixture: every rule, each: true, nested DTOs inline and through $ref', () => {
+    expect(constraintDrift(Booking, BOOK.definition.input_schema)).toEqual([]);
+    expect(createRegistry({ manifest: DRIFT, toolsets: [new DriftTools()] }).resolve('book')).toBeDefined();
+  });
+
+  it('every row of the decorator catalogue fixture the generator maps', () => {
+    const classes = catalogue as unknown as Record<string, DtoClass>;
+    const checked = CATALOGUE.tools.filter((t) => t.source.input !== null && t.name.startsWith('row_'));
+    expect(checked.length).toBeGreaterThan(100);
+    const drifted = checked.flatMap((t) =>
+      constraintDrift(classes[t.source.input as string] as DtoClass, t.definition.input_schema).map((d) => [t.name, d]),
+    );
+    expect(drifted).toEqual([]);
+  });
+
+  it('every tool of the zoo', () => {
+    const classes = new Map<string, unknown>(
+      [booking, calendar, contract, files, geo, inventory, invoices, misc, search, users].flatMap((m) =>
+        Object.entries(m),
+      ),
+    );
+    const checked = ZOO.tools.filter((t) => t.source.input !== null);
+    expect(checked.length).toBeGreaterThan(20);
+    const drifted = checked.flatMap((t) =>
+      constraintDrift(classes.get(t.source.input as string) as DtoClass, t.definition.input_schema).map((d) => [
+        t.name,
+        d,
+      ]),
+    );
+    expect(drifted).toEqual([]);
+  });
+});
+
+// A decorator edited after generation: the manifest's keyword says what the old decorator said.
+const CASES: readonly [string, string, unknown, Omit<ConstraintDrift, 'inManifest'>][] = [
+  [
+    '@Max(50) was @Max(40)',
+    '/properties/limit/maximum',
+    40,
+    { member: 'limit', decorator: 'Max', keyword: 'maximum', inSource: 50 },
+  ],
+  [
+    '@Min(1) was never generated',
+    '/properties/limit/minimum',
+    undefined,
+    { member: 'limit', decorator: 'Min', keyword: 'minimum', inSource: 1 },
+  ],
+  [
+    '@Matches(/^[A-Z]{3}$/) was /^[A-Z]{2}$/',
+    '/properties/code/pattern',
+    '^[A-Z]{2}$',
+    { member: 'code', decorator: 'Matches', keyword: 'pattern', inSource: '^[A-Z]{3}$' },
+  ],
+  [
+    '@Matches beside @IsUUID (allOf) changed',
+    '/properties/id/allOf/0/pattern',
+    '^[0-9a-f]+$',
+    { member: 'id', decorator: 'Matches', keyword: 'pattern', inSource: '^[0-9a-f-]+$' },
+  ],
+  [
+    '@Contains seed changed',
+    '/properties/note/pattern',
+    'a\\.c',
+    { member: 'note', decorator: 'Contains', keyword: 'pattern', inSource: 'a\\.b' },
+  ],
+  [
+    '@IsIn gained "c"',
+    '/properties/mode/enum',
+    ['a', 'b'],
+    { member: 'mode', decorator: 'IsIn', keyword: 'enum', inSource: ['a', 'b', 'c'] },
+  ],
+  [
+    '@IsEnum(Color) gained Green',
+    '/properties/color/enum',
+    ['red'],
+    { member: 'color', decorator: 'IsEnum', keyword: 'enum', inSource: ['red', 'green'] },
+  ],
+  [
+    '@IsEnum(Level) lost a member',
+    '/properties/level/enum',
+    [1, 2, 3],
+    { member: 'level', decorator: 'IsEnum', keyword: 'enum', inSource: [1, 2] },
+  ],
+  [
+    '@IsIn lost null',
+    '/properties/state/enum',
+    ['on', 'off'],
+    { member: 'state', decorator: 'IsIn', keyword: 'enum', inSource: ['on', 'off', null] },
+  ],
+  [
+    '@Equals("v1") was "v0"',
+    '/properties/version/const',
+    'v0',
+    { member: 'version', decorator: 'Equals', keyword: 'const', inSource: 'v1' },
+  ],
+  [
+    '@NotEquals("root") was "admin"',
+    '/properties/user/not/anyOf/0/const',
+    'admin',
+    { member: 'user', decorator: 'NotEquals', keyword: 'not', inSource: { const: 'root' } },
+  ],
+  [
+    '@IsNotIn gained "y"',
+    '/properties/user/not/anyOf/1/enum',
+    ['x'],
+    { member: 'user', decorator: 'IsNotIn', keyword: 'not', inSource: { enum: ['x', 'y'] } },
+  ],
+  [
+    '@NotContains seed changed',
+    '/properties/note/not/pattern',
+    'z\\+',
+    { member: 'note', decorator: 'NotContains', keyword: 'not', inSource: { type: 'string', pattern: 'z\\*' } },
+  ],
+  [
+    '@MaxLength(10, { each: true }) was 8',
+    '/properties/tags/items/maxLength',
+    8,
+    { member: 'tags[]', decorator: 'MaxLength', keyword: 'maxLength', inSource: 10 },
+  ],
+  [
+    '@Matches(..., { each: true }) changed',
+    '/properties/tags/items/pattern',
+    '^[a-z]*$',
+    { member: 'tags[]', decorator: 'Matches', keyword: 'pattern', inSource: '^[a-z]+$' },
+  ],
+  [
+    '@IsIn(..., { each: true }) gained "blue"',
+    '/properties/tags/items/enum',
+    ['red'],
+    { member: 'tags[]', decorator: 'IsIn', keyword: 'enum', inSource: ['red', 'blue'] },
+  ],
+  [
+    '@ArrayMaxSize(5) on the array itself',
+    '/properties/tags/maxItems',
+    4,
+    { member: 'tags', decorator: 'ArrayMaxSize', keyword: 'maxItems', inSource: 5 },
+  ],
+  [
+    'nested through $ref: Address.zip',
+    '/$defs/Address/properties/zip/pattern',
+    '^[0-9]{4}$',
+    { member: 'address.zip', decorator: 'Matches', keyword: 'pattern', inSource: '^[0-9]{5}$' },
+  ],
+  [
+    'nested through $ref: @Length(1, 40) was 1, 30',
+    '/$defs/Address/properties/street/maxLength',
+    30,
+    { member: 'address.street', decorator: 'Length', keyword: 'maxLength', inSource: 40 },
+  ],
+  [
+    'nested inline, optional: Line.qty',
+    '/properties/extra/properties/qty/maximum',
+    9,
+    { member: 'extra.qty', decorator: 'Max', keyword: 'maximum', inSource: 99 },
+  ],
+  [
+    'an array of nested DTOs: Line.unit',
+    '/properties/lines/items/properties/unit/enum',
+    ['kg'],
+    { member: 'lines[].unit', decorator: 'IsIn', keyword: 'enum', inSource: ['kg', 'g', 'l'] },
+  ],
+];
+
+describe.each(CASES)('a stale manifest: %s', (_label, pointer, old, expected) => {
+  const entry = changed(pointer, old);
+
+  it('constraintDrift names the member path, decorator, keyword and both values', () => {
+    const drift = constraintDrift(Booking, entry.definition.input_schema);
+    // The manifest's whole keyword (`not`, the patterns of allOf) where a part of it was changed.
+    const inManifest: unknown = new RegExp(`/properties/[^/]+(/items)?/${expected.keyword}$`).test(pointer)
+      ? old
+      : expect.anything();
+    expect(drift[0]).toEqual({ ...expected, inManifest });
+    // A DTO used twice ($defs/Address: address and billing) drifts on both paths, nothing else.
+    expect(drift.map((d) => [d.decorator, d.keyword, d.member.replace(/^billing\./, 'address.')])).toEqual(
+      drift.map(() => [expected.decorator, expected.keyword, expected.member]),
+    );
+  });
+
+  it('createRegistry refuses it, naming the tool and Class.method (ERR_INVALID_TOOL)', () => {
+    const drift = constraintDrift(Booking, entry.definition.input_schema);
+    expect(() => createRegistry({ manifest: { version: 1, tools: [entry] }, toolsets: [new DriftTools()] })).toThrow(
+      refusal(staleEntry('book', 'DriftTools.book', drift.map(staleConstraint).join('; '))),
+    );
+  });
+});
+
+describe('what is left alone', () => {
+  it('a keyword two decorators merge: @MinLength(0) beside @IsNotEmpty() is minLength 1', () => {
+    expect(constraintDrift(Booking, changed('/properties/query/minLength', 3).definition.input_schema)).toEqual([]);
+  });
+
+  it('a recursive DTO is walked once per path (Address.previous refers to Address)', () => {
+    const schema = changed('/$defs/Address/properties/zip/pattern', 'x').definition.input_schema;
+    expect(constraintDrift(Booking, schema).map((d) => d.member)).toEqual(['address.zip', 'billing.zip']);
+  });
+});
+
+describe('the drift table and the decorator catalogue (lib/schema/catalogue.ts) agree', () => {
+  const compared = new Set(Object.values(DRIFT_RULES).map((r) => r.decorator));
+  const row = (decorator: string) =>
+    CATALOGUE.tools.find((t) => t.name === `row_${decorator}`)?.definition.input_schema as
+      { properties: Record<string, Record<string, unknown>> } | undefined;
+
+  it('names catalogue rows only, each once', () => {
+    const names = [...compared, ...Object.keys(NOT_COMPARED)];
+    expect(names.filter((d) => !(d in DECORATOR_CATALOGUE))).toEqual([]);
+    expect([...compared].filter((d) => d in NOT_COMPARED)).toEqual([]);
+  });
+
+  it('every catalogue row that writes a keyword (schema, pattern, enum) is compared or says why not', () => {
+    const writers = Object.entries(DECORATOR_CATALOGUE)
+      .filter(([, rule]) => rule.kind === 'schema' || rule.kind === 'pattern' || rule.kind === 'enum')
+      .map(([name]) => name);
+    expect(writers.filter((d) => !compared.has(d) && !(d in NOT_COMPARED))).toEqual([]);
+  });
+
+  it.each(Object.entries(DRIFT_RULES))(
+    'record %s: the generator writes its keywords, and a changed one is found',
+    (_record, { decorator, keywords }) => {
+      const schema = row(decorator);
+      const value = schema?.properties['value'];
+      expect(value).toBeDefined();
+      for (const keyword of keywords) {
+        expect([keyword, Object.hasOwn(value as object, keyword)]).toEqual([keyword, true]);
+        const stale = clone(schema) as { properties: Record<string, Record<string, unknown>> };
+        (stale.properties['value'] as Record<string, unknown>)[keyword] = 'changed';
+        const dto = (catalogue as unknown as Record<string, DtoClass>)[`Row${decorator}`] as DtoClass;
+        expect(constraintDrift(dto, stale as unknown as JsonObject)).toEqual([
+          expect.objectContaining({ member: 'value', decorator, keyword, inManifest: 'changed' }),
+        ]);
+      }
+    },
+  );
+});
