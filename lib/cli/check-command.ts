@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareManifests, generateManifest } from '../schema';
+import { compareManifests, generateManifest, toolDifferences, type ManifestTool } from '../schema';
 import { EXIT, manifestPath, type CliIo, type ExitStatus } from './io';
+import { extraTool, missingTool, outOfDate, staleTool } from './messages';
 import { plural, printMessages } from './report';
 
 /** Options of `scope-tool check`; paths are relative to `io.cwd`. */
@@ -14,7 +15,8 @@ export interface CheckCommandOptions {
 
 /**
  * `scope-tool check`: generates the manifest in memory and compares it with the file, tool by tool.
- * Prints one line per missing, extra or stale tool, or one OK line.
+ * Prints one line per missing, extra or stale tool (a stale one names the JSON Pointers that differ
+ * and both values, lib/cli/messages.ts staleTool), or one OK line.
  * @returns 0 when the file matches the sources; 1 when it is absent, unreadable, stale, or when
  * generation itself fails
  * @throws ToolError ERR_INVALID_TOOL when the project cannot be loaded (the caller maps it to 1)
@@ -39,17 +41,28 @@ export function checkCommand(options: CheckCommandOptions, io: CliIo): ExitStatu
     return EXIT.FAILED;
   }
   const drift = compareManifests(result.manifest, current);
-  const origin = new Map(result.manifest.tools.map((t) => [t.name, `${t.source.class}.${t.source.method}`]));
+  const generated = new Map(result.manifest.tools.map((t) => [t.name, t]));
+  const origin = (name: string) => {
+    const t = generated.get(name);
+    return t === undefined ? name : `${t.source.class}.${t.source.method}`;
+  };
+  // compareManifests calls a tool stale only when the file lists an entry of that name.
+  const listed = current !== null && typeof current === 'object' ? (current as { tools?: unknown }).tools : undefined;
+  const inFile = new Map<unknown, unknown>(
+    (Array.isArray(listed) ? listed : []).map((t: unknown) => [(t as { name?: unknown } | null)?.name, t]),
+  );
   const lines = [
-    ...drift.stale.map((n) => `stale: ${n} (${origin.get(n)}): the manifest entry no longer matches the source`),
-    ...drift.missing.map((n) => `missing: ${n} (${origin.get(n)}): in the sources but not in ${rel}`),
-    ...drift.extra.map((n) => `extra: ${n}: in ${rel} but no longer in the sources`),
+    ...drift.stale.map((n) =>
+      staleTool(n, origin(n), toolDifferences(generated.get(n) as ManifestTool, inFile.get(n)), rel),
+    ),
+    ...drift.missing.map((n) => missingTool(n, origin(n), rel)),
+    ...drift.extra.map((n) => extraTool(n, rel)),
   ];
   const versionOk = current !== null && typeof current === 'object' && (current as { version?: unknown }).version === 1;
   if (!versionOk) lines.unshift(`stale: ${rel} is not a version 1 manifest`);
   if (lines.length > 0) {
     for (const line of lines) io.stderr(`${line}\n`);
-    io.stderr(`scope-tool check: ${rel} is out of date; run scope-tool generate\n`);
+    io.stderr(`${outOfDate(rel)}\n`);
     return EXIT.FAILED;
   }
   io.stdout(`scope-tool check: OK, ${rel} matches the sources (${plural(result.manifest.tools.length, 'tool')})\n`);

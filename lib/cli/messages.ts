@@ -41,3 +41,53 @@ export function generatorNotInstalled(command: string, missing: string, install:
     install,
   );
 }
+
+/** How many differences a `stale:` line of `scope-tool check` lists before `and N more`. @internal */
+export const LISTED_DIFFERENCES = 3;
+
+/** A value of a difference as printed: JSON, cut at 60 characters; undefined is `absent`. */
+function shown(value: unknown): string {
+  if (value === undefined) return 'absent';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/**
+ * The `stale:` line of `scope-tool check` for one tool, naming what differs (a JSON Pointer inside the
+ * tool's entry, from lib/schema/compare.ts toolDifferences):
+ * `stale: create_note (NotesTools.createNote): /definition/input_schema/properties/title/maxLength is
+ * 80 in the sources but 120 in tools.manifest.json`. A fingerprint alone says the source text changed.
+ * @internal
+ */
+export function staleTool(
+  tool: string,
+  origin: string,
+  differences: readonly { readonly pointer: string; readonly inSources: unknown; readonly inFile: unknown }[],
+  file: string,
+): string {
+  const what = differences
+    .slice(0, LISTED_DIFFERENCES)
+    .map((d) =>
+      d.pointer === '/fingerprint'
+        ? 'the source text changed (its fingerprint differs) though its definition did not'
+        : `${d.pointer === '' ? 'the entry' : d.pointer} is ${shown(d.inSources)} in the sources but ${shown(d.inFile)} in ${file}`,
+    );
+  const more = differences.length - LISTED_DIFFERENCES;
+  if (more > 0) what.push(`and ${more} more`);
+  return `stale: ${tool} (${origin}): ${what.length > 0 ? what.join('; ') : 'the manifest entry no longer matches the source'}`;
+}
+
+/** The `missing:` line of `scope-tool check`: a tool the sources have and the file lacks. @internal */
+export function missingTool(tool: string, origin: string, file: string): string {
+  return `missing: ${tool} (${origin}): in the sources but not in ${file}`;
+}
+
+/** The `extra:` line of `scope-tool check`: a tool the file lists and the sources no longer have. @internal */
+export function extraTool(tool: string, file: string): string {
+  return `extra: ${tool}: in ${file} but no longer in the sources`;
+}
+
+/** The last line of a failed `scope-tool check`. @internal */
+export function outOfDate(file: string): string {
+  return `scope-tool check: ${file} is out of date; run scope-tool generate`;
+}

@@ -37,3 +37,44 @@ export function compareManifests(generated: Manifest, current: unknown): Manifes
   const sort = (xs: string[]): string[] => xs.sort(codeUnitOrder);
   return { missing: sort(missing), extra: sort(extra), stale: sort(stale) };
 }
+
+/**
+ * One place where a stale manifest entry differs from what the sources generate: the JSON Pointer
+ * (RFC 6901) inside the tool's entry (`/definition/input_schema/properties/title/maxLength`) and the
+ * value on each side (undefined: absent there). Arrays (`required`, `enum`) differ as a whole; the
+ * pointer `""` is the whole entry (the file's is not an object).
+ */
+export interface ToolDifference {
+  readonly pointer: string;
+  readonly inSources: unknown;
+  readonly inFile: unknown;
+}
+
+/**
+ * Where the file's entry of a tool (`current`, any parsed JSON) differs from the generated one, in
+ * the generated entry's member order, then the file's own members. The `fingerprint` (`sha256:` of
+ * the source text) is listed only when nothing else differs: a changed decorator also changes it.
+ */
+export function toolDifferences(generated: ManifestTool, current: unknown): ToolDifference[] {
+  const out: ToolDifference[] = [];
+  diff(JSON.parse(JSON.stringify(generated)) as unknown, current, '', out);
+  const rest = out.filter((d) => d.pointer !== '/fingerprint');
+  return rest.length > 0 ? rest : out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function diff(ours: unknown, theirs: unknown, pointer: string, out: ToolDifference[]): void {
+  if (isDeepStrictEqual(ours, theirs)) return;
+  if (!isObject(ours) || !isObject(theirs)) {
+    out.push({ pointer, inSources: ours, inFile: theirs });
+    return;
+  }
+  const keys = [...Object.keys(ours), ...Object.keys(theirs).filter((k) => !Object.hasOwn(ours, k))];
+  for (const k of keys) {
+    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    diff(Object.hasOwn(ours, k) ? ours[k] : undefined, Object.hasOwn(theirs, k) ? theirs[k] : undefined, at, out);
+  }
+}

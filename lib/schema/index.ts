@@ -11,4 +11,4 @@ export {
   type SchemaObject,
 } from './manifest';
 export type { ProjectOptions } from './project';
-export { compareManifests, type ManifestDrift } from './compare';
+export { compareManifests, toolDifferences, type ManifestDrift, type ToolDifference } from './compare';

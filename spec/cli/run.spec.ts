@@ -117,6 +117,10 @@ describe('scope-tool generate and check', () => {
       ['missing', 'list_notes (NotesTools.listNotes)'],
       ['extra', 'listNotes'],
     ]);
+    // The stale line names the keyword @Length(1, 80) changed, by its JSON Pointer, and nothing else.
+    expect(stale.split(': ').slice(2).join(': ').split('; ')).toEqual([
+      expect.stringMatching(/^\/definition\/input_schema\/properties\/title\/maxLength is 80 /),
+    ]);
     expect(summary.startsWith('scope-tool check: tools.manifest.json ')).toBe(true);
     expect(summary.endsWith('; run scope-tool generate')).toBe(true);
     expect(rest).toEqual([]);
