@@ -37,6 +37,13 @@ export interface ManifestTool {
   readonly fingerprint: string;
   /** Decoder-only checks the generator reported, one sentence each. */
   readonly warnings: readonly string[];
+  /**
+   * The input DTO's bounds that a decorator states and the schema states tighter, because a JSDoc tag
+   * (`@minimum 5` beside `@Min(3)`), a tuple's length or another decorator bounds the member too:
+   * `Class.property.keyword` (`Class.property[].keyword` for an `each: true` bound on the items). The
+   * drift check leaves them alone (lib/dto/drift.ts). Absent when there are none.
+   */
+  readonly mergedBounds?: readonly string[];
 }
 
 /** The manifest file: `{ "version": 1, "tools": [...] }` (UTF-8 JSON, tools sorted by name). */
@@ -122,13 +129,23 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   const warnings = o.warnings === undefined ? [] : o.warnings;
   if (!Array.isArray(warnings) || warnings.some((w) => typeof w !== 'string'))
     fail(`${at}/warnings`, 'must be an array of strings');
+  const merged = o.mergedBounds;
+  if (merged !== undefined && (!Array.isArray(merged) || merged.some((m) => typeof m !== 'string')))
+    fail(`${at}/mergedBounds`, 'must be an array of strings');
   const definition = {
     name,
     ...(d.description === undefined ? {} : { description: d.description as string }),
     input_schema: copyJson(inputSchema) as JsonObject,
     ...(outputSchema === undefined ? {} : { output_schema: copyJson(outputSchema) as JsonObject }),
   };
-  return { name, definition, source, fingerprint, warnings: [...(warnings as string[])] };
+  return {
+    name,
+    definition,
+    source,
+    fingerprint,
+    warnings: [...(warnings as string[])],
+    ...(merged === undefined ? {} : { mergedBounds: [...(merged as string[])] }),
+  };
 }
 
 /** A plain deep copy of JSON data (not structuredClone: its objects may come from another realm). */

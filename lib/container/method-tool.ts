@@ -110,7 +110,7 @@ export function checkEntry(
     throw staleEntry(name, place, staleMembers(input, missing, extra));
   }
   if (dto === null) return;
-  const drift = constraintDrift(dto, entry.definition.input_schema);
+  const drift = constraintDrift(dto, entry.definition.input_schema, entry.mergedBounds);
   if (drift.length > 0) throw staleEntry(name, place, drift.map(staleConstraint).join('; '));
 }
 

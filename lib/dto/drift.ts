@@ -130,63 +130,68 @@ const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object
  * the records of DRIFT_RULES on each member (`each: true`: on its `items`), and the members of
  * nested DTOs (`@ValidateNested() @Type(() => Child)`, inline or through `$ref` to `#` or `#/$defs/`).
  * A `bound` or `list` keyword that two records write (two `@Min`, `@MinLength` beside `@IsNotEmpty`,
- * `@IsIn` beside `@IsEnum`) is a merge and is left alone. A keyword is read on the member's schema or
+ * `@IsIn` beside `@IsEnum`) is a merge and is left alone, and so is a bound the manifest lists in
+ * `mergedBounds` (`Class.property.keyword`: a JSDoc tag or a tuple's length bounds the member too,
+ * lib/container/manifest.ts). A keyword is read on the member's schema or
  * one of its `anyOf` / `oneOf` branches. Members the schema lacks are the member check's
  * (lib/container/method-tool.ts), not reported here.
  * @throws ToolError ERR_INVALID_TOOL when the DTO itself is refused (see planOf)
  * @internal
  */
-export function constraintDrift(dto: DtoClass, root: Readonly<Record<string, unknown>>): ConstraintDrift[] {
+export function constraintDrift(
+  dto: DtoClass,
+  root: Readonly<Record<string, unknown>>,
+  mergedBounds: readonly string[] = [],
+): ConstraintDrift[] {
   const out: ConstraintDrift[] = [];
-  walk(planOf(dto), root as Schema, root as Schema, '', out, new Set());
+  const walker: Walker = { root: root as Schema, merged: new Set(mergedBounds), out, seen: new Set() };
+  walk(walker, planOf(dto), root as Schema, '');
   return out;
 }
 
-function walk(
-  plan: ClassPlan,
-  schema: Schema,
-  root: Schema,
-  prefix: string,
-  out: ConstraintDrift[],
-  seen: Set<Schema>,
-) {
+/** What one drift walk shares: the input schema, the manifest's merged bounds, the findings, the DTO schemas being walked. */
+interface Walker {
+  readonly root: Schema;
+  readonly merged: ReadonlySet<string>;
+  readonly out: ConstraintDrift[];
+  readonly seen: Set<Schema>;
+}
+
+function walk(w: Walker, plan: ClassPlan, schema: Schema, prefix: string): void {
   const properties = schema['properties'];
-  if (seen.has(schema) || !isSchema(properties)) return;
-  seen.add(schema); // the DTOs being walked: a recursive DTO is walked once per path
+  if (w.seen.has(schema) || !isSchema(properties)) return;
+  w.seen.add(schema); // the DTOs being walked: a recursive DTO is walked once per path
   for (const prop of plan.properties) {
     const member = properties[prop.wire];
     if (!isSchema(member)) continue;
     const path = `${prefix}${prop.wire}`;
-    compareSlot(
-      prop.records.filter((r) => r.each !== true),
-      member,
-      path,
-      out,
-    );
+    const merged = (items: boolean) => (keyword: string) =>
+      w.merged.has(`${plan.name}.${prop.property}${items ? '[]' : ''}.${keyword}`);
+    const own = prop.records.filter((r) => r.each !== true);
+    compareSlot(own, member, path, merged(false), w.out);
     const each = prop.records.filter((r) => r.each === true);
-    if (each.length > 0) compareSlot(each, itemsOf(member, root) ?? {}, `${path}[]`, out);
-    if (prop.nested !== undefined) nested(prop, member, root, path, out, seen);
+    if (each.length > 0) compareSlot(each, itemsOf(member, w.root) ?? {}, `${path}[]`, merged(true), w.out);
+    if (prop.nested !== undefined) nested(w, prop, member, path);
   }
-  seen.delete(schema);
+  w.seen.delete(schema);
 }
 
 /** Recurses into a nested DTO member (or an array of them) when its schema is found. */
-function nested(
-  prop: PropertyPlan,
-  member: Schema,
-  root: Schema,
-  path: string,
-  out: ConstraintDrift[],
-  seen: Set<Schema>,
-) {
+function nested(w: Walker, prop: PropertyPlan, member: Schema, path: string): void {
   const array = prop.kind === 'array';
-  const value = array ? itemsOf(member, root) : member;
-  const child = value === undefined ? undefined : objectSchemaOf(value, root, 0);
-  if (child !== undefined) walk(prop.nested as ClassPlan, child, root, `${path}${array ? '[]' : ''}.`, out, seen);
+  const value = array ? itemsOf(member, w.root) : member;
+  const child = value === undefined ? undefined : objectSchemaOf(value, w.root, 0);
+  if (child !== undefined) walk(w, prop.nested as ClassPlan, child, `${path}${array ? '[]' : ''}.`);
 }
 
 /** Compares the records of one slot (a member, or its items: `node`) with its schema, rule by rule. */
-function compareSlot(records: readonly ValidationRecord[], node: Schema, member: string, out: ConstraintDrift[]) {
+function compareSlot(
+  records: readonly ValidationRecord[],
+  node: Schema,
+  member: string,
+  merged: (keyword: string) => boolean,
+  out: ConstraintDrift[],
+): void {
   const setters = new Map<string, number>();
   const count = (keyword: string) => setters.set(keyword, (setters.get(keyword) ?? 0) + 1);
   for (const r of records) {
@@ -207,7 +212,7 @@ function compareSlot(records: readonly ValidationRecord[], node: Schema, member:
       case 'bound':
         drift.keywords.forEach((keyword, i) => {
           const value: unknown = r.constraints?.[i];
-          if (typeof value !== 'number' || setters.get(keyword) !== 1) return;
+          if (typeof value !== 'number' || setters.get(keyword) !== 1 || merged(keyword)) return;
           const inManifest = nodeWith(node, keyword)?.[keyword];
           if (inManifest !== value) found(keyword, value, inManifest);
         });

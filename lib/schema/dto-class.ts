@@ -151,6 +151,7 @@ function mergeProperty(
   const at: ClassSink = {
     warn: (issue, node) => sink.warn(issue, node ?? first),
     fail: (issue, node) => sink.fail(issue, node ?? first),
+    ...(sink.merged === undefined ? {} : { merged: sink.merged }),
   };
   recordValues(fragment, type, checker, where, (issue) => sink.fail(issue, first));
   checkJsDocDefault(fragment, members, where, checker, sink);

@@ -64,6 +64,8 @@ interface Derived {
   readonly warnings: Located[];
   readonly errors: Located[];
   readonly texts: string[];
+  /** The bounds the schema states tighter than a decorator (MemberContext `merged`), sorted. */
+  readonly merged: string[];
 }
 
 /**
@@ -151,14 +153,25 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     const reach = reachFrom(input, checker);
     const w = collector();
     const e = collector();
+    const merged = new Set<string>();
     const clash = generator === null ? false : nameClashes(generator, input, reach, root, e.add);
     const schema =
       generator === null
         ? (e.add(M.generatorNotStarted(input.name?.text ?? ''), input), undefined)
         : clash
           ? undefined
-          : deriveInputSchema(generator, input, reach, checker, { warn: w.add, fail: e.add });
-    d = { schema, warnings: w.list, errors: e.list, texts: reach.declarations.map((n) => n.getText()) };
+          : deriveInputSchema(generator, input, reach, checker, {
+              warn: w.add,
+              fail: e.add,
+              merged: (bound) => merged.add(bound),
+            });
+    d = {
+      schema,
+      warnings: w.list,
+      errors: e.list,
+      texts: reach.declarations.map((n) => n.getText()),
+      merged: [...merged].sort(codeUnitOrder),
+    };
     cache.set(input, d);
     return d;
   };
@@ -176,7 +189,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
     byName.set(tool.name, tool);
     const i: Derived =
       tool.input === undefined
-        ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [] }
+        ? { schema: { ...EMPTY_INPUT_SCHEMA, properties: {} }, warnings: [], errors: [], texts: [], merged: [] }
         : derive(tool.input);
     // The output DTO is derived by the same rules as an input DTO (its schema states what the
     // decoder would accept); its messages count for the tool as the input's do.
@@ -186,6 +199,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       warnings: [...i.warnings, ...(o?.warnings ?? [])],
       errors: [...i.errors, ...(o?.errors ?? [])],
       texts: [...i.texts, ...(o?.texts ?? [])],
+      merged: i.merged, // the drift check reads the input DTO only
     };
     for (const { issue, node } of d.errors) {
       // Per tool: a DTO two tools reach reports to each (a tool with an error is missing from the manifest, and says why).
@@ -214,6 +228,7 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
       },
       fingerprint: `sha256:${fingerprint}`,
       warnings: d.warnings.map((w) => w.issue.message),
+      ...(d.merged.length === 0 ? {} : { mergedBounds: d.merged }),
     });
   }
   tools.sort((a, b) => codeUnitOrder(a.name, b.name));

@@ -40,7 +40,11 @@ export function deriveInputSchema(
   if (!refuseGenerics(root, reach, sink) || !refuseNamespaced(root, reach, sink)) return undefined;
   let failed = false;
   const outer = sink;
-  sink = { warn: outer.warn, fail: (m, n) => ((failed = true), outer.fail(m, n)) };
+  sink = {
+    warn: outer.warn,
+    fail: (m, n) => ((failed = true), outer.fail(m, n)),
+    ...(outer.merged === undefined ? {} : { merged: outer.merged }),
+  };
   let raw: SchemaObject;
   try {
     raw = structuredClone(quietly(() => generator.getSchemaForSymbol(name, true))) as SchemaObject;

@@ -1,7 +1,7 @@
 import { RFC3339_PATTERN } from '../protocol/formats';
 import { argValue, isOptionsArgument, literalValue, objectArgument, type DecoratorUse } from './decorator-reader';
 import type { SchemaObject } from './manifest';
-import { hasDecorator, typeTextOf, type Apply, type MemberContext } from './member-context';
+import { hasDecorator, typeTextOf, type Apply, type MemberContext, type Slot } from './member-context';
 import { SCHEMA_MESSAGES as M } from './messages';
 import { dropNull, jsonTypes, mapTypes } from './schema-types';
 import { escapePattern } from '../dto/contract-rules';
@@ -32,21 +32,34 @@ const COUNT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems'
  * size bound must be a whole number of at least 0 (JSON Schema refuses the schema otherwise, and
  * validator.js would read a negative or fractional bound its own way).
  */
-function setBound(use: DecoratorUse, target: SchemaObject, keyword: string, n: number, ctx: MemberContext): void {
+function setBound(
+  use: DecoratorUse,
+  target: SchemaObject,
+  slot: Slot,
+  keyword: string,
+  n: number,
+  ctx: MemberContext,
+): void {
   if (COUNT_KEYWORDS.has(keyword) && !(Number.isSafeInteger(n) && n >= 0)) {
     ctx.fail(M.boundNotCount(ctx.where, use.name, n, keyword), use.node);
     return;
   }
   const old = target[keyword];
   target[keyword] = typeof old !== 'number' ? n : keyword.startsWith('min') ? Math.max(old, n) : Math.min(old, n);
+  if (target[keyword] !== n) mergedBound(slot, keyword, ctx);
+}
+
+/** Notes that the schema states `keyword` otherwise than the decorator does (MemberContext `merged`). */
+function mergedBound(slot: Slot, keyword: string, ctx: MemberContext): void {
+  ctx.merged?.(`${ctx.where}${slot.each ? '[]' : ''}.${keyword}`);
 }
 
 /** `@Min(n)` gives `minimum: n`, and so on: the first argument is the keyword's value. @internal */
 export const bound =
   (keyword: string): Apply =>
-  (use, target, _slot, ctx) => {
+  (use, target, slot, ctx) => {
     const n = numberArg(use, 0, ctx);
-    if (n !== undefined) setBound(use, target, keyword, n, ctx);
+    if (n !== undefined) setBound(use, target, slot, keyword, n, ctx);
   };
 
 /** `@Length(min, max?)`: `minLength` and, when given, `maxLength`. @internal */
@@ -55,7 +68,7 @@ export const length: Apply = (use, target, slot, ctx) => {
   const maxArg = use.args[1];
   if (maxArg === undefined || isOptionsArgument(maxArg, ctx.checker)) return;
   const max = numberArg(use, 1, ctx);
-  if (max !== undefined) setBound(use, target, 'maxLength', max, ctx);
+  if (max !== undefined) setBound(use, target, slot, 'maxLength', max, ctx);
 };
 
 /** Keywords with a fixed value (`@IsPositive()` is `exclusiveMinimum: 0`). @internal */
@@ -95,7 +108,7 @@ function lcm(a: number, b: number): number {
 }
 
 /** `@IsDivisibleBy(n)`: `multipleOf`, for a positive integer divisor (validator.js reads parseInt(n)). @internal */
-export const divisible: Apply = (use, target, _slot, ctx) => {
+export const divisible: Apply = (use, target, slot, ctx) => {
   const n = numberArg(use, 0, ctx);
   if (n === undefined) return;
   if (!Number.isInteger(n) || n === 0) return ctx.fail(M.divisorNotInteger(ctx.where, n), use.node);
@@ -103,6 +116,7 @@ export const divisible: Apply = (use, target, _slot, ctx) => {
   // Two divisors (or a JSDoc @multipleOf) both hold: their least common multiple, for integers.
   const old = target['multipleOf'];
   target['multipleOf'] = typeof old === 'number' && Number.isInteger(old) ? lcm(Math.abs(old), Math.abs(n)) : n;
+  if (target['multipleOf'] !== n) mergedBound(slot, 'multipleOf', ctx);
   if (typeof old === 'number' && !Number.isInteger(old))
     target['allOf'] = [...(Array.isArray(target['allOf']) ? (target['allOf'] as unknown[]) : []), { multipleOf: old }];
 };

@@ -19,6 +19,13 @@ export interface ClassSink {
   readonly warn: (issue: SchemaIssue, node?: ts.Node) => void;
   /** Reports a contradiction or refusal; `node` is where it is written. */
   readonly fail: (issue: SchemaIssue, node?: ts.Node) => void;
+  /**
+   * Notes a bound a decorator states that the schema states tighter, because something else bounds
+   * the member too (a JSDoc tag, a tuple's length, another decorator): `Class.property.keyword`,
+   * `Class.property[].keyword` for the items. The manifest lists them (`mergedBounds`) so that the
+   * run-time drift check (lib/dto/drift.ts) leaves them alone.
+   */
+  readonly merged?: (bound: string) => void;
 }
 
 /**

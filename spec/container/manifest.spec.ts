@@ -28,6 +28,12 @@ describe('loadManifest', () => {
     expect(loadManifest(m).tools[0].source.input).toBeNull();
   });
 
+  it('keeps mergedBounds where given, and adds none where absent', () => {
+    const m = manifest({ ...entry('count', 'NotesTools', 'count', null), mergedBounds: ['In.n.minimum'] });
+    expect(loadManifest(m).tools[0].mergedBounds).toEqual(['In.n.minimum']);
+    expect(Object.hasOwn(loadManifest(valid).tools[0], 'mergedBounds')).toBe(false);
+  });
+
   it('names the file and the fix when it cannot be read', () => {
     const file = '/nonexistent/tools.manifest.json';
     expect(() => loadManifest(file)).toThrow(
@@ -68,6 +74,10 @@ describe('loadManifest', () => {
       '/tools/0/definition/input_schema: must be an object',
     ],
     [{ version: 1, tools: [valid.tools[0], valid.tools[0]] }, '/tools/1/name: tool "create_note" is listed twice'],
+    [
+      { version: 1, tools: [{ ...valid.tools[0], mergedBounds: [3] }] },
+      '/tools/0/mergedBounds: must be an array of strings',
+    ],
   ])('refuses a malformed manifest with the JSON Pointer of the bad member (%#)', (value, message) => {
     expect(() => loadManifest(value)).toThrow(`manifest: ${message}`);
   });

@@ -15,7 +15,10 @@ import type { DtoClass } from '../../lib/dto';
 import type { JsonObject, ToolError } from '../../lib/protocol';
 import { DECORATOR_CATALOGUE } from '../../lib/schema/catalogue';
 import { generateManifest, type Manifest, type ManifestTool } from '../../lib/schema';
+import * as argumentsFixture from '../schema/fixtures/arguments/arguments.tools';
 import * as catalogue from '../schema/fixtures/catalogue/all.tools';
+import * as constraintsFixture from '../schema/fixtures/constraints/constraints.tools';
+import * as contractFixture from '../schema/fixtures/contract/contract.tools';
 import { Booking } from '../schema/fixtures/drift/drift.tools';
 import * as booking from '../schema/zoo/booking.zoo';
 import * as calendar from '../schema/zoo/calendar.zoo';
@@ -63,37 +66,53 @@ class DriftTools {
 
 const refusal = (expected: ToolError) => expect.objectContaining({ code: expected.code, message: expected.message });
 
+/** The drift of every tool of `manifest` whose input DTO `classes` has, with the tool's name. */
+function driftOf(manifest: Manifest, classes: ReadonlyMap<string, unknown>): [string, ConstraintDrift][] {
+  const tools = manifest.tools.filter((t) => t.source.input !== null && classes.has(t.source.input));
+  expect(tools.length).toBeGreaterThan(0);
+  return tools.flatMap((t) =>
+    constraintDrift(classes.get(t.source.input as string) as DtoClass, t.definition.input_schema, t.mergedBounds).map(
+      (d): [string, ConstraintDrift] => [t.name, d],
+    ),
+  );
+}
+const classesOf = (...modules: object[]) => new Map<string, unknown>(modules.flatMap((m) => Object.entries(m)));
+
 describe('an up-to-date manifest never drifts', () => {
   it('the drift fixture: every rule, each: true, nested DTOs inline and through $ref', () => {
-    expect(constraintDrift(Booking, BOOK.definition.input_schema)).toEqual([]);
+    expect(constraintDrift(Booking, BOOK.definition.input_schema, BOOK.mergedBounds)).toEqual([]);
     expect(createRegistry({ manifest: DRIFT, toolsets: [new DriftTools()] }).resolve('book')).toBeDefined();
   });
 
   it('every row of the decorator catalogue fixture the generator maps', () => {
-    const classes = catalogue as unknown as Record<string, DtoClass>;
-    const checked = CATALOGUE.tools.filter((t) => t.source.input !== null && t.name.startsWith('row_'));
-    expect(checked.length).toBeGreaterThan(100);
-    const drifted = checked.flatMap((t) =>
-      constraintDrift(classes[t.source.input as string] as DtoClass, t.definition.input_schema).map((d) => [t.name, d]),
-    );
-    expect(drifted).toEqual([]);
+    expect(CATALOGUE.tools.length).toBeGreaterThan(100);
+    expect(driftOf(CATALOGUE, classesOf(catalogue))).toEqual([]);
   });
 
   it('every tool of the zoo', () => {
-    const classes = new Map<string, unknown>(
-      [booking, calendar, contract, files, geo, inventory, invoices, misc, search, users].flatMap((m) =>
-        Object.entries(m),
-      ),
-    );
-    const checked = ZOO.tools.filter((t) => t.source.input !== null);
-    expect(checked.length).toBeGreaterThan(20);
-    const drifted = checked.flatMap((t) =>
-      constraintDrift(classes.get(t.source.input as string) as DtoClass, t.definition.input_schema).map((d) => [
-        t.name,
-        d,
-      ]),
-    );
-    expect(drifted).toEqual([]);
+    const zoo = classesOf(booking, calendar, contract, files, geo, inventory, invoices, misc, search, users);
+    expect(driftOf(ZOO, zoo)).toEqual([]);
+  });
+
+  it('the contract, argument and constraint fixtures (bounds said twice, JSDoc tags, several patterns)', () => {
+    const fixtures: [string, object][] = [
+      ['contract', contractFixture],
+      ['arguments', argumentsFixture],
+      ['constraints', constraintsFixture],
+    ];
+    for (const [dir, module] of fixtures) {
+      const manifest = generateManifest({ tsconfig: path.join(FIXTURES, dir, 'tsconfig.json') }).manifest;
+      expect([dir, driftOf(manifest, classesOf(module))]).toEqual([dir, []]);
+    }
+  });
+
+  it('a bound the schema states tighter (a JSDoc tag, a tuple, a merge) is listed in mergedBounds and left alone', () => {
+    expect(BOOK.mergedBounds).toEqual(['Booking.capped.maximum', 'Booking.pair.maxItems', 'Booking.query.minLength']);
+    // Without the list (a manifest of the first drift check) the JSDoc tag and the tuple looked stale.
+    expect(constraintDrift(Booking, BOOK.definition.input_schema).map((d) => `${d.member}.${d.keyword}`)).toEqual([
+      'capped.maximum',
+      'pair.maxItems',
+    ]);
   });
 });
 
@@ -231,7 +250,7 @@ describe.each(CASES)('a stale manifest: %s', (_label, pointer, old, expected) =>
   const entry = changed(pointer, old);
 
   it('constraintDrift names the member path, decorator, keyword and both values', () => {
-    const drift = constraintDrift(Booking, entry.definition.input_schema);
+    const drift = constraintDrift(Booking, entry.definition.input_schema, entry.mergedBounds);
     // The manifest's whole keyword (`not`, the patterns of allOf) where a part of it was changed.
     const inManifest: unknown = new RegExp(`/properties/[^/]+(/items)?/${expected.keyword}$`).test(pointer)
       ? old
@@ -244,7 +263,7 @@ describe.each(CASES)('a stale manifest: %s', (_label, pointer, old, expected) =>
   });
 
   it('createRegistry refuses it, naming the tool and Class.method (ERR_INVALID_TOOL)', () => {
-    const drift = constraintDrift(Booking, entry.definition.input_schema);
+    const drift = constraintDrift(Booking, entry.definition.input_schema, entry.mergedBounds);
     expect(() => createRegistry({ manifest: { version: 1, tools: [entry] }, toolsets: [new DriftTools()] })).toThrow(
       refusal(staleEntry('book', 'DriftTools.book', drift.map(staleConstraint).join('; '))),
     );
@@ -253,12 +272,16 @@ describe.each(CASES)('a stale manifest: %s', (_label, pointer, old, expected) =>
 
 describe('what is left alone', () => {
   it('a keyword two decorators merge: @MinLength(0) beside @IsNotEmpty() is minLength 1', () => {
-    expect(constraintDrift(Booking, changed('/properties/query/minLength', 3).definition.input_schema)).toEqual([]);
+    const entry = changed('/properties/query/minLength', 3);
+    expect(constraintDrift(Booking, entry.definition.input_schema, entry.mergedBounds)).toEqual([]);
   });
 
   it('a recursive DTO is walked once per path (Address.previous refers to Address)', () => {
-    const schema = changed('/$defs/Address/properties/zip/pattern', 'x').definition.input_schema;
-    expect(constraintDrift(Booking, schema).map((d) => d.member)).toEqual(['address.zip', 'billing.zip']);
+    const entry = changed('/$defs/Address/properties/zip/pattern', 'x');
+    expect(constraintDrift(Booking, entry.definition.input_schema, entry.mergedBounds).map((d) => d.member)).toEqual([
+      'address.zip',
+      'billing.zip',
+    ]);
   });
 });
 

@@ -109,6 +109,19 @@ describe('schema and decoder agree', () => {
     expect(verdicts('bounds', Bounds, '{"n":8,"s":"abcde","step":6}')).toMatchObject({ schema: false, decoder: false });
   });
 
+  it('lists each bound a decorator states and the schema states tighter in mergedBounds (lib/dto/drift.ts skips them)', () => {
+    // @Min(3) under the JSDoc @minimum 5, @Max(10) beside @Max(8), @Length(2, 10) beside @MaxLength(5), 4 and 6 as 12.
+    const bounds = result.manifest.tools.find((t) => t.name === 'bounds');
+    expect(bounds?.mergedBounds).toEqual([
+      'Bounds.n.maximum',
+      'Bounds.n.minimum',
+      'Bounds.s.maxLength',
+      'Bounds.step.multipleOf',
+    ]);
+    // A tool where every decorator's bound is the schema's has none.
+    expect(result.manifest.tools.filter((t) => t.mergedBounds !== undefined).map((t) => t.name)).toEqual(['bounds']);
+  });
+
   it("@IsNotIn and @NotEquals on one member: both hold (the second used to overwrite the first's not)", () => {
     expect((schemaOf('two_nots')['properties'] as Record<string, JsonObject>)['label']).toEqual({
       type: 'string',
