@@ -52,13 +52,17 @@ describe('package entries: wiring', () => {
 
   it('tsup builds, jest maps and tsconfig resolves every entry to its lib/ module', () => {
     const tsup = fs.readFileSync(path.join(ROOT, 'tsup.config.ts'), 'utf8');
-    const jest = require(path.join(ROOT, 'jest.config.js')) as { moduleNameMapper: Record<string, string> };
+    const jest = require(path.join(ROOT, 'jest.config.js')) as {
+      projects: { moduleNameMapper: Record<string, string> }[];
+    };
     const tsconfig = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile).config as {
       compilerOptions: { paths: Record<string, string[]> };
     };
     for (const { specifier, source, dist } of ENTRIES) {
       expect(tsup).toContain(`${dist}: '${source}'`);
-      expect(jest.moduleNameMapper[`^${specifier}$`]).toBe(`<rootDir>/${source}`);
+      for (const project of jest.projects) {
+        expect(project.moduleNameMapper[`^${specifier}$`]).toBe(`<rootDir>/${source}`);
+      }
       expect(tsconfig.compilerOptions.paths[specifier]).toEqual([source]);
     }
   });
