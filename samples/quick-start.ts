@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IsString, Length, Matches } from 'class-validator';
-import { InputRequest, createRegistry, hasErrorCode, isSuspendedOutcome, renderOutcome } from 'scope-tool';
-import type { Authorization, CallOptions, Continuation, ToolOutcome } from 'scope-tool';
+import { InputRequest, createRegistry, isSuspendedOutcome, prepareToolCall, renderOutcome } from 'scope-tool';
+import type { Authorization, CallOptions, Continuation, ProviderToolCall, ToolOutcome } from 'scope-tool';
 import { Authorize, Tool, Toolset } from 'scope-tool/decorators';
 import type { ToolCall } from 'scope-tool/decorators';
 
@@ -34,7 +34,12 @@ export class EmailTools {
     if (call.continuation === undefined) {
       return InputRequest.create({
         prompt: JSON.stringify(`Send this email to ${input.to}?`),
-        responseSchema: { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] },
+        responseSchema: {
+          type: 'object',
+          properties: { approve: { type: 'boolean' } },
+          required: ['approve'],
+          additionalProperties: false, // closed: {"approve":true,"extra":1} is refused too
+        },
         continuationState: '{}',
       });
     }
@@ -46,36 +51,38 @@ export class EmailTools {
 }
 
 /**
- * Runs one tool call the model proposed, asks the person when the tool asks (`ask` resolves their
- * answer as JSON text), and returns the text the model is sent back.
+ * Runs one tool call the model proposed, asks the person when the tool asks (`ask` resolves their answer
+ * as JSON text; `refused` says why their last answer was refused), and returns the text the model gets.
  */
 export async function runToolCall(
-  manifest: string,
+  manifestPath: string,
   tools: EmailTools,
-  args: string,
+  call: ProviderToolCall,
   caller: Caller,
-  ask: (prompt: string) => Promise<string>,
+  ask: (prompt: string, refused?: string) => Promise<string>,
 ): Promise<string> {
-  const registry = createRegistry({ manifest, toolsets: [tools] });
-  const request = { name: 'send_email', arguments: args };
+  const registry = createRegistry({ manifest: manifestPath, toolsets: [tools] });
   let outcome: ToolOutcome;
   try {
-    const binding = registry.resolve(request.name)!;
-    outcome = { result: await binding.call(binding.contract.prepare(request), { context: caller }) };
+    const { binding, invocation } = prepareToolCall(registry, call); // an unknown tool, bad arguments: refused
+    outcome = { result: await binding.call(invocation, { context: caller }) };
     while (isSuspendedOutcome(outcome)) {
       const { inputRequest } = outcome.result;
       let continuation: Continuation | undefined;
+      let refused: string | undefined;
       while (continuation === undefined) {
+        const answer = await ask(inputRequest.prompt, refused);
         try {
-          continuation = inputRequest.continuation(await ask(inputRequest.prompt));
-        } catch (refused) {
-          if (!hasErrorCode(refused, 'ERR_INVALID_INPUT_REQUEST')) throw refused; // not JSON, or not the form: ask again
+          continuation = inputRequest.continuation(answer);
+        } catch (error) {
+          refused = (error as Error).message; // ERR_INVALID_INPUT_REQUEST: not JSON, or not the form
         }
       }
-      outcome = { result: await binding.call(binding.contract.prepare(request, continuation), { context: caller }) };
+      const resumed = prepareToolCall(registry, call, continuation).invocation;
+      outcome = { result: await binding.call(resumed, { context: caller }) };
     }
   } catch (error) {
-    outcome = { error }; // refused arguments, a refusing policy, a failing tool: the model gets a short text
+    outcome = { error }; // an unknown tool, refused arguments, a refusing policy, a failing tool: a short text
   }
-  return renderOutcome(request.name, outcome).output.asText() ?? '';
+  return renderOutcome(call.request.name, outcome).output.asText() ?? '';
 }

@@ -1,7 +1,9 @@
 /** The README's example (samples/quick-start.ts): a policy, an input request, and what the model is sent. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ProviderToolCall } from '../../lib';
 import { notAuthorizedText } from '../../lib/protocol/messages';
+import { describeUnknownTool } from '../../lib/providers/prepare';
 import { EmailTools, runToolCall } from '../../samples/quick-start';
 import type { Caller } from '../../samples/quick-start';
 import { codeBlocks } from '../docs/blocks';
@@ -9,42 +11,78 @@ import { codeBlocks } from '../docs/blocks';
 const MANIFEST = path.join(__dirname, '..', '..', 'samples', 'tools.manifest.json');
 const ALICE: Caller = { user: 'alice', scopes: ['email:send'] };
 const ARGS = '{"to":"ada@example.com","body":"The meeting moved to 3 pm."}';
+/** A call the model proposed: `send_email` unless named otherwise. */
+const proposed = (args: string, name = 'send_email'): ProviderToolCall => ({
+  id: 'call_1',
+  request: { name, arguments: args },
+});
+const CALL = proposed(ARGS);
 
 describe('the README example', () => {
   it('asks the person, then sends with their approval', async () => {
     const tools = new EmailTools();
     const prompts: string[] = [];
     const ask = async (prompt: string) => (prompts.push(prompt), '{"approve":true}');
-    await expect(runToolCall(MANIFEST, tools, ARGS, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
+    await expect(runToolCall(MANIFEST, tools, CALL, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
     expect([prompts, tools.sent]).toEqual([['"Send this email to ada@example.com?"'], ['ada@example.com']]);
   });
 
-  it('asks again when the answer is not JSON or not the form, then sends', async () => {
-    // Regression (new-user review): an answer of `yes` ended the call as "tool failed".
+  it('asks again when the answer is not JSON or not the form, saying why, then sends', async () => {
+    // Regression (new-user review): an answer of `yes` ended the call as "tool failed"; the next trial
+    // (issue 15, item 14) found the person asked again without being told why.
     const tools = new EmailTools();
     const answers = ['yes', '{"approve":"yes"}', '{"approve":true}'];
-    const ask = jest.fn(async () => answers.shift() as string);
-    await expect(runToolCall(MANIFEST, tools, ARGS, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
-    expect(ask).toHaveBeenCalledTimes(3);
+    const ask = jest.fn(async (_prompt: string, _refused?: string) => answers.shift() as string);
+    await expect(runToolCall(MANIFEST, tools, CALL, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
+    const refused = ask.mock.calls.map(([, why]) => why);
+    expect(refused).toEqual([undefined, expect.stringContaining('JSON'), expect.stringContaining('/approve')]);
+  });
+
+  it('refuses an answer with a member the form does not have (closed schema), and asks again', async () => {
+    // Regression (issue 15, item 4): the form was open, so {"approve":true,"extra":"x"} was accepted.
+    const tools = new EmailTools();
+    const answers = ['{"approve":true,"extra":"x"}', '{"approve":true,"__proto__":{"x":1}}', '{"approve":true}'];
+    const ask = jest.fn(async (_prompt: string, _refused?: string) => answers.shift() as string);
+    await expect(runToolCall(MANIFEST, tools, CALL, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
+    const refused = ask.mock.calls.map(([, why]) => why);
+    expect(refused).toEqual([undefined, expect.stringContaining('"extra"'), expect.stringContaining('"__proto__"')]);
+  });
+
+  it('tells the model a tool it named does not exist and lists the one it may call', async () => {
+    // Regression (issue 15, item 2): resolve(name)! threw a TypeError, so the model saw `tool "reed_file" failed`.
+    const tools = new EmailTools();
+    const ask = jest.fn(async () => '{"approve":true}');
+    const text = await runToolCall(MANIFEST, tools, proposed(ARGS, 'reed_file'), ALICE, ask);
+    const unknown = { tool: 'reed_file', availableTools: ['send_email'], omittedTools: 0 };
+    expect(text).toBe(`error: ${describeUnknownTool(unknown)}`);
+    expect([ask.mock.calls.length, tools.sent]).toEqual([0, []]);
+  });
+
+  it('tells the model when the arguments are not JSON, and runs nothing', async () => {
+    const tools = new EmailTools();
+    const ask = jest.fn(async () => '{"approve":true}');
+    const text = await runToolCall(MANIFEST, tools, proposed('{"to":'), ALICE, ask);
+    expect(text).toMatch(/^error: .*"send_email".*\/to: .*\(offset 6\)/);
+    expect([ask.mock.calls.length, tools.sent]).toEqual([0, []]);
   });
 
   it('sends nothing when the person declines', async () => {
     const tools = new EmailTools();
-    const text = await runToolCall(MANIFEST, tools, ARGS, ALICE, async () => '{"approve":false}');
+    const text = await runToolCall(MANIFEST, tools, CALL, ALICE, async () => '{"approve":false}');
     expect([text, tools.sent]).toEqual(['Not sent: the person declined.', []]);
   });
 
   it('tells the model the tool is not authorized for a caller without the scope, and asks no one', async () => {
     const tools = new EmailTools();
     const ask = jest.fn(async () => '{"approve":true}');
-    const text = await runToolCall(MANIFEST, tools, ARGS, { user: 'bob', scopes: [] }, ask);
+    const text = await runToolCall(MANIFEST, tools, CALL, { user: 'bob', scopes: [] }, ask);
     expect([text, ask.mock.calls.length, tools.sent]).toEqual([notAuthorizedText('send_email'), 0, []]);
   });
 
   it('refuses arguments the DTO forbids before the policy or the person is asked', async () => {
     const tools = new EmailTools();
     const ask = jest.fn(async () => '{"approve":true}');
-    const text = await runToolCall(MANIFEST, tools, '{"to":"not an address","body":"x"}', ALICE, ask);
+    const text = await runToolCall(MANIFEST, tools, proposed('{"to":"not an address","body":"x"}'), ALICE, ask);
     expect(text).toContain('/to');
     expect([ask.mock.calls.length, tools.sent]).toEqual([0, []]);
   });
