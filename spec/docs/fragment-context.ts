@@ -33,6 +33,8 @@ export declare class NotesTools {
   constructor(notes: NotesStore);
 }
 export declare const notes: NotesStore;
+/** Who is calling, as the application knows it: the `context` of each call, which policies read. */
+export declare const caller: { readonly user: string; readonly scopes: readonly string[] };
 /** A policy factory the application writes: permits callers whose context holds the scope. */
 export declare function requireScope(scope: string): Authorizer;
 
