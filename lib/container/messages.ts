@@ -58,19 +58,28 @@ export function staleMembers(input: string | null, missing: readonly string[], e
 /**
  * The `what` of staleEntry when a decorator's argument and the manifest's keyword differ:
  * `member limit: @Max says maximum 100 in the source but the manifest has maximum 50`; values other
- * than numbers as JSON (`pattern "^[a-z]+$"`, `enum ["a","b"]`); `inManifest` undefined: the manifest
- * states none (`no maximum`). `member` is a path: `address.zip`, `tags[]` (the items).
+ * than numbers as JSON (`pattern "^[a-z]+$"`, `enum ["a","b"]`, `type "string"`); `inManifest`
+ * undefined: the manifest states none (`no maximum`). `member` is a path: `address.zip`, `tags[]`
+ * (the items). `decorator` null: the property initializer against the manifest's `default`
+ * (`member limit: the initializer says default 20 in the source but the manifest has default 10`;
+ * `inSource` undefined: `the source has no initializer but ...`).
  */
 export function staleConstraint(drift: {
   readonly member: string;
-  readonly decorator: string;
+  readonly decorator: string | null;
   readonly keyword: string;
   readonly inSource: unknown;
   readonly inManifest: unknown;
 }): string {
   const manifest =
     drift.inManifest === undefined ? `no ${drift.keyword}` : `${drift.keyword} ${JSON.stringify(drift.inManifest)}`;
-  return `member ${drift.member}: @${drift.decorator} says ${drift.keyword} ${JSON.stringify(drift.inSource)} in the source but the manifest has ${manifest}`;
+  const source =
+    drift.decorator !== null
+      ? `@${drift.decorator} says ${drift.keyword} ${JSON.stringify(drift.inSource)} in the source`
+      : drift.inSource === undefined
+        ? 'the source has no initializer'
+        : `the initializer says ${drift.keyword} ${JSON.stringify(drift.inSource)} in the source`;
+  return `member ${drift.member}: ${source} but the manifest has ${manifest}`;
 }
 
 /** A toolset or policy the container cannot use; `detail` is the whole sentence. */

@@ -74,8 +74,9 @@ function dtoClass(value: unknown, place: string): DtoClass {
  * Checks that the manifest entry still describes the source: class, method, input DTO name, the
  * output DTO name `@Tool({ output })` gives, the DTO's wire member names against
  * `input_schema.properties` (notes/CONTRACTS.md), and the constraints its decorators declare
- * (`@Max(100)`, `@Matches(/re/)`, `@IsIn([...])`, ..., with `each: true` and in nested DTOs) against
- * the schema's keywords (`maximum: 50`; lib/dto/drift.ts DRIFT_RULES).
+ * (`@Max(100)`, `@Matches(/re/)`, `@IsIn([...])`, `@IsInt()`, ..., with `each: true` and in nested
+ * DTOs) against the schema's keywords (`maximum: 50`, `type: string`; lib/dto/drift.ts DRIFT_RULES),
+ * and the property initializers against the schema's `default`s.
  * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
  * @internal
  */

@@ -2,7 +2,10 @@
  * Drift between a DTO's class-validator records (what the decoder enforces at run time) and the
  * manifest's input schema (what `scope-tool generate` wrote from the same decorators): `@Max(50)`
  * changed to `@Max(100)` without regenerating leaves `maximum: 50` in the schema, which keeps refusing
- * 80 with no warning. createRegistry checks it at start-up (lib/container/method-tool.ts checkEntry).
+ * 80 with no warning; `@IsInt()` changed to `@IsString()` leaves `type: integer`, and every value is
+ * refused by one side or the other. Property initializers are compared with the schema's `default`
+ * too (the model is shown the old default). createRegistry checks it at start-up
+ * (lib/container/method-tool.ts checkEntry).
  *
  * The generator's side is the decorator catalogue (lib/schema/catalogue.ts), which lib/dto may not
  * import (docs/architecture.md section 1): DRIFT_RULES has one entry per catalogue row whose keyword
@@ -21,20 +24,37 @@ import type { DtoClass, ValidationRecord } from './reflection';
  * - `pattern`: the argument is one of the `pattern`s on the schema (`pattern` or an `allOf` member's);
  * - `list`: the argument is the `enum` value list, compared as a set;
  * - `const`: the argument is `const`;
- * - `not`: the argument is one `not` (or one member of its `anyOf`).
+ * - `not`: the argument is one `not` (or one member of its `anyOf`);
+ * - `type`: no argument: the decorator writes a fixed value of each keyword (`values`, in order:
+ *   `@IsInt()` is `type: integer`), which the schema must state (a type decorator changed to another,
+ *   `@IsInt()` to `@IsString()`, leaves the old type, and the schema and the decoder refuse each other's
+ *   values).
  * @internal
  */
-export type DriftKind = 'bound' | 'pattern' | 'list' | 'const' | 'not';
+export type DriftKind = 'bound' | 'pattern' | 'list' | 'const' | 'not' | 'type';
 
-/** One drift rule: the catalogue row's decorator, how it is compared, the keywords it writes. @internal */
+/**
+ * One drift rule: the catalogue row's decorator, how it is compared, the keywords it writes and, for
+ * `type`, their fixed values.
+ * @internal
+ */
 export interface DriftRule {
   readonly decorator: string;
   readonly kind: DriftKind;
   readonly keywords: readonly string[];
+  readonly values?: readonly string[];
 }
 
 const rule = (decorator: string, kind: DriftKind, ...keywords: string[]): DriftRule =>
   Object.freeze({ decorator, kind, keywords: Object.freeze(keywords) });
+/** A `type` rule: `fixed('IsDate', { type: 'string', format: 'date-time' })`. */
+const fixed = (decorator: string, keywords: Readonly<Record<string, string>>): DriftRule =>
+  Object.freeze({
+    decorator,
+    kind: 'type',
+    keywords: Object.freeze(Object.keys(keywords)),
+    values: Object.freeze(Object.values(keywords)),
+  });
 
 /**
  * The catalogue rows (lib/schema/catalogue.ts) whose schema keyword carries the decorator's argument,
@@ -58,12 +78,22 @@ export const DRIFT_RULES: Readonly<Record<string, DriftRule>> = Object.freeze({
   notEquals: rule('NotEquals', 'not', 'not'),
   isNotIn: rule('IsNotIn', 'not', 'not'),
   notContains: rule('NotContains', 'not', 'not'),
+  isString: fixed('IsString', { type: 'string' }),
+  isInt: fixed('IsInt', { type: 'integer' }),
+  isNumber: fixed('IsNumber', { type: 'number' }),
+  isBoolean: fixed('IsBoolean', { type: 'boolean' }),
+  isArray: fixed('IsArray', { type: 'array' }),
+  isDate: fixed('IsDate', { type: 'string', format: 'date-time' }),
+  isDateString: fixed('IsDateString', { format: 'date-time' }),
 });
 
 /**
  * The other catalogue rows that write a schema keyword, by decorator, and why drift is not read from
  * them: most write a fixed keyword, which no argument changes (adding or removing the decorator is
- * what `scope-tool check` catches, lib/cli/check-command.ts).
+ * what `scope-tool check` catches, lib/cli/check-command.ts). Unlike a type decorator's, a stale one
+ * leaves a schema the decoder narrows (it refuses, with its own message, some values the schema
+ * accepts), never one that refuses each value the other side accepts. `@IsObject()` writes nothing
+ * (the type is the TypeScript type's, catalogue row `structural`).
  * @internal
  */
 export const NOT_COMPARED: Readonly<Record<string, string>> = Object.freeze({
@@ -71,13 +101,7 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = Object.freeze({
   IsNotEmpty: 'a fixed keyword (minLength 1)',
   IsPositive: 'a fixed keyword (exclusiveMinimum 0)',
   IsNegative: 'a fixed keyword (exclusiveMaximum 0)',
-  IsRFC3339: 'a fixed format and pattern',
-  IsDate: 'a fixed type, format and pattern',
-  IsNumber: 'a fixed type (its options are checked by the decoder or refused)',
-  IsInt: 'a fixed type',
-  IsString: 'a fixed type',
-  IsBoolean: 'a fixed type',
-  IsArray: 'a fixed type',
+  IsRFC3339: 'a fixed format and pattern, which @IsDate and @IsDateString share',
   ArrayNotEmpty: 'a fixed keyword (minItems 1)',
   ArrayUnique: 'a fixed keyword (uniqueItems)',
   IsNotEmptyObject: 'a fixed keyword (minProperties 1)',
@@ -113,9 +137,14 @@ const ALSO_SETS: Readonly<Record<string, readonly string[]>> = Object.freeze({
  */
 export interface ConstraintDrift {
   readonly member: string;
-  readonly decorator: string;
+  /** The decorator (`Max`), or null for the property initializer (keyword `default`). */
+  readonly decorator: string | null;
   readonly keyword: string;
-  /** The decorator's argument: a number, a pattern's source, a value list, a value, or `not`'s schema. */
+  /**
+   * The decorator's argument: a number, a pattern's source, a value list, a value, or `not`'s schema;
+   * for a `type` rule its fixed value (`integer`); for `default` the initializer's value (undefined:
+   * none).
+   */
   readonly inSource: unknown;
   /** The manifest's value, or undefined when its schema states no such keyword there. */
   readonly inManifest: unknown;
@@ -133,8 +162,11 @@ const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object
  * `@IsIn` beside `@IsEnum`) is a merge and is left alone, and so is a bound the manifest lists in
  * `mergedBounds` (`Class.property.keyword`: a JSDoc tag or a tuple's length bounds the member too,
  * lib/container/manifest.ts). A keyword is read on the member's schema or
- * one of its `anyOf` / `oneOf` branches. Members the schema lacks are the member check's
- * (lib/container/method-tool.ts), not reported here.
+ * one of its `anyOf` / `oneOf` branches. A type decorator (`type` rules: `@IsString()`, `@IsInt()`,
+ * `@IsNumber()`, `@IsBoolean()`, `@IsArray()`, `@IsDate()`, `@IsDateString()`) needs its type (and
+ * format) stated there; see `states` for what the generator merges. A member's `default` is compared
+ * with its property initializer where the manifest states one (decorator null; see compareDefault).
+ * Members the schema lacks are the member check's (lib/container/method-tool.ts), not reported here.
  * @throws ToolError ERR_INVALID_TOOL when the DTO itself is refused (see planOf)
  * @internal
  */
@@ -168,9 +200,10 @@ function walk(w: Walker, plan: ClassPlan, schema: Schema, prefix: string): void 
     const merged = (items: boolean) => (keyword: string) =>
       w.merged.has(`${plan.name}.${prop.property}${items ? '[]' : ''}.${keyword}`);
     const own = prop.records.filter((r) => r.each !== true);
-    compareSlot(own, member, path, merged(false), w.out);
+    compareSlot(own, member, path, merged(false), w);
     const each = prop.records.filter((r) => r.each === true);
-    if (each.length > 0) compareSlot(each, itemsOf(member, w.root) ?? {}, `${path}[]`, merged(true), w.out);
+    if (each.length > 0) compareSlot(each, itemsOf(member, w.root) ?? {}, `${path}[]`, merged(true), w);
+    compareDefault(prop, member, path, w.out);
     if (prop.nested !== undefined) nested(w, prop, member, path);
   }
   w.seen.delete(schema);
@@ -190,8 +223,9 @@ function compareSlot(
   node: Schema,
   member: string,
   merged: (keyword: string) => boolean,
-  out: ConstraintDrift[],
+  w: Walker,
 ): void {
+  const out = w.out;
   const setters = new Map<string, number>();
   const count = (keyword: string) => setters.set(keyword, (setters.get(keyword) ?? 0) + 1);
   for (const r of records) {
@@ -245,8 +279,130 @@ function compareSlot(
         if (not !== undefined && !notsOf(at?.['not']).some((n) => sameNot(n, not))) found('not', not, at?.['not']);
         break;
       }
+      case 'type':
+        drift.keywords.forEach((keyword, i) => {
+          const value = drift.values?.[i] as string;
+          const branches = typeBranches(node, w.root, 0);
+          if (!states(records, branches, keyword, value)) found(keyword, value, stated(branches, keyword));
+        });
+        break;
     }
   }
+}
+
+/**
+ * The records that write a `format` (lib/schema/catalogue.ts: `@IsEmail()` is `format: email`): the
+ * last one written wins, so beside another format a `type` rule's format is a merge, not compared.
+ */
+const FORMATS: Readonly<Record<string, string>> = Object.freeze({
+  isEmail: 'email',
+  isUrl: 'uri',
+  isIso8601: 'date-time',
+  isDateString: 'date-time',
+  isRFC3339: 'date-time',
+  isDate: 'date-time',
+});
+
+/** Records beside which `@IsNumber()`'s `type: number` is narrowed to `integer` (a numeric enum is integers). */
+const INTEGERS: ReadonlySet<string> = new Set(['isInt', 'isEnum']);
+
+/**
+ * Whether the schema (`branches`: the slot's schema and its `anyOf` / `oneOf` branches) states
+ * `keyword: value` as the generator writes it for a `type` rule: a branch's `type` (a string or a
+ * list) holds it, or no branch states a type and their `enum` / `const` values are all of that JSON
+ * type (a value list written before the type decorator keeps the schema's type off,
+ * lib/schema/constraints.ts appliesToType); `number` is also stated by `integer` beside `@IsInt()` or
+ * `@IsEnum()`. A `format` another record overwrites is not compared.
+ */
+function states(records: readonly ValidationRecord[], branches: readonly Schema[], keyword: string, value: string) {
+  if (keyword === 'format') {
+    const formats = records.map((r) => (Object.hasOwn(FORMATS, r.name ?? '') ? FORMATS[r.name ?? ''] : undefined));
+    if (formats.some((f) => f !== undefined && f !== value)) return true;
+    return branches.some((b) => b['format'] === value);
+  }
+  const accepted = [value];
+  if (value === 'number' && records.some((r) => INTEGERS.has(r.name ?? ''))) accepted.push('integer');
+  const types = stated(branches, keyword);
+  if (types !== undefined) return (Array.isArray(types) ? types : [types]).some((t) => accepted.includes(t));
+  const values = branches.flatMap((b) => [
+    ...(Array.isArray(b['enum']) ? b['enum'] : []),
+    ...('const' in b ? [b['const']] : []),
+  ]);
+  return values.length > 0 && values.every((v) => v === null || accepted.some((t) => isOfType(v, t)));
+}
+
+/** What the branches state of `keyword`: one value, a list of them, or undefined when none does. */
+function stated(branches: readonly Schema[], keyword: string): unknown {
+  const values = [
+    ...new Set(
+      branches.flatMap((b) => {
+        const v = b[keyword];
+        return Array.isArray(v) ? v : v === undefined ? [] : [v];
+      }),
+    ),
+  ];
+  return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+}
+
+/** Whether a JSON value is of a JSON Schema `type`. */
+function isOfType(v: unknown, type: string): boolean {
+  if (type === 'integer') return typeof v === 'number' && Number.isInteger(v);
+  if (type === 'array') return Array.isArray(v);
+  if (type === 'object') return isSchema(v);
+  return typeof v === type;
+}
+
+/** The slot's schema and its `anyOf` / `oneOf` branches, through local `$ref`s, at every depth. */
+function typeBranches(schema: Schema, root: Schema, depth: number): Schema[] {
+  const target = resolved(schema, root);
+  if (target === undefined || depth > 8) return [];
+  const out = [target];
+  for (const alt of ['anyOf', 'oneOf']) {
+    const branches = target[alt];
+    if (Array.isArray(branches))
+      for (const b of branches.filter(isSchema)) out.push(...typeBranches(b, root, depth + 1));
+  }
+  return out;
+}
+
+/**
+ * The member's `default` in the manifest against its property initializer, read from the instance
+ * planOf builds at start-up (`new Dto()`, lib/dto/plan.ts, which the decoder builds for every call
+ * anyway): a changed value, or an initializer removed (the model is shown a default the tool no
+ * longer applies). Only where the manifest states a default, and only a JSON value (a Date, a
+ * function, a class instance is not compared): the generator shows no default for an initializer it
+ * cannot evaluate (`new Paging()`) nor for a value a constructor assigns
+ * (lib/schema/member-checks.ts initializerDefault), so a default missing from the manifest is no
+ * evidence of drift.
+ */
+function compareDefault(prop: PropertyPlan, member: Schema, path: string, out: ConstraintDrift[]): void {
+  if (!Object.hasOwn(member, 'default')) return;
+  const inManifest = member['default'];
+  const inSource = prop.defaultValue;
+  if (inSource !== undefined && (!isJson(inSource, 0) || sameJson(inSource, inManifest))) return;
+  out.push({ member: path, decorator: null, keyword: 'default', inSource, inManifest });
+}
+
+/** Whether `v` is a JSON value: a string, finite number, boolean, null, or a plain array or object of them. */
+function isJson(v: unknown, depth: number): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'object' || depth > 64) return false;
+  if (Array.isArray(v)) return v.every((x) => isJson(x, depth + 1));
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(v).every((x) => isJson(x, depth + 1));
+}
+
+/** Structural equality of two JSON values (object members in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  if (!isSchema(a) || !isSchema(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
 /** `schema` itself, or the first of its `anyOf` / `oneOf` branches, that states `keyword`. */

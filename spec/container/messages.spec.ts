@@ -71,6 +71,21 @@ describe('container messages', () => {
         inManifest: ['a'],
       }),
     ).toBe('member tags[]: @IsIn says enum ["a","b"] in the source but the manifest has enum ["a"]');
+    expect(
+      staleConstraint({
+        member: 'lines',
+        decorator: 'IsString',
+        keyword: 'type',
+        inSource: 'string',
+        inManifest: 'integer',
+      }),
+    ).toBe('member lines: @IsString says type "string" in the source but the manifest has type "integer"');
+    expect(
+      staleConstraint({ member: 'limit', decorator: null, keyword: 'default', inSource: 20, inManifest: 10 }),
+    ).toBe('member limit: the initializer says default 20 in the source but the manifest has default 10');
+    expect(
+      staleConstraint({ member: 'limit', decorator: null, keyword: 'default', inSource: undefined, inManifest: 10 }),
+    ).toBe('member limit: the source has no initializer but the manifest has default 10');
     expect(staleMembers('CreateNoteInput', ['tags'], ['body'])).toBe(
       'CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())',
     );

@@ -9,6 +9,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { createRegistry } from '../../lib/container';
 import { staleConstraint, staleEntry } from '../../lib/container/messages';
+import { IsDateString, IsEmail, IsIn, IsInt, IsNumber, IsString } from 'class-validator';
 import { Tool, Toolset } from '../../lib/decorators';
 import { constraintDrift, DRIFT_RULES, NOT_COMPARED, type ConstraintDrift } from '../../lib/dto/drift';
 import type { DtoClass } from '../../lib/dto';
@@ -244,6 +245,74 @@ const CASES: readonly [string, string, unknown, Omit<ConstraintDrift, 'inManifes
     ['kg'],
     { member: 'lines[].unit', decorator: 'IsIn', keyword: 'enum', inSource: ['kg', 'g', 'l'] },
   ],
+  // Issue 15 (trial item 5): a type decorator changed, the schema and the decoder refuse each other's values.
+  [
+    '@IsString() was @IsInt()',
+    '/properties/code/type',
+    'integer',
+    { member: 'code', decorator: 'IsString', keyword: 'type', inSource: 'string' },
+  ],
+  [
+    '@IsNumber() was @IsInt()',
+    '/properties/ratio/type',
+    'integer',
+    { member: 'ratio', decorator: 'IsNumber', keyword: 'type', inSource: 'number' },
+  ],
+  [
+    '@IsBoolean() on a nullable member was @IsString()',
+    '/properties/flag/type',
+    ['null', 'string'],
+    { member: 'flag', decorator: 'IsBoolean', keyword: 'type', inSource: 'boolean' },
+  ],
+  [
+    '@IsString({ each: true }) was @IsInt({ each: true })',
+    '/properties/labels/items/type',
+    'integer',
+    { member: 'labels[]', decorator: 'IsString', keyword: 'type', inSource: 'string' },
+  ],
+  [
+    '@IsInt() in a nested DTO was @IsString()',
+    '/properties/lines/items/properties/qty/type',
+    'string',
+    { member: 'lines[].qty', decorator: 'IsInt', keyword: 'type', inSource: 'integer' },
+  ],
+  [
+    '@IsDate() was @IsString() (no format)',
+    '/properties/since/format',
+    undefined,
+    { member: 'since', decorator: 'IsDate', keyword: 'format', inSource: 'date-time' },
+  ],
+  [
+    '@IsDateString() was never generated',
+    '/properties/day/format',
+    undefined,
+    { member: 'day', decorator: 'IsDateString', keyword: 'format', inSource: 'date-time' },
+  ],
+  // Issue 15 (trial item 5): the model was shown default 10, the tool ran with 20.
+  [
+    'ratio = 0.5 was 0.25',
+    '/properties/ratio/default',
+    0.25,
+    { member: 'ratio', decorator: null, keyword: 'default', inSource: 0.5 },
+  ],
+  [
+    "labels = ['a', 'b'] was ['a']",
+    '/properties/labels/default',
+    ['a'],
+    { member: 'labels', decorator: null, keyword: 'default', inSource: ['a', 'b'] },
+  ],
+  [
+    'flag = null was false',
+    '/properties/flag/default',
+    false,
+    { member: 'flag', decorator: null, keyword: 'default', inSource: null },
+  ],
+  [
+    'an initializer removed: limit = 10',
+    '/properties/limit/default',
+    10,
+    { member: 'limit', decorator: null, keyword: 'default', inSource: undefined },
+  ],
 ];
 
 describe.each(CASES)('a stale manifest: %s', (_label, pointer, old, expected) => {
@@ -274,6 +343,40 @@ describe('what is left alone', () => {
   it('a keyword two decorators merge: @MinLength(0) beside @IsNotEmpty() is minLength 1', () => {
     const entry = changed('/properties/query/minLength', 3);
     expect(constraintDrift(Booking, entry.definition.input_schema, entry.mergedBounds)).toEqual([]);
+  });
+
+  it('a type decorator beside another that narrows it: @IsEnum(Level), numeric, is type integer', () => {
+    expect(BOOK.definition.input_schema).toMatchObject({ properties: { level: { type: 'integer' } } });
+    expect(constraintDrift(Booking, BOOK.definition.input_schema, BOOK.mergedBounds)).toEqual([]);
+  });
+
+  it('a default that is no JSON value (a Date) or that the manifest does not state', () => {
+    const drift = (entry: ManifestTool) => constraintDrift(Booking, entry.definition.input_schema, entry.mergedBounds);
+    // since = new Date(0): the generator shows no default (a warning), so none is compared.
+    expect(drift(changed('/properties/since/default', 'x'))).toEqual([]);
+    // A value a constructor assigns is not shown either: a missing default is no evidence of drift.
+    expect(drift(changed('/properties/ratio/default', undefined))).toEqual([]);
+  });
+
+  it('a type or format two decorators merge: @IsInt() beside @IsNumber(), @IsEmail() after @IsDateString()', () => {
+    class Merged {
+      @IsInt() @IsNumber() count!: number;
+      @IsDateString() @IsEmail() contact!: string;
+      @IsIn(['a', 'b']) @IsString() free!: unknown;
+    }
+    const schema = (free: Record<string, unknown>) => ({
+      type: 'object',
+      properties: { count: { type: 'integer' }, contact: { type: 'string', format: 'email' }, free },
+    });
+    expect(constraintDrift(Merged, schema({ enum: ['a', 'b'] }))).toEqual([]);
+    // A value list of another type is no merge: it was written beside another type decorator.
+    expect(constraintDrift(Merged, schema({ enum: [1, 2] }))).toContainEqual({
+      member: 'free',
+      decorator: 'IsString',
+      keyword: 'type',
+      inSource: 'string',
+      inManifest: undefined,
+    });
   });
 
   it('a recursive DTO is walked once per path (Address.previous refers to Address)', () => {
