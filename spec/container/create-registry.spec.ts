@@ -480,9 +480,13 @@ describe('DTO defects at registration', () => {
         return 'x';
       }
     }
-    // The manifest's input schema does not compile: the error names the tool and the method.
+    // The manifest's input schema does not compile: the error names the tool and the method. (It
+    // still states @IsBoolean's type, or the drift check, lib/dto/drift.ts, would refuse it first.)
     const broken = manifest(
-      entry('act', 'Bad', 'act', 'AsyncInput', { type: 'object', properties: { flag: { type: 'nope' } } }),
+      entry('act', 'Bad', 'act', 'AsyncInput', {
+        type: 'object',
+        properties: { flag: { type: ['boolean', 'nope'] } },
+      }),
     );
     expect(() => createRegistry({ manifest: broken, toolsets: [Bad] })).toThrow(
       expect.objectContaining({
