@@ -303,16 +303,15 @@ const FORMATS: Readonly<Record<string, string>> = Object.freeze({
   isDate: 'date-time',
 });
 
-/** Records beside which `@IsNumber()`'s `type: number` is narrowed to `integer` (a numeric enum is integers). */
-const INTEGERS: ReadonlySet<string> = new Set(['isInt', 'isEnum']);
-
 /**
  * Whether the schema (`branches`: the slot's schema and its `anyOf` / `oneOf` branches) states
  * `keyword: value` as the generator writes it for a `type` rule: a branch's `type` (a string or a
  * list) holds it, or no branch states a type and their `enum` / `const` values are all of that JSON
- * type (a value list written before the type decorator keeps the schema's type off,
- * lib/schema/constraints.ts appliesToType); `number` is also stated by `integer` beside `@IsInt()` or
- * `@IsEnum()`. A `format` another record overwrites is not compared.
+ * type (a value written before the type decorator keeps the type off, lib/schema/constraints.ts
+ * appliesToType: `@Equals('v1') @IsString()` on an `unknown` member is `const: "v1"`). `number` is
+ * also stated by `integer`, which narrows it (`@IsInt()`, a numeric `@IsEnum()`, a JSDoc
+ * `@TJS-type integer`) and refuses nothing the model is told to send. A `format` another record
+ * writes (the last one wins) is a merge, and not compared.
  */
 function states(records: readonly ValidationRecord[], branches: readonly Schema[], keyword: string, value: string) {
   if (keyword === 'format') {
@@ -320,8 +319,7 @@ function states(records: readonly ValidationRecord[], branches: readonly Schema[
     if (formats.some((f) => f !== undefined && f !== value)) return true;
     return branches.some((b) => b['format'] === value);
   }
-  const accepted = [value];
-  if (value === 'number' && records.some((r) => INTEGERS.has(r.name ?? ''))) accepted.push('integer');
+  const accepted = value === 'number' ? [value, 'integer'] : [value];
   const types = stated(branches, keyword);
   if (types !== undefined) return (Array.isArray(types) ? types : [types]).some((t) => accepted.includes(t));
   const values = branches.flatMap((b) => [
