@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JsonObject } from '../protocol';
-import { manifestErrors } from './messages';
+import { manifestErrors, manifestWhere } from './messages';
 
 /** Where a tool comes from: file (POSIX, relative to the project root), class, method, input DTO. */
 export interface ManifestSource {
@@ -56,14 +56,18 @@ export interface Manifest {
  * Reads and checks a manifest: a path to a `*.manifest.json` file (read synchronously, UTF-8), or
  * an already parsed object. Unknown members are tolerated (a newer generator may add some); what
  * the container relies on is checked. Returns a deep-frozen copy.
- * @throws ToolError ERR_INVALID_TOOL naming the file (or `manifest`), the JSON Pointer of the bad
- *   member and the fix: unreadable file, invalid JSON, wrong version, missing or mistyped member,
+ * @throws ToolError ERR_INVALID_TOOL naming the file (or `manifest`; a path is clipped to 80
+ *   characters), the JSON Pointer of the bad member and the fix: a string that is the manifest's JSON
+ *   text rather than a path (it starts with `{`), unreadable file, invalid JSON, wrong version, missing or mistyped member,
  *   `definition.name` differing from `name`, or a tool name listed twice
  */
 export function loadManifest(pathOrObject: string | unknown): Manifest {
-  const where = typeof pathOrObject === 'string' ? `manifest ${pathOrObject}` : 'manifest';
+  const where = manifestWhere(typeof pathOrObject === 'string' ? pathOrObject : undefined);
   let value: unknown = pathOrObject;
   if (typeof pathOrObject === 'string') {
+    // Regression (new-user trial, finding 1): the file's contents passed as the path were echoed
+    // three times in an ENAMETOOLONG message.
+    if (/^\s*\{/.test(pathOrObject)) throw manifestErrors.jsonText();
     let text: string;
     try {
       text = readFileSync(pathOrObject, 'utf8');

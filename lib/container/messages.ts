@@ -6,6 +6,19 @@
  * @internal
  */
 import { ToolError } from '../protocol';
+import { clipMiddle } from '../protocol/errors';
+
+/**
+ * The most UTF-16 code units of a caller's string (a manifest path) a message repeats: a longer one
+ * is cut in the middle (lib/protocol/errors.ts clipMiddle), so a mistaken argument such as a whole
+ * manifest's text is never echoed in full.
+ */
+export const MAX_ECHO = 80;
+
+/** `manifest <path>` (the path clipped to MAX_ECHO), or `manifest` when given an object. */
+export function manifestWhere(path: string | undefined): string {
+  return path === undefined ? 'manifest' : `manifest ${clipMiddle(path, MAX_ECHO)}`;
+}
 
 /** The command that rewrites the manifest. */
 export const GENERATE = 'run scope-tool generate';
@@ -176,14 +189,25 @@ export function toolRefusedAtBind(tool: string, place: string, refusal: ToolErro
 export const manifestErrors = Object.freeze({
   /**
    * The file cannot be read: `path` as it was opened (absolute), the reason (the cause's `code`,
-   * e.g. ENOENT), and that a relative path resolves against the working directory.
+   * e.g. ENOENT), and that a relative path resolves against the working directory. The path is
+   * clipped to MAX_ECHO.
    */
   unreadable(where: string, path: string, cause: unknown): ToolError {
     const reason = (cause as { code?: unknown } | null)?.code;
     return new ToolError(
       'ERR_INVALID_TOOL',
-      `${where}: cannot be read at ${path}${typeof reason === 'string' ? ` (${reason})` : ''}; ${GENERATE}, or pass the right path (a relative path resolves against the working directory)`,
+      `${where}: cannot be read at ${clipMiddle(path, MAX_ECHO)}${typeof reason === 'string' ? ` (${reason})` : ''}; ${GENERATE}, or pass the right path (a relative path resolves against the working directory)`,
       { cause },
+    );
+  },
+  /**
+   * A string given as the manifest that is its JSON text (it starts with `{`), not a path: the
+   * text is not repeated.
+   */
+  jsonText(): ToolError {
+    return new ToolError(
+      'ERR_INVALID_TOOL',
+      "manifest: the string given looks like the manifest's JSON text, not a path; pass JSON.parse(text) (or the imported object), or the path of the *.manifest.json file",
     );
   },
   /** The file is not JSON. */

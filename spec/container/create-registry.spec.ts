@@ -17,6 +17,7 @@ import {
 import type { Binding, Result } from '../../lib/protocol';
 import { entry, manifest } from './fixtures';
 import {
+  manifestErrors,
   missingFromManifest,
   needsResolver,
   notAToolset,
@@ -325,6 +326,13 @@ describe('toolset resolution', () => {
 
 describe('manifest checks', () => {
   const tools = new NotesTools(new NotesStore());
+
+  it('refuses the manifest JSON text given as `manifest`, pointing at JSON.parse', () => {
+    // Regression (new-user trial, finding 1): the text was read as a path (ENAMETOOLONG).
+    expect(() => createRegistry({ manifest: JSON.stringify(NOTES_MANIFEST), toolsets: [tools] })).toThrow(
+      refusal(manifestErrors.jsonText()),
+    );
+  });
 
   it('refuses a @Tool method missing from the manifest, naming the tool, Class.method and the command', () => {
     const partial = manifest(NOTES_MANIFEST.tools[0], NOTES_MANIFEST.tools[2]);

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadManifest } from '../../lib/container';
-import { manifestErrors } from '../../lib/container/messages';
+import { manifestErrors, MAX_ECHO } from '../../lib/container/messages';
 import { entry, manifest } from './fixtures';
 
 describe('loadManifest', () => {
@@ -56,6 +56,33 @@ describe('loadManifest', () => {
         ).message,
       }),
     );
+  });
+
+  it('refuses the manifest JSON text given as a path, without echoing it', () => {
+    // Regression (new-user trial, finding 1): `loadManifest(readFileSync(file, 'utf8'))` said
+    // "cannot be read at <cwd>/{ ... } (ENAMETOOLONG)", the whole manifest echoed three times.
+    const text = `\n  ${JSON.stringify(valid, null, 2)}`;
+    let thrown: unknown;
+    try {
+      loadManifest(text);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({ code: 'ERR_INVALID_TOOL', message: manifestErrors.jsonText().message });
+    expect((thrown as Error).message).not.toContain('create_note');
+  });
+
+  it('echoes at most MAX_ECHO characters of a path that cannot be read', () => {
+    const long = `no-such-dir/${'x'.repeat(5000)}.json`;
+    let thrown: unknown;
+    try {
+      loadManifest(long);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({ code: 'ERR_INVALID_TOOL' });
+    expect((thrown as Error).message).not.toContain('x'.repeat(MAX_ECHO));
+    expect((thrown as Error).message.length).toBeLessThan(400);
   });
 
   it.each([

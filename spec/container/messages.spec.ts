@@ -3,6 +3,8 @@ import {
   inputMismatch,
   inputNotAClass,
   manifestErrors,
+  manifestWhere,
+  MAX_ECHO,
   missingFromManifest,
   needsResolver,
   noInputClass,
@@ -171,5 +173,16 @@ describe('container messages', () => {
     expect(manifestErrors.member('manifest', '/version', 'must be 1, found 2').message).toBe(
       'tool: invalid tool: manifest: /version: must be 1, found 2; run scope-tool generate',
     );
+    expect(manifestErrors.jsonText().message).toBe(
+      "tool: invalid tool: manifest: the string given looks like the manifest's JSON text, not a path; pass JSON.parse(text) (or the imported object), or the path of the *.manifest.json file",
+    );
+  });
+
+  it('a long manifest path is clipped in the middle to MAX_ECHO characters', () => {
+    const long = `/${'d'.repeat(200)}/tools.manifest.json`;
+    expect(manifestWhere(long)).toBe(`manifest ${long.slice(0, 40)}...${long.slice(-40)}`);
+    expect(manifestWhere(undefined)).toBe('manifest');
+    const unreadable = manifestErrors.unreadable(manifestWhere(long), long, { code: 'ENAMETOOLONG' });
+    expect(unreadable.message).not.toContain('d'.repeat(MAX_ECHO));
   });
 });
