@@ -14,6 +14,8 @@ export interface FoundTool {
   readonly methodName: string;
   /** The DTO class of the first parameter, or undefined when the method takes no input. */
   readonly input: ts.ClassDeclaration | undefined;
+  /** Whether `@Tool({ input })` names the input (a class or `null`), as a project without decorator metadata needs. */
+  readonly inputNamed: boolean;
   /**
    * The output DTO class: `@Tool({ output })`, else the class the declared return type names
    * (`Promise<X>` or `X`) when it is a DTO (a user class with decorated members); undefined: none.
@@ -159,6 +161,7 @@ function readTool(
     className,
     methodName,
     input,
+    inputNamed: given !== undefined,
     output: output ?? returnedDto(method, checker),
   };
 }

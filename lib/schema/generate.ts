@@ -108,6 +108,31 @@ function nameClashes(
   return clash;
 }
 
+/** How many `Class.method` names the decorator-metadata warning lists before `and N more`. */
+const LISTED_TOOLS = 3;
+
+/**
+ * Checks the two compiler options the decorators need (docs/install.md): without
+ * `experimentalDecorators` every @Tool throws at start-up (an error); without `emitDecoratorMetadata`
+ * a tool must name its input in `@Tool({ input })`, so a warning lists the tools that do not.
+ * Regression (new-user trial, finding 7): generate succeeded on such a project and the run failed.
+ */
+function decoratorSettings(
+  compilerOptions: ts.CompilerOptions,
+  where: string,
+  found: readonly FoundTool[],
+  report: { readonly error: (issue: SchemaIssue) => void; readonly warn: (issue: SchemaIssue) => void },
+): void {
+  if (compilerOptions.experimentalDecorators !== true) {
+    report.error(M.experimentalDecoratorsOff(where));
+    return;
+  }
+  if (compilerOptions.emitDecoratorMetadata === true) return;
+  const unnamed = found.filter((t) => !t.inputNamed).map((t) => `${t.className}.${t.methodName}`);
+  if (unnamed.length === 0) return;
+  report.warn(M.decoratorMetadataOff(where, unnamed.slice(0, LISTED_TOOLS), unnamed.length - LISTED_TOOLS));
+}
+
 /** Collects messages once each (a DTO reached twice reports once), keeping the first node. */
 function collector(): { readonly list: Located[]; readonly add: (issue: SchemaIssue, node?: ts.Node) => void } {
   const list: Located[] = [];
@@ -127,7 +152,7 @@ function collector(): { readonly list: Located[]; readonly add: (issue: SchemaIs
  * @throws ToolError ERR_INVALID_TOOL when the project itself cannot be loaded (unreadable tsconfig)
  */
 export function generateManifest(options: ProjectOptions): GenerationResult {
-  const { program, root } = loadProject(options);
+  const { program, root, tsconfig } = loadProject(options);
   const checker = program.getTypeChecker();
   const warnings: GeneratorMessage[] = [];
   const errors: GeneratorMessage[] = [];
@@ -143,6 +168,15 @@ export function generateManifest(options: ProjectOptions): GenerationResult {
   const found = discoverTools(program, {
     fail: (issue, node) => errors.push({ ...fieldsOf(issue), ...locate(node, root) }),
   });
+  decoratorSettings(
+    program.getCompilerOptions(),
+    tsconfig === undefined ? 'compilerOptions' : relativePath(tsconfig, root),
+    found,
+    {
+      error: (issue) => errors.push(fieldsOf(issue)),
+      warn: (issue) => warnings.push(fieldsOf(issue)),
+    },
+  );
   const generator = found.some((t) => t.input !== undefined || t.output !== undefined)
     ? buildGenerator(program, TJS_SETTINGS)
     : null;

@@ -624,6 +624,32 @@ export const SCHEMA_MESSAGES = {
     ),
 
   // ---- the project and its tools (lib/schema/generate.ts, lib/schema/discover.ts) ----
+  /**
+   * An error: the project's compiler options lack `experimentalDecorators` (`where`: the tsconfig,
+   * or `compilerOptions`), so the decorators compile as standard ones and throw at start-up
+   * (lib/decorators/messages.ts standardDecorator).
+   */
+  experimentalDecoratorsOff: (where: string) =>
+    at(
+      'experimental_decorators_off',
+      where,
+      '"experimentalDecorators" is not true, so @Toolset, @Tool and @Authorize compile as standard (TC39) decorators ' +
+        'and every @Tool throws at start-up; set "experimentalDecorators": true and "emitDecoratorMetadata": true ' +
+        'in its compilerOptions (docs/install.md)',
+    ),
+  /**
+   * A warning: the compiler options lack `emitDecoratorMetadata` and the tools in `unnamed`
+   * (`Class.method`, `more` others not listed) do not name their input with `@Tool({ input })`, so
+   * createRegistry cannot tell their input class (lib/container/messages.ts noInputClass).
+   */
+  decoratorMetadataOff: (where: string, unnamed: readonly string[], more: number) =>
+    at(
+      'decorator_metadata_off',
+      where,
+      `"emitDecoratorMetadata" is not true, so no parameter types are recorded and every @Tool must name its input: ` +
+        `${unnamed.join(', ')}${more > 0 ? ` and ${more} more` : ''} do not; write @Tool({ input: YourInputClass }) ` +
+        '(input: null for a method without input), or set "emitDecoratorMetadata": true in its compilerOptions',
+    ),
   syntaxError: (text: string): SchemaIssue<'syntax_error'> => ({
     code: 'syntax_error',
     where: '',

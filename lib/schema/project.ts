@@ -20,6 +20,8 @@ export type ProjectOptions =
 export interface LoadedProject {
   readonly program: ts.Program;
   readonly root: string;
+  /** The tsconfig read (absolute), or undefined for a list of files. */
+  readonly tsconfig?: string;
 }
 
 const FILE_DEFAULTS: ts.CompilerOptions = {
@@ -58,7 +60,7 @@ export function loadProject(options: ProjectOptions): LoadedProject {
       throw new ToolError('ERR_INVALID_TOOL', `scope-tool generate: ${configPath}: ${why}; fix "include" or "files"`);
     }
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true } });
-    return { program, root: path.resolve(options.root ?? path.dirname(configPath)) };
+    return { program, root: path.resolve(options.root ?? path.dirname(configPath)), tsconfig: configPath };
   }
   const files = options.files.map((f) => path.resolve(f));
   const program = ts.createProgram({ rootNames: files, options: { ...FILE_DEFAULTS, ...options.compilerOptions } });

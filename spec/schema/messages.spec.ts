@@ -625,6 +625,18 @@ const CASES: ReadonlyArray<
     "syntax error: ';' expected.",
   ],
   [
+    'experimentalDecoratorsOff',
+    (m) => m.experimentalDecoratorsOff('tsconfig.json'),
+    { code: 'experimental_decorators_off', where: 'tsconfig.json' },
+    'tsconfig.json: "experimentalDecorators" is not true, so @Toolset, @Tool and @Authorize compile as standard (TC39) decorators and every @Tool throws at start-up; set "experimentalDecorators": true and "emitDecoratorMetadata": true in its compilerOptions (docs/install.md)',
+  ],
+  [
+    'decoratorMetadataOff',
+    (m) => m.decoratorMetadataOff('tsconfig.json', ['NotesTools.create', 'NotesTools.list', 'NotesTools.get'], 2),
+    { code: 'decorator_metadata_off', where: 'tsconfig.json' },
+    'tsconfig.json: "emitDecoratorMetadata" is not true, so no parameter types are recorded and every @Tool must name its input: NotesTools.create, NotesTools.list, NotesTools.get and 2 more do not; write @Tool({ input: YourInputClass }) (input: null for a method without input), or set "emitDecoratorMetadata": true in its compilerOptions',
+  ],
+  [
     'generatorNotStarted',
     (m) => m.generatorNotStarted('Note'),
     { code: 'generator_not_started', where: 'Note' },
