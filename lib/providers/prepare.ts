@@ -7,6 +7,7 @@
 import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol';
 import { ERROR_MESSAGES, wrappedText } from '../protocol/errors';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
+import { notAToolCall, shapeOf } from './messages';
 import { DUPLICATE_ID, quoteToolName } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
@@ -20,8 +21,14 @@ export interface PreparedToolCall {
 }
 
 /**
- * Resolves and admits one proposed call, synchronously. Steps, first refusal wins:
- * 1. the request must have a non-empty string `name` and a string `arguments`;
+ * Resolves and admits one proposed call, synchronously. The call must be shaped
+ * `{ id, request: { name, arguments } }` with a string `name` and `arguments` (as every provider
+ * reader returns it): any other value is the calling code's bug, thrown as a ToolError that is not
+ * a refusal (`renderOutcome` shows it to the model as a failure, never as the model's mistake).
+ * Then, first refusal wins:
+ * 1. the `name` must not be empty (a reader gives `""` when the model sent none): refused as an
+ *    unknown tool is (the model is told `error: the call names no tool; call one of: a, b, c`), with
+ *    validateRequest's ERR_INVALID_REQUEST as the cause;
  * 2. `name` must be registered: otherwise the error's message and its one issue (code
  *    `unknown_tool`, empty path, `params: { tool, availableTools, omittedTools }`) name the unknown
  *    tool and list the registered names nearest first (see `nearestToolNames`, at most 20); the
@@ -38,16 +45,18 @@ export interface PreparedToolCall {
  *    stream ended before the arguments were complete;
  * 5. `binding.contract.prepare(call.request, continuation)`.
  *
- * Never calls the tool or an authorizer. Every error thrown renders as actionable model text
- * through `renderOutcome` (`openAIToolMessage`, `anthropicToolResult` with `is_error`).
+ * Never calls the tool or an authorizer. Every refusal renders as actionable model text through
+ * `renderOutcome` (`openAIToolMessage`, `anthropicToolResult` with `is_error`).
  * @param registry - the registry holding the tools the model was offered
  * @param call - a call read from a provider response, or assembled from a stream
  * @param continuation - the answer to this call's InputRequest when resuming it; omit (or null)
  *   for a new call
  * @returns the resolved Binding and the Invocation only that Binding's contract admits
- * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST when the request is
- *   malformed, the call is marked `malformed`, or the stream ended before the arguments were
- *   complete (`complete === false`)
+ * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST, not a refusal, when the call
+ *   is not shaped `{ id, request: { name, arguments } }` with two strings
+ * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST, when the name is empty
+ *   (issue code `unknown_tool`), the call is marked `malformed`, or the stream ended before the
+ *   arguments were complete (`complete === false`)
  * @throws ToolError ERR_INVALID_INVOCATION when the tool name is not registered (issue code
  *   `unknown_tool`)
  * @throws ToolError ERR_INVALID_INVOCATION (and the causes it documents) as `Contract.prepare` does
@@ -57,23 +66,38 @@ export function prepareToolCall(
   call: ProviderToolCall | AssembledToolCall,
   continuation?: Continuation | null,
 ): PreparedToolCall {
-  const request = (call as { request?: unknown } | null | undefined)?.request;
-  const name = (request as { name?: unknown } | null | undefined)?.name;
-  const args = (request as { arguments?: unknown } | null | undefined)?.arguments;
-  if (typeof name !== 'string' || name === '' || typeof args !== 'string') {
-    try {
-      validateRequest(request);
-    } catch (e) {
-      throw markRefusal(new ToolError('ERR_INVALID_INVOCATION', (e as Error).message, { cause: e }));
-    }
-  }
-  const toolName = name as string;
+  const { name: toolName, args } = requestOf(call);
+  // Regression (new-user trial, finding 12a): an empty name told the model
+  // `tool: invalid request: name must not be empty`; it is now refused as an unknown tool is, with
+  // the tools to call (validateRequest's ERR_INVALID_REQUEST kept as the cause).
+  if (toolName === '') throw markRefusal(unknownTool(toolName, registry, emptyName()));
   const binding = registry.resolve(toolName);
   if (binding === undefined) throw markRefusal(unknownTool(toolName, registry));
   const malformed = (call as ProviderToolCall).malformed;
   if (malformed !== undefined) throw markRefusal(unreadable(toolName, String(malformed)));
-  if ((call as Partial<AssembledToolCall>).complete === false) throw markRefusal(incomplete(toolName, args as string));
+  if ((call as Partial<AssembledToolCall>).complete === false) throw markRefusal(incomplete(toolName, args));
   return { binding, invocation: binding.contract.prepare(call.request, continuation) };
+}
+
+/**
+ * The name and arguments of a call shaped `{ id, request: { name, arguments } }` with two strings.
+ * Every provider reader builds that shape, whatever the model sent (a missing name is `""`,
+ * unreadable arguments a `malformed` call), so any other shape is the calling code's bug: a plain
+ * ToolError, not a refusal the model would be told about. Regression (new-user trial, finding 10):
+ * `{ id, name, arguments }` was rendered to the model as invalid arguments.
+ */
+function requestOf(call: unknown): { readonly name: string; readonly args: string } {
+  if (typeof call !== 'object' || call === null || Array.isArray(call)) throw notAToolCall(shapeOf(call));
+  const request = (call as { request?: unknown }).request;
+  if (request === undefined) throw notAToolCall(shapeOf(call));
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    throw notAToolCall(`${shapeOf(call)}, its request ${shapeOf(request)}`);
+  }
+  const { name, arguments: args } = request as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string' || typeof args !== 'string') {
+    throw notAToolCall(`a call whose request.name is ${shapeOf(name)} and request.arguments ${shapeOf(args)}`);
+  }
+  return { name, args };
 }
 
 /** What an unknown-tool refusal says: the name the model used and the names it may use. @internal */
@@ -98,15 +122,28 @@ export function unknownToolOf(error: ToolError): UnknownTool | undefined {
   return { tool, availableTools: availableTools as string[], omittedTools };
 }
 
-/** `unknown tool "x"; call one of: a, b, c` (with `(and N more)`), or `...; no tools are available`. @internal */
+/**
+ * `unknown tool "x"; call one of: a, b, c` (with `(and N more)`), or `...; no tools are available`;
+ * for an empty name, `the call names no tool; call one of: ...`. @internal
+ */
 export function describeUnknownTool(unknown: UnknownTool): string {
-  const head = `unknown tool ${quoteToolName(unknown.tool)}`;
+  const head = unknown.tool === '' ? 'the call names no tool' : `unknown tool ${quoteToolName(unknown.tool)}`;
   if (unknown.availableTools.length === 0) return `${head}; no tools are available`;
   const more = unknown.omittedTools > 0 ? ` (and ${unknown.omittedTools} more)` : '';
   return `${head}; call one of: ${unknown.availableTools.join(', ')}${more}`;
 }
 
-function unknownTool(name: string, registry: Registry): ToolError {
+/** validateRequest's refusal of an empty name (ERR_INVALID_REQUEST). */
+function emptyName(): unknown {
+  try {
+    validateRequest({ name: '', arguments: '{}' });
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+function unknownTool(name: string, registry: Registry, cause?: unknown): ToolError {
   const names = nearestToolNames(
     name,
     registry.definitions().map((d) => d.name),
@@ -123,7 +160,10 @@ function unknownTool(name: string, registry: Registry): ToolError {
     message,
     params: Object.freeze({ ...unknown }),
   });
-  return new ToolError('ERR_INVALID_INVOCATION', message, { issues: [issue] });
+  return new ToolError('ERR_INVALID_INVOCATION', message, {
+    issues: [issue],
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 function unreadable(name: string, problem: string): ToolError {

@@ -1,6 +1,6 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { FuncTool, InputRequest, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
+import { FuncTool, InputRequest, Registry, ToolError, hasErrorCode, isAdmissionRefusal } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
 import {
   AnthropicStreamAssembler,
@@ -263,10 +263,55 @@ describe('prepareToolCall on an unknown tool', () => {
     );
   });
 
-  it('refuses a malformed request as Contract.prepare does (ERR_INVALID_REQUEST inside)', () => {
-    const error = thrown(() => prepareToolCall(new Registry(), { id: 'c', request: { name: '', arguments: '{}' } }));
+  it('refuses an empty name as an unknown tool, ERR_INVALID_REQUEST inside, listing the tools', () => {
+    // Regression (new-user trial, finding 12a): the model was told `error: invalid arguments for
+    // tool "": tool: invalid request: name must not be empty`, an internal prefix included.
+    const registry = new Registry(noRequiredTool('read_file'));
+    const error = thrown(() => prepareToolCall(registry, { id: 'c', request: { name: '', arguments: '{}' } }));
     expect(error.code).toBe('ERR_INVALID_INVOCATION');
     expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(isAdmissionRefusal(error)).toBe(true);
+    expect(error.issues).toMatchObject([
+      { code: 'unknown_tool', path: [], params: { tool: '', availableTools: ['read_file'], omittedTools: 0 } },
+    ]);
+    const rendered = renderOutcome('', { error });
+    expect(rendered.kind).toBe('unknown_tool');
+    expect(rendered.output.asText()).toBe('error: the call names no tool; call one of: read_file');
+    expect(
+      renderOutcome('', {
+        error: thrown(() => prepareToolCall(new Registry(), { id: 'c', request: { name: '', arguments: '{}' } })),
+      }).output.asText(),
+    ).not.toMatch(/tool: |invalid request/);
+  });
+});
+
+describe('prepareToolCall on a call of another shape (a bug of the calling code)', () => {
+  // Regression (new-user trial, finding 10): `{ id, name, arguments }` from untyped code was
+  // refused as the model's mistake and the model was told its arguments were invalid.
+  const registry = new Registry(noRequiredTool('read_file'));
+  it.each<[string, unknown]>([
+    ['{ id, name, arguments }', { id: 'c', name: 'read_file', arguments: '{}' }],
+    ['null', null],
+    ['undefined', undefined],
+    ['a string', '{"name":"read_file"}'],
+    ['an array', [{ id: 'c', request: { name: 'read_file', arguments: '{}' } }]],
+    ['a request that is a string', { id: 'c', request: 'read_file' }],
+    ['a request that is null', { id: 'c', request: null }],
+    ['parsed arguments', { id: 'c', request: { name: 'read_file', arguments: {} } }],
+    ['a name that is not a string', { id: 'c', request: { name: 7, arguments: '{}' } }],
+  ])('throws a developer error, not a refusal: %s', (_label, call) => {
+    const error = thrown(() => prepareToolCall(registry, call as ProviderToolCall));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(isAdmissionRefusal(error)).toBe(false);
+    expect(error.issues).toEqual([]);
+    expect(error.message).toContain('{ id, request: { name, arguments } }');
+    expect(renderOutcome('read_file', { error }).kind).toBe('error');
+  });
+
+  it('keeps admitting the shape the provider readers build, without an id too', () => {
+    const call = { request: { name: 'read_file', arguments: '{}' } } as ProviderToolCall;
+    expect(prepareToolCall(registry, call).binding.contract.name).toBe('read_file');
   });
 });
 
