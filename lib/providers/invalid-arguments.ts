@@ -18,6 +18,8 @@ const MAX_ISSUES = 5;
 const MAX_MESSAGE = 200;
 /** A JSON Pointer longer than this many code units keeps its start and end around `...`. */
 const MAX_POINTER = 100;
+/** A JSON Pointer is cut to make room for its rule, but never below this many code units. */
+const MIN_POINTER = 40;
 /** The unknown-tool text lists up to 20 names of up to 64 characters: cut only beyond that. */
 const MAX_UNKNOWN_TOOL = 2_000;
 const INVOCATION_PREFIX = 'tool: invalid invocation: ';
@@ -85,7 +87,9 @@ function describeIssueInFull(issue: AdmissionIssue): string {
   if (issue.code === 'invalid_json' && issue.offset !== undefined && !/offset|position/.test(what)) {
     what = `${what} (at offset ${issue.offset})`;
   }
-  if (pointer !== '') return `${clipMiddle(pointer, MAX_POINTER)}: ${what}`;
+  // The pointer gives way before the rule and its fix: it is cut to what the 200 leave (not under 40).
+  if (pointer !== '')
+    return `${clipMiddle(pointer, Math.max(MIN_POINTER, Math.min(MAX_POINTER, MAX_MESSAGE - 2 - what.length)))}: ${what}`;
   if (!PREDICATE.test(what)) return what;
   const notAnObject = issue.keyword === 'type' || issue.constraint === 'type';
   return `${notAnObject ? 'the arguments' : 'the arguments object'} ${what}`;
@@ -105,7 +109,10 @@ function withoutLocation(message: string, pointer: string): string {
       break;
     }
   }
-  if (pointer !== '') what = what.split(` at ${pointer}`).join('');
+  // ` at <pointer>` inside the text, the pointer whole or clipped as the protocol clips it
+  // (lib/protocol/json.ts `at`). Regression (new-user trial, finding 12b): the too-deep message
+  // said the 10,001-level pointer twice and its fix was cut off.
+  if (pointer !== '') for (const lead of leads) what = what.split(` at ${lead}`).join('');
   return what;
 }
 
@@ -118,10 +125,17 @@ function withList(message: string, values: readonly unknown[]): string {
   return `${message} (${clip(rendered)})`;
 }
 
-/** Whitespace runs collapsed, then cut to at most `max` code units, `...` included. */
+/**
+ * Whitespace runs collapsed, then cut to at most `max` code units, `...` included. The fix after
+ * the last `; ` is kept whole when it fits in half of `max`: the cut falls before it.
+ */
 function clip(text: string, max = MAX_MESSAGE): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, cutBefore(flat, max - 3))}...` : flat;
+  if (flat.length <= max) return flat;
+  const fix = flat.lastIndexOf('; ');
+  const kept = fix > 0 && flat.length - fix <= max / 2 ? flat.slice(fix) : '';
+  const head = flat.slice(0, flat.length - kept.length);
+  return `${head.slice(0, cutBefore(head, max - 3 - kept.length))}...${kept}`;
 }
 
 /** `end`, or one less when the code unit before it opens a surrogate pair (never split a pair). */

@@ -163,6 +163,35 @@ describe('describeInvalidArguments caps what the model reads', () => {
     expect(text.length).toBeLessThan(400);
   });
 
+  it('says the too_deep pointer once and keeps the fix, cutting the pointer instead', () => {
+    // Regression (new-user trial, finding 12b): `/a/0/.../0: nesting deeper than 10000 arrays and
+    // objects at /a/0/0/0/...` said the pointer twice and the 200-unit cut dropped the fix.
+    const error = refused(`{"a":${'['.repeat(10_001)}${']'.repeat(10_001)}}`);
+    expect(error.issues.map((i) => i.code)).toEqual(['too_deep']);
+    const text = describeInvalidArguments('tagged', error);
+    // The one issue is the text between the head and the closing fix, its own fix included.
+    const shown = text.replace(head('tagged'), '').replace(`; ${FIX}`, '');
+    expect(shown.length).toBeLessThanOrEqual(200);
+    expect(shown.split('/a/0/0').length - 1).toBe(1);
+    expect(shown).not.toContain(' at /a');
+    expect(error.issues[0].message).toMatch(/; send a flatter value$/);
+    expect(shown.endsWith('; send a flatter value')).toBe(true);
+  });
+
+  it('cuts a long rule before its fix, keeping the fix whole', () => {
+    const issue: AdmissionIssue = {
+      code: 'dto',
+      path: ['k'.repeat(300)],
+      message: `must be one of ${'x'.repeat(400)}; send one of the listed values`,
+    };
+    const shown = describeInvalidArguments('tagged', refusal(issue))
+      .replace(head('tagged'), '')
+      .replace(`; ${FIX}`, '');
+    expect(shown.length).toBeLessThanOrEqual(200);
+    expect(shown.endsWith('...; send one of the listed values')).toBe(true);
+    expect(shown.startsWith(`/${'k'.repeat(19)}...`)).toBe(true);
+  });
+
   it('caps every issue, whoever made it, without splitting a surrogate pair', () => {
     const long = (i: number): AdmissionIssue => ({
       code: 'dto',
