@@ -103,13 +103,22 @@ export function unknownCall(threadId: string, callId: string): RuntimeError {
   );
 }
 
-/** ERR_PRINCIPAL_MISMATCH: someone else answers. */
-export function principalMismatch(threadId: string, callId: string): RuntimeError {
-  return new RuntimeError(
-    'ERR_PRINCIPAL_MISMATCH',
-    `resume: call ${JSON.stringify(callId)} in thread ${JSON.stringify(threadId)} waits for another principal's answer; ` +
-      'answer as the principal of the turn that suspended it (the call stays waiting)',
-  );
+/**
+ * ERR_PRINCIPAL_MISMATCH: someone else answers. `stored` / `given`: whether the suspended record and
+ * the resume name a principal (both: another principal; neither names one is no mismatch). Neither
+ * principal is repeated.
+ */
+export function principalMismatch(threadId: string, callId: string, stored: boolean, given: boolean): RuntimeError {
+  const call = `resume: call ${JSON.stringify(callId)} in thread ${JSON.stringify(threadId)}`;
+  const waits = ' (the call stays waiting)';
+  // Regression (new-user trial, finding 14b): a resume without a principal was told it was
+  // "another principal's".
+  const detail = !given
+    ? `${call} was suspended by a turn with a principal, and this resume gives none; pass { principal } as the turn did${waits}`
+    : !stored
+      ? `${call} was suspended by a turn without a principal, and this resume gives one; resume without { principal }${waits}`
+      : `${call} waits for another principal's answer; answer as the principal of the turn that suspended it${waits}`;
+  return new RuntimeError('ERR_PRINCIPAL_MISMATCH', detail);
 }
 
 /** ERR_INVALID_ANSWER: the answer broke the response schema, or is not JSON text. */

@@ -431,7 +431,14 @@ export class Runtime {
     const found = first;
     const { callId, round } = providerCallIdOf(found.record);
     const record = found.record;
-    if (record.principal !== scope.principal) throw text.principalMismatch(scope.threadId, input.callId);
+    if (record.principal !== scope.principal) {
+      throw text.principalMismatch(
+        scope.threadId,
+        input.callId,
+        record.principal !== '', // '' is anonymous (lib/runtime/store.ts)
+        scope.principal !== '',
+      );
+    }
     const identity = identityOf(scope.threadId, callId, record);
     return this.#traced(identity.call, scope, true, () => this.#resumeFound(input, scope, found, identity, round));
   }

@@ -7,6 +7,7 @@ import { FuncTool, InputRequest, Registry } from '../../lib/protocol';
 import type { CallOptions } from '../../lib/protocol';
 import { Runtime, RuntimeError } from '../../lib/runtime';
 import type { CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from '../../lib/runtime';
+import { principalMismatch } from '../../lib/runtime/messages';
 import type { SuspensionStore } from '../../lib/runtime/store';
 import { OBJECT, call, effects, guarded, newStore, sendEmail } from './support';
 import type { Effects } from './support';
@@ -151,11 +152,23 @@ describe('Runtime.resume', () => {
       runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}', principal: 'mallory' }),
     );
     expect(error.code).toBe('ERR_PRINCIPAL_MISMATCH');
+    expect(error.message).toBe(principalMismatch('t', 'c', true, true).message);
     const anonymous = await caught(runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' }));
     expect(anonymous.code).toBe('ERR_PRINCIPAL_MISMATCH');
+    // Regression (new-user trial, finding 14b): no principal given was called "another principal's".
+    expect(anonymous.message).toBe(principalMismatch('t', 'c', true, false).message);
     expect(await runtime.list({ principal: 'alice' })).toHaveLength(1);
     const outcome = await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}', principal: 'alice' });
     expect(outcome.kind).toBe('completed');
+  });
+
+  it('refuses a principal for a call suspended without one, saying so', async () => {
+    const { runtime } = setup();
+    await suspend(runtime, 't', 'c');
+    const error = await caught(runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}', principal: 'bob' }));
+    expect(error.code).toBe('ERR_PRINCIPAL_MISMATCH');
+    expect(error.message).toBe(principalMismatch('t', 'c', false, true).message);
+    expect((await runtime.resume({ threadId: 't', callId: 'c', answer: '{"ok":true}' })).kind).toBe('completed');
   });
 
   it('ends the call as tool-changed when the contract changed while it waited, without running it', async () => {
