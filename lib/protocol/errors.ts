@@ -36,6 +36,9 @@ export type ToolErrorCode = keyof typeof ERROR_MESSAGES;
  * - `offset`: UTF-16 code unit offset into the JSON text, for syntax-level issues.
  * - `keyword` / `params`: the JSON Schema keyword and its Ajv parameters, for `schema` issues.
  * - `constraint`: the class-validator constraint name, for `dto` issues.
+ *
+ * Most codes are admission's and the decoders'; `unknown_tool` and `duplicate_call_id` are a call's
+ * (lib/providers/prepare.ts): a name no tool has, an id several calls of one response share.
  */
 export interface AdmissionIssue {
   readonly code:
@@ -48,6 +51,7 @@ export interface AdmissionIssue {
     | 'schema'
     | 'unknown_member'
     | 'unknown_tool'
+    | 'duplicate_call_id'
     | 'forbidden_member'
     | 'dto';
   readonly path: readonly (string | number)[];

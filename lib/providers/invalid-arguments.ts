@@ -39,7 +39,8 @@ const PREDICATE = /^(must|is|are|has|should)\b/;
  * `/a/0: `, ` at /a/0`) is dropped; the allowed values of `enum` / `const` and the name of an
  * unexpected member are added when the message lacks them. Invalid JSON (for example arguments cut
  * off mid-stream) asks for one complete JSON object. An unknown tool (see `prepareToolCall`) renders
- * as `error: unknown tool "x"; call one of: a, b, c`. An error without issues (a bad continuation)
+ * as `error: unknown tool "x"; call one of: a, b, c`; calls sharing an id (issue `duplicate_call_id`) as
+ * `error: duplicate call id "x": ...; make each call again that is still needed`. An error without issues (a bad continuation)
  * falls back to its own message without the `tool: invalid invocation: ` prefix. Whitespace runs
  * collapse to one space; at most 5 issues are shown, each of at most 200 UTF-16 code units in all,
  * its JSON Pointer included (a pointer of more than 100 code units keeps its start and end around
@@ -53,8 +54,12 @@ const PREDICATE = /^(must|is|are|has|should)\b/;
 export function describeInvalidArguments(toolName: string, error: ToolError): string {
   const unknown = unknownToolOf(error);
   if (unknown !== undefined) return `error: ${clip(describeUnknownTool(unknown), MAX_UNKNOWN_TOOL)}`;
-  const head = `error: invalid arguments for tool ${quoteToolName(toolName)}: `;
   const issues = error.issues;
+  // Calls sharing an id: not the arguments' fault; the problem names the id and the tools.
+  if (issues.length === 1 && issues[0].code === 'duplicate_call_id') {
+    return `error: ${clip(issues[0].message)}; make each call again that is still needed`;
+  }
+  const head = `error: invalid arguments for tool ${quoteToolName(toolName)}: `;
   if (issues.length === 0) {
     const detail = error.message.startsWith(INVOCATION_PREFIX)
       ? error.message.slice(INVOCATION_PREFIX.length)

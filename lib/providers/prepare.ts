@@ -34,10 +34,10 @@ export interface PreparedToolCall {
  *    tool and list the registered names nearest first (see `nearestToolNames`, at most 20); the
  *    model is told `error: unknown tool "x"; call one of: a, b, c`. A near match is only listed,
  *    never run;
- * 3. a call marked `malformed` (its provider payload held no admissible arguments text: OpenAI
+ * 3. a call marked `malformed` is refused; its one issue (empty path) says what was wrong: code
+ *    `invalid_json` when its provider payload held no admissible arguments text (OpenAI
  *    `arguments` null, missing or not a string; an Anthropic `input` or Gemini `args` that is not
- *    JSON data; calls sharing an id, see `oneCallPerId`) is refused; its one issue (code
- *    `invalid_json`, empty path) says what was wrong;
+ *    JSON data), `duplicate_call_id` when calls shared its id (see `oneCallPerId`);
  * 4. a streamed call whose `complete` is `false` is refused whatever its partial text is, blank
  *    included (blank arguments would otherwise be admitted as `{}` and run a tool with no required
  *    members on a call the model never finished); its one issue (code `invalid_json`, `offset` = the
@@ -176,7 +176,9 @@ function unreadable(name: string, problem: string): ToolError {
       : `call of tool ${quoteToolName(name)}: the provider's payload held no arguments text to admit (${problem}); the call did not run`,
   );
   const message = ambiguous ? problem : `no arguments text: ${problem}`;
-  const issue: AdmissionIssue = Object.freeze({ code: 'invalid_json', path: Object.freeze([]), message });
+  // Regression (new-user trial, finding 14c): calls sharing an id were reported as `invalid_json`.
+  const code = ambiguous ? 'duplicate_call_id' : 'invalid_json';
+  const issue: AdmissionIssue = Object.freeze({ code, path: Object.freeze([]), message });
   return invalidInvocation(inner, issue);
 }
 

@@ -44,7 +44,8 @@ async function answerAll(
     } catch (error) {
       expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
       expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
-      expect((error as ToolError).issues.map((i) => i.code)).toEqual(['invalid_json']);
+      // Regression (new-user trial, finding 14c): the issue code was `invalid_json`.
+      expect((error as ToolError).issues.map((i) => i.code)).toEqual(['duplicate_call_id']);
       answered.push(answer(call, { error }));
     }
   }
@@ -88,8 +89,8 @@ describe('non-stream readers', () => {
     expect(ran).toHaveBeenCalledTimes(1);
     // The one test of the wording the model reads.
     expect(messages[0].content).toBe(
-      'error: invalid arguments for tool "a": duplicate call id "dup": 2 calls share it (tools "a", "b"), so none of them ran; ' +
-        'send the arguments again as one complete JSON object',
+      'error: duplicate call id "dup": 2 calls share it (tools "a", "b"), so none of them ran; ' +
+        'make each call again that is still needed',
     );
   });
 
