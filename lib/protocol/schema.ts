@@ -109,7 +109,7 @@ export class CompiledSchema {
     const first = fn.errors ?? [];
     const errors = everyError(fn, value) ?? first;
     if (errors.length === 0) return Object.freeze([issue('schema', [], 'value does not match the schema')]);
-    return Object.freeze(schemaIssues(errors, value));
+    return Object.freeze(schemaIssues(errors, value, (err) => omittableNull(fn, value, err, errors)));
   }
 }
 
@@ -395,6 +395,17 @@ const twins = new WeakMap<ValidateFunction, ValidateFunction | null>();
 /** Every error of a refused value (the `allErrors` twin), or undefined to keep the first only. */
 function everyError(fn: ValidateFunction, value: JsonValue): readonly ErrorObject[] | undefined {
   if (!withinNodes(value, MAX_ALL_ERRORS_NODES)) return undefined;
+  const twin = twinOf(fn);
+  if (twin === null) return undefined;
+  try {
+    return twin(value) ? undefined : (twin.errors ?? undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `allErrors` twin of `fn`, compiled on first use; null when it cannot be compiled. */
+function twinOf(fn: ValidateFunction): ValidateFunction | null {
   let twin = twins.get(fn);
   if (twin === undefined) {
     try {
@@ -406,12 +417,68 @@ function everyError(fn: ValidateFunction, value: JsonValue): readonly ErrorObjec
     }
     twins.set(fn, twin);
   }
-  if (twin === null) return undefined;
+  return twin;
+}
+
+/**
+ * Whether the member a `type` error refused as `null` may be left out: the value without that
+ * member breaks no rule at the member's object or above that the value did not break already (no
+ * `required`, `dependentRequired`, `minProperties`, `if` / `anyOf` ...). Only for a value within
+ * MAX_ALL_ERRORS_NODES; one more validation of a copy along the member's path.
+ */
+function omittableNull(
+  fn: ValidateFunction,
+  value: JsonValue,
+  err: ErrorObject,
+  errors: readonly ErrorObject[],
+): boolean {
+  if (err.keyword !== 'type' || err.instancePath === '' || !withinNodes(value, MAX_ALL_ERRORS_NODES)) return false;
+  const path = segmentsOf(err.instancePath, value);
+  const name = path[path.length - 1];
+  const without = withoutMember(value, path);
+  if (typeof name !== 'string' || without === undefined) return false;
+  const twin = twinOf(fn);
+  if (twin === null) return false;
+  let after: readonly ErrorObject[];
   try {
-    return twin(value) ? undefined : (twin.errors ?? undefined);
+    after = twin(without) ? [] : (twin.errors ?? []);
   } catch {
-    return undefined;
+    return false;
   }
+  const object = err.instancePath.slice(0, err.instancePath.lastIndexOf('/'));
+  const above = (e: ErrorObject) =>
+    e.instancePath === '' || object === e.instancePath || object.startsWith(`${e.instancePath}/`);
+  const key = (e: ErrorObject) => `${e.instancePath}\u0000${e.schemaPath}\u0000${JSON.stringify(e.params)}`;
+  const before = new Set(errors.filter(above).map(key));
+  return after.filter(above).every((e) => before.has(key(e)));
+}
+
+/**
+ * `value` without the object member at `path` (its last segment), copying only the containers on
+ * the path; undefined unless that member is `null` in a plain object.
+ */
+function withoutMember(value: JsonValue, path: readonly Segment[]): JsonValue | undefined {
+  const [head, ...rest] = path;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (rest.length === 0) {
+    if (Array.isArray(value) || typeof head !== 'string' || !Object.hasOwn(value, head) || value[head] !== null) {
+      return undefined;
+    }
+    const copy: Record<string, JsonValue> = { ...value };
+    delete copy[head];
+    return copy;
+  }
+  if (Array.isArray(value)) {
+    if (typeof head !== 'number' || head >= value.length) return undefined;
+    const inner = withoutMember(value[head], rest);
+    if (inner === undefined) return undefined;
+    const copy = [...value];
+    copy[head] = inner;
+    return copy;
+  }
+  if (typeof head !== 'string' || !Object.hasOwn(value, head)) return undefined;
+  const inner = withoutMember(value[head], rest);
+  return inner === undefined ? undefined : { ...value, [head]: inner };
 }
 
 /** Whether `value` holds at most `limit` JSON values (itself included); iterative, stops early. */
@@ -533,7 +600,11 @@ function issue(
  * an `if` error dropped when the errors of its `then` / `else` precede it, duplicates (same place,
  * same message) once.
  */
-function schemaIssues(errors: readonly ErrorObject[], value: JsonValue): AdmissionIssue[] {
+function schemaIssues(
+  errors: readonly ErrorObject[],
+  value: JsonValue,
+  omittable: (err: ErrorObject) => boolean,
+): AdmissionIssue[] {
   const kept: ErrorObject[] = [];
   for (const err of errors) {
     if (err.keyword === 'anyOf' || err.keyword === 'oneOf') {
@@ -553,7 +624,7 @@ function schemaIssues(errors: readonly ErrorObject[], value: JsonValue): Admissi
   const seen = new Set<string>();
   const issues: AdmissionIssue[] = [];
   for (const err of kept) {
-    const made = schemaIssue(err, value);
+    const made = schemaIssue(err, value, omittable);
     const key = `${err.instancePath}\u0000${made.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -632,12 +703,19 @@ function mergeConstants(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** Turns one Ajv error into an issue: path segments from instancePath, a message with the fix. */
-function schemaIssue(err: ErrorObject, value: JsonValue): AdmissionIssue {
+/**
+ * Turns one Ajv error into an issue: path segments from instancePath, a message with the fix. A
+ * `null` refused by `type` for a member that may be left out says so:
+ * `/lines: must be integer; or leave "lines" out` (regression, new-user trial finding 12c).
+ */
+function schemaIssue(err: ErrorObject, value: JsonValue, omittable: (err: ErrorObject) => boolean): AdmissionIssue {
   const path = segmentsOf(err.instancePath, value);
   const where = path.length === 0 ? '(root)' : clip(jsonPointer(path), 160);
   const p = err.params as Record<string, unknown>;
-  return issue('schema', path, `${where}: ${ruleOf(err)}`, {
+  const member = path[path.length - 1];
+  const leaveOut =
+    err.keyword === 'type' && typeof member === 'string' && omittable(err) ? `; or leave ${quote(member)} out` : '';
+  return issue('schema', path, `${where}: ${ruleOf(err)}${leaveOut}`, {
     keyword: err.keyword,
     params: Object.freeze({ ...p }),
   });

@@ -183,6 +183,34 @@ describe('CompiledSchema.validate', () => {
     expect(note.validate({ title: 'x', extra: 1 })[0].message).toBe('(root): must NOT have member "extra"; remove it');
   });
 
+  it('says a null member may be left out when the schema lets it be absent', () => {
+    // Regression (new-user trial, finding 12c): `{"lines":null}` on an optional member said only
+    // `/lines: must be integer`.
+    const c = compileSchemaValue({
+      type: 'object',
+      properties: {
+        lines: { type: 'integer' },
+        path: { type: 'string' },
+        opt: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+      },
+      required: ['path'],
+      dependentRequired: { opt: ['lines'] },
+    });
+    const messages = (v: unknown) => c.validate(v as JsonValue).map((i) => i.message);
+    expect(messages({ lines: null, path: 'x' })).toEqual(['/lines: must be integer; or leave "lines" out']);
+    expect(c.validate({ lines: null, path: 'x' })[0]).toMatchObject({ keyword: 'type', path: ['lines'] });
+    // Required, required one level down, or required by another member: no such hint.
+    expect(messages({ path: null })).toEqual(['/path: must be string']);
+    expect(messages({ path: 'x', opt: { n: null }, lines: 1 })).toEqual(['/opt/n: must be integer']);
+    expect(messages({ path: 'x', opt: {}, lines: null })).toContain('/lines: must be integer');
+    // Another member missing already does not count against this one.
+    expect(messages({ lines: null })).toContain('/lines: must be integer; or leave "lines" out');
+    // An array item is not a member.
+    expect(compileSchemaValue({ type: 'array', items: { type: 'string' } }).validate([null])[0].message).toBe(
+      '/0: must be string',
+    );
+  });
+
   it('does not let inherited names (toString, constructor) satisfy required', () => {
     expect(
       compileSchemaValue({ required: ['toString', 'constructor'] })
