@@ -9,24 +9,8 @@
  */
 const common = {
   roots: ['<rootDir>/spec'],
-  // @swc/jest transpiles each file alone (no type check: `npm test` runs `tsc --noEmit` first), with
-  // the options tsup's build uses: legacy decorators with design:* metadata (the container reads
-  // design:paramtypes), class fields assigned as tsconfig.json's useDefineForClassFields: false does.
-  transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        swcrc: false,
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-          keepClassNames: true,
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
-  },
+  // @swc/jest with the options of spec/support/swc-options.js (those of tsup's build; no type check).
+  transform: { '^.+\\.ts$': ['@swc/jest', require('./spec/support/swc-options')] },
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 

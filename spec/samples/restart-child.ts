@@ -1,7 +1,7 @@
 /**
  * The child process of spec/samples/restart-demo.spec.ts (not a spec): what `node
  * build/samples/main.js --suspend-into <file>` does after `npm start` built it, run from the
- * sources under ts-node. `scope-tool` entries resolve to lib/ as tsconfig.json `paths` say.
+ * sources through spec/support/register.js (swc). `scope-tool` entries resolve to lib/ as tsconfig.json `paths` say.
  */
 import * as fs from 'node:fs';
 import Module from 'node:module';
