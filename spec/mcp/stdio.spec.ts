@@ -1,7 +1,8 @@
 /**
  * samples/serve-mcp.ts (the samples' toolsets over stdio) spawned as a real process and driven by
  * the SDK's Client over StdioClientTransport. The process runs the TypeScript sources through
- * spec/support/register.js (swc; spec/mcp/support/resolve-package.js maps `scope-tool` to lib/), so no build is needed.
+ * spec/support/register.js (swc; spec/mcp/support/resolve-package.js maps `scope-tool` to lib/), so
+ * no build is needed.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
