@@ -481,7 +481,7 @@ describe('a consumer project that installs scope-tool', () => {
     );
     if (config === undefined) throw new Error('tsconfig.json did not parse');
     expect(compile(['src/main.ts'], config.options, true)).toEqual([]);
-    expect(JSON.parse(run([path.join('build', 'main.js')]).stdout)).toEqual({
+    expect(JSON.parse(run([path.join('dist', 'main.js')]).stdout)).toEqual({
       output: 'created "Crash on start" (CreateIssueInput)',
       denied: 'rejected',
       ping: 'pong',
