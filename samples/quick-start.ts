@@ -51,8 +51,8 @@ export class EmailTools {
 }
 
 /**
- * Runs one tool call the model proposed, asks the person when the tool asks (`ask` resolves their answer
- * as JSON text; `refused` says why their last answer was refused), and returns the text the model gets.
+ * Runs one tool call the model proposed, asks the person when the tool asks (`ask` shows the question and
+ * resolves their answer as JSON text; `refused`: why their last answer was refused), and returns the model's text.
  */
 export async function runToolCall(
   manifestPath: string,
@@ -71,7 +71,7 @@ export async function runToolCall(
       let continuation: Continuation | undefined;
       let refused: string | undefined;
       while (continuation === undefined) {
-        const answer = await ask(inputRequest.prompt, refused);
+        const answer = await ask(JSON.parse(inputRequest.prompt) as string, refused); // a prompt is JSON text
         try {
           continuation = inputRequest.continuation(answer);
         } catch (error) {

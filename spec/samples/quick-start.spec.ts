@@ -24,7 +24,8 @@ describe('the README example', () => {
     const prompts: string[] = [];
     const ask = async (prompt: string) => (prompts.push(prompt), '{"approve":true}');
     await expect(runToolCall(MANIFEST, tools, CALL, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
-    expect([prompts, tools.sent]).toEqual([['"Send this email to ada@example.com?"'], ['ada@example.com']]);
+    // Regression (issue 15, second trial, item 11): the person was shown the prompt's JSON text, in quotes.
+    expect([prompts, tools.sent]).toEqual([['Send this email to ada@example.com?'], ['ada@example.com']]);
   });
 
   it('asks again when the answer is not JSON or not the form, saying why, then sends', async () => {
