@@ -1,10 +1,15 @@
-/** The README's example (samples/quick-start.ts): a policy, an input request, and what the model is sent. */
+/**
+ * The README's example (samples/quick-start.ts): a policy, an input request, and what the model is sent;
+ * and the lines of docs/install.md that run it on a terminal (samples/quick-start-run.ts).
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { ProviderToolCall } from '../../lib';
 import { notAuthorizedText } from '../../lib/protocol/messages';
 import { describeUnknownTool } from '../../lib/providers/prepare';
 import { EmailTools, runToolCall } from '../../samples/quick-start';
+import { runInTerminal } from '../../samples/quick-start-run';
 import type { Caller } from '../../samples/quick-start';
 import { codeBlocks } from '../docs/blocks';
 
@@ -91,5 +96,27 @@ describe('the README example', () => {
   it('is quoted in the README (spec/docs/code-blocks.spec.ts checks the quote is exact)', () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     expect(codeBlocks('README.md', readme).blocks.map((b) => b.quotes)).toContain('samples/quick-start.ts');
+  });
+});
+
+describe('the lines of docs/install.md that run the example (samples/quick-start-run.ts)', () => {
+  it('asks on the terminal, says why an answer was refused, and prints what the model is sent', async () => {
+    // Regression (issue 15, second trial, item 1): no code a new user could run called runToolCall.
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const answers = ['yes', '{"approve":true}'];
+    let shown = '';
+    output.on('data', (chunk: Buffer) => {
+      shown += chunk.toString();
+      if (shown.endsWith('{"approve":false}: ')) input.write(`${answers.shift()}\n`);
+    });
+    // A relative manifest path is read from the working directory (docs/install.md, docs/decorators.md).
+    const relative = path.relative(process.cwd(), MANIFEST);
+    await expect(runInTerminal(relative, input, output)).resolves.toBe('Sent to ada@example.com.');
+    expect(answers).toEqual([]);
+    await new Promise(setImmediate); // the last line's 'data' event
+    const asked = 'Send this email to ada@example\\.com\\? Answer [^\\n]*: ';
+    const lines = `^${asked}Not accepted: [^\\n]*JSON[^\\n]*\\n${asked}The model is sent: Sent to ada@example\\.com\\.\\n$`;
+    expect(shown).toMatch(new RegExp(lines));
   });
 });
