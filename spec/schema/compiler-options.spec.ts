@@ -40,7 +40,7 @@ describe('generateManifest and the decorator compiler options', () => {
   it('checks the options given with a list of files too', () => {
     const result = generateManifest({
       files: [path.join(FIXTURE, 'named.tools.ts')],
-      compilerOptions: { experimentalDecorators: false },
+      compilerOptions: { experimentalDecorators: false, types: [], lib: ['lib.es2022.d.ts'] },
     });
     expect(result.errors.map(reported)).toEqual(['compilerOptions: experimental_decorators_off']);
   });
