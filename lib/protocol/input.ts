@@ -7,7 +7,7 @@ import { ToolError, goQuote, instanceOf, messageOf } from './errors';
 import type { JsonObject, JsonValue } from './json';
 import { MAX_INPUT_BYTES, admitJson, utf8Length } from './json';
 import { isJsonObject, toJsonData } from './json-data';
-import { notJsonText, wireJsonRefused } from './messages';
+import { missingJsonText, notJsonText, wireJsonRefused } from './messages';
 import { deepFreeze } from './output';
 import type { CompiledSchema } from './schema';
 import { compileSchemaValue } from './schema';
@@ -120,6 +120,7 @@ export interface InputRequestWire {
 }
 
 function checkText(value: unknown, field: string): string {
+  if (value === undefined) throw missingJsonText(field);
   if (typeof value !== 'string')
     throw new ToolError('ERR_INVALID_INPUT_REQUEST', `${field} must be a string of JSON text`);
   const size = utf8Length(value);
@@ -163,7 +164,8 @@ export class InputRequest {
    * Validates and freezes a checkpoint: prompt and state must each be one RFC 7493 JSON text of at
    * most MAX_INPUT_BYTES UTF-8 bytes; the response schema must compile. Ports NewInputRequest.
    * @throws ToolError ERR_INVALID_INPUT_REQUEST naming the field (schema errors stay reachable as
-   *   cause); a text that is not JSON: `prompt must be JSON text: <issue>; for plain text pass
+   *   cause); a text not given: `continuation state is missing; pass continuationState, ...`; a
+   *   text that is not JSON: `prompt must be JSON text: <issue>; for plain text pass
    *   JSON.stringify("...")`
    */
   static create(config: InputRequestConfig): InputRequest {

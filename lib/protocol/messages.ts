@@ -64,3 +64,21 @@ export function notJsonText(field: string, value: string, issue: AdmissionIssue)
     { issues: [issue] },
   );
 }
+
+/** What to pass for each JSON text of an InputRequest, for missingJsonText. */
+const JSON_TEXT_HINTS: Readonly<Record<string, string>> = Object.freeze({
+  prompt: 'prompt, the question as JSON text: JSON.stringify("Send it?")',
+  'continuation state':
+    "continuationState, the tool's checkpoint as JSON text that resume hands back: JSON.stringify({ step: 1 }), or JSON.stringify(null) when there is nothing to keep",
+  response: 'the answer as JSON text that satisfies the response schema: JSON.stringify(true)',
+});
+
+/**
+ * A JSON text of an InputRequest (`field`: the prompt, the continuation state, an answer) that was
+ * not given (undefined): that it is missing and what to pass. Regression (second new-user trial,
+ * finding 12c): a missing continuation state was told it `must be a string of JSON text`.
+ */
+export function missingJsonText(field: string): ToolError {
+  const hint = Object.hasOwn(JSON_TEXT_HINTS, field) ? JSON_TEXT_HINTS[field] : 'JSON text';
+  return new ToolError('ERR_INVALID_INPUT_REQUEST', `${field} is missing; pass ${hint}`);
+}

@@ -9,7 +9,7 @@ import {
   isInputValidatingTool,
 } from '../../lib/protocol';
 import { thrownBy } from './helpers';
-import { notJsonText } from '../../lib/protocol/messages';
+import { missingJsonText, notJsonText } from '../../lib/protocol/messages';
 
 const config = {
   prompt: '"Approve the write?"',
@@ -39,6 +39,25 @@ describe('InputRequest.create', () => {
     }
     expect(refusal(() => InputRequest.create({ ...config, prompt: '' })).message).toMatch(
       /^tool: invalid input request: prompt must be JSON text/,
+    );
+  });
+
+  it('says a prompt, state or answer not given is missing, and what to pass (trial 2 finding 12c)', () => {
+    // Regression: a missing continuationState was told it `must be a string of JSON text`.
+    const { continuationState: _omitted, ...withoutState } = config;
+    const err = refusal(() => InputRequest.create(withoutState as never));
+    expect(err).toMatchObject({
+      code: 'ERR_INVALID_INPUT_REQUEST',
+      message: missingJsonText('continuation state').message,
+    });
+    expect(refusal(() => InputRequest.create({ ...config, prompt: undefined } as never)).message).toBe(
+      missingJsonText('prompt').message,
+    );
+    const request = InputRequest.create(config);
+    expect(refusal(() => request.continuation(undefined as never)).message).toBe(missingJsonText('response').message);
+    // A value of another type is still told to be a string.
+    expect(refusal(() => InputRequest.create({ ...config, continuationState: 3 } as never)).message).not.toBe(
+      missingJsonText('continuation state').message,
     );
   });
 

@@ -2,6 +2,7 @@ import {
   argumentsRefused,
   authorizationFailedText,
   needsInvocation,
+  missingJsonText,
   notJsonText,
   notAuthorizedText,
   policyRefusedText,
@@ -50,6 +51,20 @@ describe('protocol messages', () => {
     );
     expect(notJsonText('response', 'x'.repeat(65), bad).message).toContain('pass JSON.stringify(text)');
     expect(err.issues).toEqual([bad]);
+  });
+
+  it('a JSON text of an input request not given: missing, and what to pass', () => {
+    const err = missingJsonText('continuation state');
+    expect(err.code).toBe('ERR_INVALID_INPUT_REQUEST');
+    expect(err.message).toBe(
+      "tool: invalid input request: continuation state is missing; pass continuationState, the tool's checkpoint as JSON text that resume hands back: JSON.stringify({ step: 1 }), or JSON.stringify(null) when there is nothing to keep",
+    );
+    expect(missingJsonText('prompt').message).toBe(
+      'tool: invalid input request: prompt is missing; pass prompt, the question as JSON text: JSON.stringify("Send it?")',
+    );
+    expect(missingJsonText('response').message).toBe(
+      'tool: invalid input request: response is missing; pass the answer as JSON text that satisfies the response schema: JSON.stringify(true)',
+    );
   });
 
   it('a policy refusal names the tool and the policy for the developer', () => {
