@@ -43,11 +43,15 @@ export interface AssembledToolCall extends ProviderToolCall {
  * Quotes a tool name for model-facing text as a JSON string (`"get_weather"`). Definition names
  * are ASCII (`^[A-Za-z0-9_-]{1,64}$`), where this equals Go's `%q`; a name proposed by a model
  * may be anything, and JSON quoting keeps it on one line. Names longer than 64 code units are cut.
+ * Every code unit outside printable ASCII is escaped (`\u0456`, control characters too), so a
+ * homoglyph (`wrіte_file` with a Cyrillic і) or an invisible character shows beside the real names.
  * @internal
  */
 export function quoteToolName(name: string): string {
   const short = name.length > 64 ? `${name.slice(0, 64)}...` : name;
-  return JSON.stringify(short);
+  // Regression (second new-user trial, finding 13): `unknown tool "wrіte_file"; call one of:
+  // write_file` looked like a refusal of the right name.
+  return JSON.stringify(short).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -263,6 +263,22 @@ describe('prepareToolCall on an unknown tool', () => {
     );
   });
 
+  it('escapes a homoglyph or invisible character in the echoed name, not in the listed names (trial 2 finding 13)', () => {
+    // Regression: `unknown tool "wrіte_file"; call one of: write_file` (a Cyrillic і) read as a refusal of write_file.
+    const registry = new Registry(noRequiredTool('write_file'));
+    const homoglyph = 'wr\u0456te_file';
+    const error = thrown(() => prepareToolCall(registry, { id: 'c', request: { name: homoglyph, arguments: '{}' } }));
+    const text = renderOutcome(homoglyph, { error }).output.asText();
+    expect(text).toContain('"wr\\u0456te_file"');
+    expect(text).toContain('call one of: write_file');
+    expect(text).not.toContain(homoglyph);
+    expect(error.issues[0].params).toMatchObject({ tool: homoglyph, availableTools: ['write_file'] });
+    const hidden = thrown(() =>
+      prepareToolCall(registry, { id: 'c', request: { name: 'write_file\u200b\u007f', arguments: '{}' } }),
+    );
+    expect(hidden.message).toContain('"write_file\\u200b\\u007f"');
+  });
+
   it('refuses an empty name as an unknown tool, ERR_INVALID_REQUEST inside, listing the tools', () => {
     // Regression (new-user trial, finding 12a): the model was told `error: invalid arguments for
     // tool "": tool: invalid request: name must not be empty`, an internal prefix included.
