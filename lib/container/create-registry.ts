@@ -8,7 +8,7 @@ import type { Tool } from '../protocol';
 import { isPolicy, readPolicies, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { loadManifest } from './manifest';
-import type { Manifest, ManifestTool } from './manifest';
+import type { ManifestInput, ManifestTool } from './manifest';
 import {
   missingFromManifest,
   needsResolver,
@@ -35,8 +35,12 @@ export type Resolve = (cls: Constructor) => object;
 
 /** Options of createRegistry. */
 export interface CreateRegistryOptions {
-  /** The manifest: as loadManifest returns it, a parsed object, or a path to the file. */
-  readonly manifest: Manifest | string | object;
+  /**
+   * The manifest: a path to the file (a relative path resolves against the working directory), a
+   * `file:` URL (`new URL('../tools.manifest.json', import.meta.url)`), or the parsed object (as
+   * loadManifest returns it, `JSON.parse` of the file, or the imported JSON module).
+   */
+  readonly manifest: ManifestInput;
   /** Toolset instances, or `@Toolset()` classes to build with `resolve` (or `new`). */
   readonly toolsets: readonly (object | Constructor)[];
   /**

@@ -5,4 +5,4 @@
 export { createRegistry } from './create-registry';
 export type { Constructor, CreateRegistryOptions, Resolve } from './create-registry';
 export { loadManifest } from './manifest';
-export type { Manifest, ManifestSource, ManifestTool } from './manifest';
+export type { Manifest, ManifestInput, ManifestSource, ManifestTool } from './manifest';

@@ -53,26 +53,38 @@ export interface Manifest {
 }
 
 /**
- * Reads and checks a manifest: a path to a `*.manifest.json` file (read synchronously, UTF-8), or
- * an already parsed object. Unknown members are tolerated (a newer generator may add some); what
- * the container relies on is checked. Returns a deep-frozen copy.
- * @throws ToolError ERR_INVALID_TOOL naming the file (or `manifest`; a path is clipped to 80
- *   characters), the JSON Pointer of the bad member and the fix: a string that is the manifest's JSON
- *   text rather than a path (it starts with `{`), unreadable file, invalid JSON, wrong version, missing or mistyped member,
- *   `definition.name` differing from `name`, or a tool name listed twice
+ * What loadManifest and createRegistry take as the manifest: a path to the `*.manifest.json` file
+ * (a relative path resolves against the working directory, not the calling module), a `file:` URL
+ * (`new URL('./tools.manifest.json', import.meta.url)` in an ES module), or the parsed manifest (a
+ * `Manifest`, `JSON.parse` of the file, or the imported JSON module).
  */
-export function loadManifest(pathOrObject: string | unknown): Manifest {
-  const where = manifestWhere(typeof pathOrObject === 'string' ? pathOrObject : undefined);
-  let value: unknown = pathOrObject;
-  if (typeof pathOrObject === 'string') {
+export type ManifestInput = string | URL | Manifest | Readonly<Record<string, unknown>>;
+
+/**
+ * Reads and checks a manifest: a path to a `*.manifest.json` file or a `file:` URL (read
+ * synchronously, UTF-8; a relative path resolves against the working directory), or an already
+ * parsed object. Unknown members are tolerated (a newer generator may add some); what the
+ * container relies on is checked. Returns a deep-frozen copy.
+ * @throws ToolError ERR_INVALID_TOOL naming the file (or `manifest`; a path is clipped to 80
+ *   characters), the JSON Pointer of the bad member and the fix: a value that is neither a string,
+ *   a URL nor a plain object (naming what it is), a URL whose scheme is not `file:`, a string that
+ *   is the manifest's JSON text rather than a path (it starts with `{`), unreadable file, invalid
+ *   JSON, wrong version, missing or mistyped member, `definition.name` differing from `name`, or a
+ *   tool name listed twice
+ */
+export function loadManifest(manifest: ManifestInput): Manifest {
+  const file = manifestFile(manifest);
+  const where = manifestWhere(file?.shown);
+  let value: unknown = manifest;
+  if (file !== undefined) {
     // Regression (new-user trial, finding 1): the file's contents passed as the path were echoed
     // three times in an ENAMETOOLONG message.
-    if (/^\s*\{/.test(pathOrObject)) throw manifestErrors.jsonText();
+    if (typeof file.read === 'string' && /^\s*\{/.test(file.read)) throw manifestErrors.jsonText();
     let text: string;
     try {
-      text = readFileSync(pathOrObject, 'utf8');
+      text = readFileSync(file.read, 'utf8');
     } catch (e) {
-      throw manifestErrors.unreadable(where, resolve(pathOrObject), e);
+      throw manifestErrors.unreadable(where, typeof file.read === 'string' ? resolve(file.read) : file.shown, e);
     }
     try {
       value = JSON.parse(text);
@@ -94,6 +106,40 @@ export function loadManifest(pathOrObject: string | unknown): Manifest {
     return tool;
   });
   return deepFreeze({ version: 1, tools });
+}
+
+/**
+ * The file of a manifest given as a path or a `file:` URL (`read`: what readFileSync opens, which
+ * turns a file: URL into its path itself; `shown`: the path, or the URL's href, for messages), or
+ * undefined for a parsed object. Regression (second new-user trial, finding 4): a URL was read as a
+ * parsed manifest (`/version: must be 1, found nothing`). A URL from another realm (a test VM) is
+ * told by its tag, not instanceof, and rebuilt in this one. node:url is not imported: lib/container
+ * uses node:fs and node:path only (docs/architecture.md section 1).
+ */
+function manifestFile(manifest: unknown): { readonly read: string | URL; readonly shown: string } | undefined {
+  if (typeof manifest === 'string') return { read: manifest, shown: manifest };
+  const tag = Object.prototype.toString.call(manifest);
+  if (tag === '[object URL]') {
+    const href = String((manifest as URL).href);
+    if (!href.startsWith('file:')) throw manifestErrors.notFileUrl(href);
+    return { read: new URL(href), shown: href };
+  }
+  if (tag !== '[object Object]' || manifest === null || typeof manifest !== 'object') {
+    throw manifestErrors.notAManifest(describeValue(manifest));
+  }
+  return undefined;
+}
+
+/** What a value is, for a message: `undefined`, `null`, `a number`, `an array`, `a Map`, ... */
+function describeValue(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' || typeof value === 'function') {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    const what = typeof value === 'function' ? 'function' : typeof name === 'string' && name !== '' ? name : 'object';
+    return `${/^[aeiouAEIOU]/.test(what) ? 'an' : 'a'} ${what}`;
+  }
+  return `a ${typeof value}`;
 }
 
 type Fail = (pointer: string, what: string) => never;

@@ -210,6 +210,23 @@ export const manifestErrors = Object.freeze({
       "manifest: the string given looks like the manifest's JSON text, not a path; pass JSON.parse(text) (or the imported object), or the path of the *.manifest.json file",
     );
   },
+  /**
+   * The manifest given is neither a path, a URL nor a plain object (`what`: `a number`, `undefined`,
+   * `an array`, `a Map`): what it is, and the three things it may be.
+   */
+  notAManifest(what: string): ToolError {
+    return new ToolError(
+      'ERR_INVALID_TOOL',
+      `manifest: got ${what}; pass the path of the *.manifest.json file, a file: URL (new URL('./tools.manifest.json', import.meta.url)), or the parsed manifest object`,
+    );
+  },
+  /** A URL given as the manifest whose scheme is not `file:` (`href` clipped to MAX_ECHO). */
+  notFileUrl(href: string): ToolError {
+    return new ToolError(
+      'ERR_INVALID_TOOL',
+      `manifest: the URL ${clipMiddle(href, MAX_ECHO)} is not a file: URL; pass a file: URL or a path (the manifest is read from disk, never fetched)`,
+    );
+  },
   /** The file is not JSON. */
   notJson(where: string, cause: unknown): ToolError {
     return new ToolError('ERR_INVALID_TOOL', `${where}: is not valid JSON; ${GENERATE}`, { cause });

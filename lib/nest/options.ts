@@ -3,7 +3,7 @@
  */
 import type { ModuleMetadata } from '@nestjs/common';
 import type { InjectionToken, OptionalFactoryDependency, Type } from '@nestjs/common';
-import type { Manifest } from '../container';
+import type { ManifestInput } from '../container';
 import type { Policy } from '../decorators';
 
 /** The injection token of the resolved ScopeToolModuleOptions. */
@@ -21,8 +21,11 @@ export type ToolsetDiscovery = 'all' | 'features';
 
 /** Options of `ScopeToolModule.forRoot()`. */
 export interface ScopeToolModuleOptions {
-  /** The manifest `scope-tool generate` wrote: a path to the file, or its parsed content. */
-  readonly manifest: Manifest | string | object;
+  /**
+   * The manifest `scope-tool generate` wrote: a path to the file (relative: to the working
+   * directory), a `file:` URL, or its parsed content (lib/container/manifest.ts ManifestInput).
+   */
+  readonly manifest: ManifestInput;
   /** See ToolsetDiscovery. Default `'all'`. */
   readonly discover?: ToolsetDiscovery;
   /**

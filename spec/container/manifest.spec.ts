@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadManifest } from '../../lib/container';
 import { manifestErrors, MAX_ECHO } from '../../lib/container/messages';
 import { entry, manifest } from './fixtures';
@@ -21,6 +22,45 @@ describe('loadManifest', () => {
     expect(loaded).toEqual(valid);
     expect(Object.isFrozen(loaded.tools[0].definition.input_schema)).toBe(true);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reads a file: URL as the path it names (trial 2 finding 4)', () => {
+    // Regression: an ES module's `new URL('../tools.manifest.json', import.meta.url)` was read as a
+    // parsed manifest (`/version: must be 1, found nothing`).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-manifest-'));
+    const file = path.join(dir, 'tools.manifest.json');
+    fs.writeFileSync(file, JSON.stringify(valid));
+    expect(loadManifest(pathToFileURL(file))).toEqual(valid);
+    expect(loadManifest(new URL('./tools.manifest.json', pathToFileURL(path.join(dir, 'main.mjs'))))).toEqual(valid);
+    fs.rmSync(dir, { recursive: true });
+    // A missing file is named by its URL.
+    const url = pathToFileURL(file);
+    expect(() => loadManifest(url)).toThrow(
+      expect.objectContaining({
+        message: manifestErrors.unreadable(`manifest ${url.href}`, url.href, { code: 'ENOENT' }).message,
+      }),
+    );
+  });
+
+  it('refuses a URL that is not a file: URL, never fetching it', () => {
+    const url = new URL('https://example.com/tools.manifest.json');
+    expect(() => loadManifest(url)).toThrow(
+      expect.objectContaining({ message: manifestErrors.notFileUrl(url.href).message }),
+    );
+  });
+
+  it.each([
+    [42, 'a number'],
+    [undefined, 'undefined'],
+    [null, 'null'],
+    [[], 'an array'],
+    [new Map(), 'a Map'],
+    [Buffer.from('{}'), 'a Buffer'],
+    [() => 1, 'a function'],
+  ])('refuses %p, which is neither a path, a URL nor a plain object, naming what it is', (value, what) => {
+    expect(() => loadManifest(value as never)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: manifestErrors.notAManifest(what).message }),
+    );
   });
 
   it('accepts an object, keeping warnings and a null input', () => {

@@ -173,6 +173,12 @@ describe('container messages', () => {
     expect(manifestErrors.member('manifest', '/version', 'must be 1, found 2').message).toBe(
       'tool: invalid tool: manifest: /version: must be 1, found 2; run scope-tool generate',
     );
+    expect(manifestErrors.notAManifest('a number').message).toBe(
+      "tool: invalid tool: manifest: got a number; pass the path of the *.manifest.json file, a file: URL (new URL('./tools.manifest.json', import.meta.url)), or the parsed manifest object",
+    );
+    expect(manifestErrors.notFileUrl('https://example.com/tools.manifest.json').message).toBe(
+      'tool: invalid tool: manifest: the URL https://example.com/tools.manifest.json is not a file: URL; pass a file: URL or a path (the manifest is read from disk, never fetched)',
+    );
     expect(manifestErrors.jsonText().message).toBe(
       "tool: invalid tool: manifest: the string given looks like the manifest's JSON text, not a path; pass JSON.parse(text) (or the imported object), or the path of the *.manifest.json file",
     );
