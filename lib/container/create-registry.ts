@@ -4,13 +4,13 @@
  */
 import { Registry } from '../protocol';
 import { checkTimeout } from '../protocol/deadline';
-import type { Tool } from '../protocol';
+import type { AdmissionIssue, Tool } from '../protocol';
 import { isPolicy, readPolicies, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { loadManifest } from './manifest';
 import type { ManifestInput, ManifestTool } from './manifest';
 import {
-  missingFromManifest,
+  missingText,
   needsResolver,
   notAPolicy,
   notAToolset,
@@ -18,7 +18,10 @@ import {
   resolverReturnedOther,
   resolverReturnedPromise,
   resolverThrew,
+  staleIssue,
+  staleManifest,
 } from './messages';
+import type { StaleTool } from './messages';
 import { checkEntry, inputClassOf, methodTool } from './method-tool';
 import { guardAll, PolicyResolver } from './policies';
 import type { Instantiate } from './policies';
@@ -78,9 +81,11 @@ export interface CreateRegistryOptions {
  * @throws ToolError ERR_INVALID_TOOL: an invalid manifest; `options.policies[i]` that is not a
  *   policy; `options.timeoutMs` that is not a whole number of ms from 1 to MAX_TIMEOUT_MS nor
  *   Infinity; a class without `@Toolset()`; a class
- *   that cannot be built; a tool missing from the manifest (`tool "create_note"
- *   (NotesTools.createNote) is missing from the manifest; run scope-tool generate`); a stale entry
- *   (`... the manifest is stale: <what differs>; run scope-tool generate`); a refused DTO (see
+ *   that cannot be built; tools missing from the manifest (`tool "create_note"
+ *   (NotesTools.createNote) is missing from the manifest; run scope-tool generate`) or stale entries
+ *   (`... the manifest is stale: <what differs>; run scope-tool generate`), every one of them in one
+ *   error: the first said in full, then `; and N more stale tools: "b" (B.b), ...`, with one issue
+ *   (code `stale_manifest`, params `{ tool, place, member? }`) per finding; a refused DTO (see
  *   dtoInput); a binding error (`tools[i]: ...`)
  * @throws ToolError ERR_DUPLICATE_TOOL when two tools share a name or a name is already registered
  */
@@ -95,10 +100,13 @@ export function createRegistry(options: CreateRegistryOptions): Registry {
       ? undefined
       : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', 'createRegistry: options.timeoutMs');
   const tools: Tool[] = [];
+  const stale: Stale = { tools: [], issues: [] };
   for (const toolset of options.toolsets) {
     const instance = typeof toolset === 'function' ? instantiate(toolset, `toolset ${toolset.name}`) : toolset;
-    tools.push(...toolsOf(instance, entries, policies, shared, timeoutMs));
+    tools.push(...toolsOf(instance, entries, policies, shared, timeoutMs, stale));
   }
+  // Regression (second new-user trial, finding 8): only the first stale tool was reported.
+  if (stale.tools.length > 0) throw staleManifest(stale.tools, stale.issues);
   const registry = options.registry ?? new Registry();
   registry.register(...tools);
   return registry;
@@ -121,6 +129,7 @@ function toolsOf(
   policies: PolicyResolver,
   shared: readonly Policy[],
   timeoutMs: number | undefined,
+  stale: Stale,
 ): Tool[] {
   const cls = (instance as { constructor?: unknown }).constructor;
   if (typeof cls !== 'function' || readToolset(cls) === undefined) {
@@ -128,12 +137,23 @@ function toolsOf(
     throw notAToolset(name);
   }
   const classPolicies = readPolicies(cls, 'class');
-  return scanToolset(cls).map((scanned) => {
+  return scanToolset(cls).flatMap((scanned) => {
     const place = `${cls.name}.${scanned.methodName}`;
-    const entry = entries.get(scanned.metadata.name);
-    if (entry === undefined) throw missingFromManifest(scanned.metadata.name, place);
+    const name = scanned.metadata.name;
+    const entry = entries.get(name);
+    if (entry === undefined) {
+      const text = missingText(name, place);
+      stale.tools.push({ tool: name, place, text });
+      stale.issues.push(staleIssue(name, place, text));
+      return [];
+    }
     const dto = inputClassOf(scanned, place);
-    checkEntry(entry, cls, scanned, dto, place);
+    const staleness = checkEntry(entry, cls, scanned, dto, place);
+    if (staleness !== undefined) {
+      stale.tools.push({ tool: name, place, text: staleness.text });
+      stale.issues.push(...staleness.issues);
+      return [];
+    }
     const tool = methodTool(instance, scanned, entry, dto, timeoutMs);
     const all = [...shared, ...classPolicies, ...readPolicies(scanned.method, 'method')];
     return guardAll(
@@ -141,6 +161,12 @@ function toolsOf(
       all.map((p) => policies.resolve(p, place)),
     );
   });
+}
+
+/** The tools the manifest no longer describes, gathered across toolsets, and their issues. */
+interface Stale {
+  readonly tools: StaleTool[];
+  readonly issues: AdmissionIssue[];
 }
 
 function instantiator(resolve: Resolve | undefined): Instantiate {

@@ -6,6 +6,7 @@
  * @internal
  */
 import { ToolError } from '../protocol';
+import type { AdmissionIssue } from '../protocol';
 import { clipMiddle } from '../protocol/errors';
 
 /**
@@ -23,14 +24,67 @@ export function manifestWhere(path: string | undefined): string {
 /** The command that rewrites the manifest. */
 export const GENERATE = 'run scope-tool generate';
 
+/** `tool "create_note" (NotesTools.createNote) is missing from the manifest`, without the fix. */
+export function missingText(tool: string, place: string): string {
+  return `tool "${tool}" (${place}) is missing from the manifest`;
+}
+
+/** `tool "create_note" (NotesTools.createNote): the manifest is stale: <what>`, without the fix. */
+export function staleText(tool: string, place: string, what: string): string {
+  return `tool "${tool}" (${place}): the manifest is stale: ${what}`;
+}
+
 /** `tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate` */
 export function missingFromManifest(tool: string, place: string): ToolError {
-  return new ToolError('ERR_INVALID_TOOL', `tool "${tool}" (${place}) is missing from the manifest; ${GENERATE}`);
+  return new ToolError('ERR_INVALID_TOOL', `${missingText(tool, place)}; ${GENERATE}`);
 }
 
 /** A manifest entry whose source no longer matches: `what` says what differs. */
 export function staleEntry(tool: string, place: string, what: string): ToolError {
-  return new ToolError('ERR_INVALID_TOOL', `tool "${tool}" (${place}): the manifest is stale: ${what}; ${GENERATE}`);
+  return new ToolError('ERR_INVALID_TOOL', `${staleText(tool, place, what)}; ${GENERATE}`);
+}
+
+/** How many other stale tools staleManifest names before `(and N more)`. */
+export const LISTED_STALE = 5;
+
+/** One tool the manifest no longer describes: its name, `Class.method`, and missingText or staleText. */
+export interface StaleTool {
+  readonly tool: string;
+  readonly place: string;
+  readonly text: string;
+}
+
+/**
+ * Every tool the manifest no longer describes, in one error: the first one's text, then the others
+ * named (`; and 2 more stale tools: "b" (B.b), "c" (C.c)`, at most LISTED_STALE, then `(and N
+ * more)`), then the fix; `issues` has one per finding (staleIssue). One tool: exactly its
+ * missingFromManifest or staleEntry sentence.
+ */
+export function staleManifest(stale: readonly StaleTool[], issues: readonly AdmissionIssue[]): ToolError {
+  const [first, ...rest] = stale;
+  const listed = rest.slice(0, LISTED_STALE).map((s) => `"${s.tool}" (${s.place})`);
+  const unlisted = rest.length - listed.length;
+  const others =
+    rest.length === 0
+      ? ''
+      : `; and ${rest.length} more stale tool${rest.length === 1 ? '' : 's'}: ${listed.join(', ')}${unlisted > 0 ? ` (and ${unlisted} more)` : ''}`;
+  return new ToolError('ERR_INVALID_TOOL', `${first?.text ?? 'the manifest is stale'}${others}; ${GENERATE}`, {
+    issues,
+  });
+}
+
+/**
+ * One finding of a stale manifest as an issue (code `stale_manifest`, lib/protocol/errors.ts):
+ * `message` is `text` (missingText, staleText, or staleText of one member), `params` the tool, its
+ * `Class.method` and the member path where one member differs.
+ */
+export function staleIssue(tool: string, place: string, text: string, member?: string): AdmissionIssue {
+  return Object.freeze({
+    code: 'stale_manifest',
+    path: Object.freeze([]),
+    message: text,
+    params: Object.freeze({ tool, place, ...(member === undefined ? {} : { member }) }),
+  });
 }
 
 /** The `what` of staleEntry when the manifest names another class. */
@@ -54,14 +108,19 @@ export function staleOutput(inSource: string, inManifest: string | undefined): s
 }
 
 /**
- * The `what` of staleEntry when the DTO's wire member names and `input_schema.properties` differ:
- * `missing` are in the source only, `extra` in the manifest only (`input`: the DTO class name).
+ * The `what` of staleEntry when the DTO's wire member names and `input_schema.properties` (or a
+ * nested DTO's and its object schema's) differ: `missing` are in the source only, `extra` in the
+ * manifest only, as member paths (`tag`, `owner.team`; `input`: the input DTO class name). A member
+ * only the manifest lists was removed from the class, or has no class-validator decorator, which
+ * makes it invisible at run time: both fixes are said.
  */
 export function staleMembers(input: string | null, missing: readonly string[], extra: readonly string[]): string {
+  // Regression (second new-user trial, finding 10): only the @Allow() fix was said, wrong for a
+  // member deleted from the class.
   return [
     missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
     extra.length > 0
-      ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())`
+      ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have: either it was removed from the class (regenerate) or it has no class-validator decorator, which hides it at run time (decorate it, e.g. @Allow())`
       : '',
   ]
     .filter((s) => s !== '')

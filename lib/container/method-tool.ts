@@ -4,9 +4,18 @@
  * `(input, ToolCall)`, encode the returned string / Output / InputRequest / JSON value).
  */
 import { FuncTool, ToolError } from '../protocol';
-import type { CallOptions, DeadlineTool, Definition, Invocation, Result, Tool, WrappingTool } from '../protocol';
+import type {
+  AdmissionIssue,
+  CallOptions,
+  DeadlineTool,
+  Definition,
+  Invocation,
+  Result,
+  Tool,
+  WrappingTool,
+} from '../protocol';
 import { dtoInput, dtoWireNames, emptyInput } from '../dto';
-import { constraintDrift } from '../dto/drift';
+import { constraintDrift, nestedMemberDrift } from '../dto/drift';
 import type { DtoClass, DtoInput } from '../dto';
 import { readParamTypes } from '../decorators';
 import type { ManifestTool } from './manifest';
@@ -16,11 +25,12 @@ import {
   noInputClass,
   staleClass,
   staleConstraint,
-  staleEntry,
   staleInput,
+  staleIssue,
   staleOutput,
   staleMembers,
   staleMethod,
+  staleText,
   toolRefusedAtBind,
 } from './messages';
 import type { ScannedTool } from './scanner';
@@ -70,14 +80,24 @@ function dtoClass(value: unknown, place: string): DtoClass {
   return value as DtoClass;
 }
 
+/** How a manifest entry no longer describes its tool: the tool's text (staleText) and one issue per finding. @internal */
+export interface Staleness {
+  readonly text: string;
+  readonly issues: readonly AdmissionIssue[];
+}
+
 /**
- * Checks that the manifest entry still describes the source: class, method, input DTO name, the
+ * Whether the manifest entry still describes the source: class, method, input DTO name, the
  * output DTO name `@Tool({ output })` gives, the DTO's wire member names against
- * `input_schema.properties` (notes/CONTRACTS.md), and the constraints its decorators declare
- * (`@Max(100)`, `@Matches(/re/)`, `@IsIn([...])`, `@IsInt()`, ..., with `each: true` and in nested
- * DTOs) against the schema's keywords (`maximum: 50`, `type: string`; lib/dto/drift.ts DRIFT_RULES),
- * and the property initializers against the schema's `default`s.
- * @throws ToolError ERR_INVALID_TOOL (`the manifest is stale: ...; run scope-tool generate`)
+ * `input_schema.properties` and, at every depth, its nested DTOs' member names against their object
+ * schemas (lib/dto/drift.ts nestedMemberDrift; notes/CONTRACTS.md), and the constraints its
+ * decorators declare (`@Max(100)`, `@Matches(/re/)`, `@IsIn([...])`, `@IsInt()`, ..., with
+ * `each: true` and in nested DTOs) against the schema's keywords (`maximum: 50`, `type: string`;
+ * lib/dto/drift.ts DRIFT_RULES), and the property initializers against the schema's `default`s.
+ * The first of these that differs is reported, with every finding of it.
+ * @returns undefined when the entry is up to date, else what differs (createRegistry throws
+ *   ERR_INVALID_TOOL: `the manifest is stale: ...; run scope-tool generate`)
+ * @throws ToolError ERR_INVALID_TOOL when the DTO itself is refused (see planOf)
  * @internal
  */
 export function checkEntry(
@@ -86,33 +106,51 @@ export function checkEntry(
   tool: ScannedTool,
   dto: DtoClass | null,
   place: string,
-): void {
+): Staleness | undefined {
   const name = tool.metadata.name;
-  if (entry.source.class !== cls.name) {
-    throw staleEntry(name, place, staleClass(entry.source.class, cls.name));
-  }
-  if (entry.source.method !== tool.methodName) {
-    throw staleEntry(name, place, staleMethod(entry.source.method, tool.methodName));
-  }
+  const stale = (what: string, members: readonly string[] = []): Staleness => {
+    const text = staleText(name, place, what);
+    const issues =
+      members.length === 0 ? [staleIssue(name, place, text)] : members.map((m) => staleIssue(name, place, text, m));
+    return { text, issues };
+  };
+  if (entry.source.class !== cls.name) return stale(staleClass(entry.source.class, cls.name));
+  if (entry.source.method !== tool.methodName) return stale(staleMethod(entry.source.method, tool.methodName));
   const input = dto === null ? null : dto.name;
-  if (entry.source.input !== input) {
-    throw staleEntry(name, place, staleInput(input, entry.source.input));
-  }
+  if (entry.source.input !== input) return stale(staleInput(input, entry.source.input));
   const output = tool.metadata.output;
   if (output !== undefined && entry.source.output !== output.name) {
-    throw staleEntry(name, place, staleOutput(output.name, entry.source.output));
+    return stale(staleOutput(output.name, entry.source.output));
   }
-  const props = entry.definition.input_schema.properties;
+  const schema = entry.definition.input_schema;
+  const props = schema.properties;
   const inManifest = props !== null && typeof props === 'object' && !Array.isArray(props) ? Object.keys(props) : [];
   const inSource = dto === null ? [] : dtoWireNames(dto);
-  const missing = inSource.filter((p) => !inManifest.includes(p));
-  const extra = inManifest.filter((p) => !inSource.includes(p));
+  // Regression (second new-user trial, finding 7a): a nested member removed or added passed start-up.
+  const nestedDrift = dto === null ? [] : nestedMemberDrift(dto, schema);
+  const missing = [
+    ...inSource.filter((p) => !inManifest.includes(p)),
+    ...nestedDrift.filter((d) => d.side === 'source').map((d) => d.member),
+  ];
+  const extra = [
+    ...inManifest.filter((p) => !inSource.includes(p)),
+    ...nestedDrift.filter((d) => d.side === 'manifest').map((d) => d.member),
+  ];
   if (missing.length > 0 || extra.length > 0) {
-    throw staleEntry(name, place, staleMembers(input, missing, extra));
+    const text = staleText(name, place, staleMembers(input, missing, extra));
+    const issues = [
+      ...missing.map((m) => staleIssue(name, place, staleText(name, place, staleMembers(input, [m], [])), m)),
+      ...extra.map((m) => staleIssue(name, place, staleText(name, place, staleMembers(input, [], [m])), m)),
+    ];
+    return { text, issues };
   }
-  if (dto === null) return;
-  const drift = constraintDrift(dto, entry.definition.input_schema, entry.mergedBounds);
-  if (drift.length > 0) throw staleEntry(name, place, drift.map(staleConstraint).join('; '));
+  if (dto === null) return undefined;
+  const drift = constraintDrift(dto, schema, entry.mergedBounds);
+  if (drift.length === 0) return undefined;
+  return {
+    text: staleText(name, place, drift.map(staleConstraint).join('; ')),
+    issues: drift.map((d) => staleIssue(name, place, staleText(name, place, staleConstraint(d)), d.member)),
+  };
 }
 
 /**

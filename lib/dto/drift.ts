@@ -150,6 +150,19 @@ export interface ConstraintDrift {
   readonly inManifest: unknown;
 }
 
+/**
+ * A member name a nested DTO and its object schema in the manifest do not share: `member` is its
+ * path from the input (`owner.team`; `lines[].qty` inside an array of DTOs), `dto` the nested class
+ * and `side` the one that has it: `source` (the class has it, the manifest lacks it) or `manifest`
+ * (the manifest lists it, the class does not have it). The input DTO's own members are compared by
+ * the member check (lib/container/method-tool.ts checkEntry).
+ */
+export interface MemberDrift {
+  readonly member: string;
+  readonly dto: string;
+  readonly side: 'source' | 'manifest';
+}
+
 type Schema = Record<string, unknown>;
 
 const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -175,17 +188,43 @@ export function constraintDrift(
   root: Readonly<Record<string, unknown>>,
   mergedBounds: readonly string[] = [],
 ): ConstraintDrift[] {
-  const out: ConstraintDrift[] = [];
-  const walker: Walker = { root: root as Schema, merged: new Set(mergedBounds), out, seen: new Set() };
-  walk(walker, planOf(dto), root as Schema, '');
-  return out;
+  return walkAll(dto, root, mergedBounds).out;
 }
 
-/** What one drift walk shares: the input schema, the manifest's merged bounds, the findings, the DTO schemas being walked. */
+/**
+ * The member names of the nested DTOs of `dto` (at every depth, found as constraintDrift finds
+ * them: inline, through `$ref` to `#` or `#/$defs/`, items of arrays of DTOs) that their object
+ * schemas in the manifest input schema `root` lack or that those schemas list and the classes do
+ * not have. Regression (second new-user trial, finding 7a): a nested member removed or added passed
+ * start-up, and every call then failed against the old schema.
+ * @throws ToolError ERR_INVALID_TOOL when the DTO itself is refused (see planOf)
+ * @internal
+ */
+export function nestedMemberDrift(dto: DtoClass, root: Readonly<Record<string, unknown>>): MemberDrift[] {
+  return walkAll(dto, root, []).members;
+}
+
+function walkAll(dto: DtoClass, root: Readonly<Record<string, unknown>>, mergedBounds: readonly string[]): Walker {
+  const walker: Walker = {
+    root: root as Schema,
+    merged: new Set(mergedBounds),
+    out: [],
+    members: [],
+    seen: new Set(),
+  };
+  walk(walker, planOf(dto), root as Schema, '');
+  return walker;
+}
+
+/**
+ * What one drift walk shares: the input schema, the manifest's merged bounds, the findings
+ * (constraints, nested member names), the DTO schemas being walked.
+ */
 interface Walker {
   readonly root: Schema;
   readonly merged: ReadonlySet<string>;
   readonly out: ConstraintDrift[];
+  readonly members: MemberDrift[];
   readonly seen: Set<Schema>;
 }
 
@@ -193,6 +232,7 @@ function walk(w: Walker, plan: ClassPlan, schema: Schema, prefix: string): void 
   const properties = schema['properties'];
   if (w.seen.has(schema) || !isSchema(properties)) return;
   w.seen.add(schema); // the DTOs being walked: a recursive DTO is walked once per path
+  if (prefix !== '') compareNames(w, plan, properties, prefix);
   for (const prop of plan.properties) {
     const member = properties[prop.wire];
     if (!isSchema(member)) continue;
@@ -207,6 +247,16 @@ function walk(w: Walker, plan: ClassPlan, schema: Schema, prefix: string): void 
     if (prop.nested !== undefined) nested(w, prop, member, path);
   }
   w.seen.delete(schema);
+}
+
+/** The member names of a nested DTO's plan against its object schema's `properties`. */
+function compareNames(w: Walker, plan: ClassPlan, properties: Schema, prefix: string): void {
+  const wires = plan.properties.map((p) => p.wire);
+  const listed = Object.keys(properties);
+  for (const wire of wires.filter((n) => !listed.includes(n)))
+    w.members.push({ member: `${prefix}${wire}`, dto: plan.name, side: 'source' });
+  for (const name of listed.filter((n) => !wires.includes(n)))
+    w.members.push({ member: `${prefix}${name}`, dto: plan.name, side: 'manifest' });
 }
 
 /** Recurses into a nested DTO member (or an array of them) when its schema is found. */

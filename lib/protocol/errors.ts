@@ -39,6 +39,9 @@ export type ToolErrorCode = keyof typeof ERROR_MESSAGES;
  *
  * Most codes are admission's and the decoders'; `unknown_tool` and `duplicate_call_id` are a call's
  * (lib/providers/prepare.ts): a name no tool has, an id several calls of one response share.
+ * `stale_manifest` is createRegistry's (lib/container/create-registry.ts): one per way the manifest
+ * no longer describes a tool, `path` empty, `params` `{ tool, place }` (`place`: `Class.method`) and
+ * `member` where a member differs (`owner.team`).
  */
 export interface AdmissionIssue {
   readonly code:
@@ -52,6 +55,7 @@ export interface AdmissionIssue {
     | 'unknown_member'
     | 'unknown_tool'
     | 'duplicate_call_id'
+    | 'stale_manifest'
     | 'forbidden_member'
     | 'dto';
   readonly path: readonly (string | number)[];

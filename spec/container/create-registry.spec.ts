@@ -1,5 +1,17 @@
 import 'reflect-metadata';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Length, Max, Min, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { Type } from 'class-transformer';
 import { Authorize, Tool, Toolset } from '../../lib/decorators';
 import type { ToolCall } from '../../lib/decorators';
 import { createRegistry } from '../../lib/container';
@@ -28,7 +40,7 @@ import {
   staleMembers,
   staleMethod,
 } from '../../lib/container/messages';
-import type { ToolError } from '../../lib/protocol';
+import type { JsonObject, ToolError } from '../../lib/protocol';
 
 /** Matches a thrown error with the code and the fields of `expected` (built by lib/container/messages.ts). */
 const refusal = (expected: ToolError) => expect.objectContaining({ code: expected.code, message: expected.message });
@@ -441,7 +453,114 @@ describe('manifest checks', () => {
       refusal(staleEntry('create_note', 'NotesTools.createNote', staleClass('OldTools', 'NotesTools'))),
     );
   });
+
+  it('reports every stale tool in one error, one issue per tool or member (trial 2 finding 8)', () => {
+    // Regression: start-up stopped at the first stale tool and `issues` was always [].
+    const schema = { ...NOTE_SCHEMA, properties: { title: { type: 'string' }, body: { type: 'string' } } };
+    const stale = manifest(
+      entry('create_note', 'NotesTools', 'createNote', 'CreateNoteInput', schema),
+      entry('delete_file', 'NotesTools', 'removeFile', 'ConfirmInput', CONFIRM_SCHEMA),
+    );
+    const err = thrownBy(() => createRegistry({ manifest: stale, toolsets: [tools] }));
+    expect(err).toMatchObject({ code: 'ERR_INVALID_TOOL' });
+    // The first in full; the others named, in the order of the toolset's methods.
+    const first = staleEntry(
+      'create_note',
+      'NotesTools.createNote',
+      staleMembers('CreateNoteInput', ['tags'], ['body']),
+    );
+    expect(err.message.startsWith(first.message.replace(/; run scope-tool generate$/, ''))).toBe(true);
+    expect(err.message).toContain('"delete_file" (NotesTools.deleteFile)');
+    expect(err.message).toContain('"count" (NotesTools.count)');
+    expect(err.issues.map((i) => [i.code, i.params])).toEqual([
+      ['stale_manifest', { tool: 'create_note', place: 'NotesTools.createNote', member: 'tags' }],
+      ['stale_manifest', { tool: 'create_note', place: 'NotesTools.createNote', member: 'body' }],
+      ['stale_manifest', { tool: 'delete_file', place: 'NotesTools.deleteFile' }],
+      ['stale_manifest', { tool: 'count', place: 'NotesTools.count' }],
+    ]);
+    expect(err.issues.every((i) => i.path.length === 0 && i.message.startsWith('tool "'))).toBe(true);
+    // Nothing was registered.
+    const registry = new Registry();
+    expect(() => createRegistry({ manifest: stale, toolsets: [tools], registry })).toThrow();
+    expect(registry.definitions()).toEqual([]);
+  });
+
+  it('one stale tool: its own sentence, with its issue', () => {
+    const partial = manifest(NOTES_MANIFEST.tools[0], NOTES_MANIFEST.tools[2]);
+    const err = thrownBy(() => createRegistry({ manifest: partial, toolsets: [tools] }));
+    expect(err.message).toBe(missingFromManifest('create_note', 'NotesTools.createNote').message);
+    expect(err.issues).toEqual([
+      expect.objectContaining({
+        code: 'stale_manifest',
+        params: { tool: 'create_note', place: 'NotesTools.createNote' },
+      }),
+    ]);
+  });
+
+  describe('a nested DTO member removed or added without regenerating (trial 2 finding 7a)', () => {
+    class Owner {
+      @IsString() name!: string;
+    }
+    class WriteFileInput {
+      @IsString() path!: string;
+      @ValidateNested() @Type(() => Owner) owner!: Owner;
+    }
+    @Toolset()
+    class FileTools {
+      @Tool({ name: 'write_file', input: WriteFileInput })
+      writeFile(input: WriteFileInput): string {
+        return input.path;
+      }
+    }
+    const ownerSchema = (properties: JsonObject): JsonObject => ({
+      type: 'object',
+      properties: { path: { type: 'string' }, owner: { $ref: '#/$defs/Owner' } },
+      required: ['path', 'owner'],
+      additionalProperties: false,
+      $defs: {
+        Owner: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+      },
+    });
+    const start = (properties: JsonObject) => () =>
+      createRegistry({
+        manifest: manifest(entry('write_file', 'FileTools', 'writeFile', 'WriteFileInput', ownerSchema(properties))),
+        toolsets: [new FileTools()],
+      });
+
+    it('refuses a manifest that still lists owner.team (the member was removed), naming the member path', () => {
+      // Regression: start-up accepted it, and every call then failed (`/owner: must have required member "team"`).
+      const err = thrownBy(start({ name: { type: 'string' }, team: { type: 'string' } }));
+      expect(err).toMatchObject({
+        code: 'ERR_INVALID_TOOL',
+        message: staleEntry('write_file', 'FileTools.writeFile', staleMembers('WriteFileInput', [], ['owner.team']))
+          .message,
+      });
+      expect(err.issues.map((i) => i.params)).toEqual([
+        { tool: 'write_file', place: 'FileTools.writeFile', member: 'owner.team' },
+      ]);
+    });
+
+    it('refuses a manifest that lacks a nested member the class has', () => {
+      const err = thrownBy(start({}));
+      expect(err.message).toBe(
+        staleEntry('write_file', 'FileTools.writeFile', staleMembers('WriteFileInput', ['owner.name'], [])).message,
+      );
+    });
+
+    it('accepts the up-to-date manifest', () => {
+      expect(start({ name: { type: 'string' } })().resolve('write_file')).toBeDefined();
+    });
+  });
 });
+
+function thrownBy(f: () => unknown): ToolError {
+  try {
+    f();
+  } catch (e) {
+    return e as ToolError;
+  }
+  throw new Error('nothing was thrown');
+}
 
 describe('atomic registration', () => {
   @Toolset()

@@ -2,10 +2,12 @@ import { hasErrorCode, ToolError } from '../../lib/protocol';
 import {
   inputMismatch,
   inputNotAClass,
+  LISTED_STALE,
   manifestErrors,
   manifestWhere,
   MAX_ECHO,
   missingFromManifest,
+  missingText,
   needsResolver,
   noInputClass,
   notAPolicy,
@@ -20,9 +22,13 @@ import {
   staleInput,
   staleConstraint,
   staleMembers,
+  staleIssue,
+  staleManifest,
   staleMethod,
+  staleText,
   toolRefusedAtBind,
 } from '../../lib/container/messages';
+import type { StaleTool } from '../../lib/container/messages';
 
 // The one place the container's sentences are pinned; other specs assert codes and fields.
 class NotesTools {
@@ -89,11 +95,49 @@ describe('container messages', () => {
       staleConstraint({ member: 'limit', decorator: null, keyword: 'default', inSource: undefined, inManifest: 10 }),
     ).toBe('member limit: the source has no initializer but the manifest has default 10');
     expect(staleMembers('CreateNoteInput', ['tags'], ['body'])).toBe(
-      'CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())',
+      'CreateNoteInput has tags which the manifest lacks; the manifest lists body which CreateNoteInput does not have: either it was removed from the class (regenerate) or it has no class-validator decorator, which hides it at run time (decorate it, e.g. @Allow())',
     );
     expect(staleMembers(null, [], ['body'])).toBe(
-      'the manifest lists body which the method does not have (a member without a class-validator decorator is invisible at run time: decorate it, e.g. @Allow())',
+      'the manifest lists body which the method does not have: either it was removed from the class (regenerate) or it has no class-validator decorator, which hides it at run time (decorate it, e.g. @Allow())',
     );
+    expect(staleMembers('WriteFileInput', ['owner.team'], [])).toBe(
+      'WriteFileInput has owner.team which the manifest lacks',
+    );
+  });
+
+  it('every stale tool in one error: the first in full, the others named, then the command', () => {
+    const one = (tool: string, place: string): StaleTool => ({ tool, place, text: missingText(tool, place) });
+    const first: StaleTool = {
+      tool: 'create_note',
+      place: 'NotesTools.createNote',
+      text: staleText('create_note', 'NotesTools.createNote', staleInput('CreateNoteInput', 'NoteInput')),
+    };
+    expect(first.text).toBe(
+      'tool "create_note" (NotesTools.createNote): the manifest is stale: the input DTO is CreateNoteInput in the source but NoteInput in the manifest',
+    );
+    expect(missingText('count', 'NotesTools.count')).toBe(
+      'tool "count" (NotesTools.count) is missing from the manifest',
+    );
+    const issue = staleIssue('create_note', 'NotesTools.createNote', first.text, 'owner.team');
+    expect(issue).toEqual({
+      code: 'stale_manifest',
+      path: [],
+      message: first.text,
+      params: { tool: 'create_note', place: 'NotesTools.createNote', member: 'owner.team' },
+    });
+    const err = staleManifest([first, one('count', 'NotesTools.count'), one('ping', 'Ops.ping')], [issue]);
+    expect(err.code).toBe('ERR_INVALID_TOOL');
+    expect(err.message).toBe(
+      'tool: invalid tool: tool "create_note" (NotesTools.createNote): the manifest is stale: the input DTO is CreateNoteInput in the source but NoteInput in the manifest; and 2 more stale tools: "count" (NotesTools.count), "ping" (Ops.ping); run scope-tool generate',
+    );
+    expect(err.issues).toEqual([issue]);
+    // One tool: exactly its own sentence.
+    expect(staleManifest([first], []).message).toBe(
+      staleEntry('create_note', 'NotesTools.createNote', staleInput('CreateNoteInput', 'NoteInput')).message,
+    );
+    const many = Array.from({ length: LISTED_STALE + 3 }, (_, i) => one(`t${i}`, `T.m${i}`));
+    expect(staleManifest(many, []).message).toContain(`; and ${LISTED_STALE + 2} more stale tools: "t1" (T.m1), `);
+    expect(staleManifest(many, []).message).toContain(`"t${LISTED_STALE}" (T.m${LISTED_STALE}) (and 2 more); run`);
   });
 
   it('createRegistry options and toolsets that cannot be used name the item and the fix', () => {

@@ -14,7 +14,14 @@ import { createRegistry } from '../../lib/container';
 import { staleConstraint, staleEntry } from '../../lib/container/messages';
 import { Equals, IsDateString, IsEmail, IsNumber, IsString } from 'class-validator';
 import { Tool, Toolset } from '../../lib/decorators';
-import { constraintDrift, DRIFT_RULES, NOT_COMPARED, type ConstraintDrift } from '../../lib/dto/drift';
+import {
+  constraintDrift,
+  DRIFT_RULES,
+  nestedMemberDrift,
+  NOT_COMPARED,
+  type ConstraintDrift,
+  type MemberDrift,
+} from '../../lib/dto/drift';
 import type { DtoClass } from '../../lib/dto';
 import type { JsonObject, ToolError } from '../../lib/protocol';
 import { DECORATOR_CATALOGUE } from '../../lib/schema/catalogue';
@@ -73,21 +80,27 @@ class DriftTools {
 
 const refusal = (expected: ToolError) => expect.objectContaining({ code: expected.code, message: expected.message });
 
-/** The drift of every tool of `manifest` whose input DTO `classes` has, with the tool's name. */
-function driftOf(manifest: Manifest, classes: ReadonlyMap<string, unknown>): [string, ConstraintDrift][] {
+/**
+ * The drift of every tool of `manifest` whose input DTO `classes` has, with the tool's name: its
+ * constraints, and its nested DTOs' member names.
+ */
+function driftOf(manifest: Manifest, classes: ReadonlyMap<string, unknown>): [string, ConstraintDrift | MemberDrift][] {
   const tools = manifest.tools.filter((t) => t.source.input !== null && classes.has(t.source.input));
   expect(tools.length).toBeGreaterThan(0);
-  return tools.flatMap((t) =>
-    constraintDrift(classes.get(t.source.input as string) as DtoClass, t.definition.input_schema, t.mergedBounds).map(
-      (d): [string, ConstraintDrift] => [t.name, d],
-    ),
-  );
+  return tools.flatMap((t) => {
+    const dto = classes.get(t.source.input as string) as DtoClass;
+    const schema = t.definition.input_schema;
+    return [...constraintDrift(dto, schema, t.mergedBounds), ...nestedMemberDrift(dto, schema)].map(
+      (d): [string, ConstraintDrift | MemberDrift] => [t.name, d],
+    );
+  });
 }
 const classesOf = (...modules: object[]) => new Map<string, unknown>(modules.flatMap((m) => Object.entries(m)));
 
 describe('an up-to-date manifest never drifts', () => {
   it('the drift fixture: every rule, each: true, nested DTOs inline and through $ref', () => {
     expect(constraintDrift(Booking, BOOK.definition.input_schema, BOOK.mergedBounds)).toEqual([]);
+    expect(nestedMemberDrift(Booking, BOOK.definition.input_schema)).toEqual([]);
     expect(createRegistry({ manifest: DRIFT, toolsets: [new DriftTools()] }).resolve('book')).toBeDefined();
   });
 
@@ -348,6 +361,42 @@ describe.each(CASES)('a stale manifest: %s', (_label, pointer, old, expected) =>
     expect(() => createRegistry({ manifest: { version: 1, tools: [entry] }, toolsets: [new DriftTools()] })).toThrow(
       refusal(staleEntry('book', 'DriftTools.book', drift.map(staleConstraint).join('; '))),
     );
+  });
+});
+
+describe('nested DTO members removed or added without regenerating (trial 2 finding 7a)', () => {
+  const members = (entry: ManifestTool) => nestedMemberDrift(Booking, entry.definition.input_schema);
+
+  it('a member the manifest still lists, through $ref: on every path that reaches the DTO', () => {
+    const entry = changed('/$defs/Address/properties/team', { type: 'string' });
+    expect(members(entry)).toEqual([
+      { member: 'address.team', dto: 'Address', side: 'manifest' },
+      { member: 'billing.team', dto: 'Address', side: 'manifest' },
+    ]);
+  });
+
+  it('a member the manifest lacks: inline, in an array of DTOs', () => {
+    expect(members(changed('/properties/extra/properties/unit', undefined))).toEqual([
+      { member: 'extra.unit', dto: 'Line', side: 'source' },
+    ]);
+    expect(members(changed('/properties/lines/items/properties/qty', undefined))).toEqual([
+      { member: 'lines[].qty', dto: 'Line', side: 'source' },
+    ]);
+  });
+
+  it('createRegistry refuses it, naming the member paths and one issue each (ERR_INVALID_TOOL)', () => {
+    const entry = changed('/$defs/Address/properties/team', { type: 'string' });
+    let thrown: ToolError | undefined;
+    try {
+      createRegistry({ manifest: { version: 1, tools: [entry] }, toolsets: [new DriftTools()] });
+    } catch (e) {
+      thrown = e as ToolError;
+    }
+    expect(thrown).toMatchObject({ code: 'ERR_INVALID_TOOL' });
+    expect(thrown?.issues.map((i) => [i.code, i.params?.['member']])).toEqual([
+      ['stale_manifest', 'address.team'],
+      ['stale_manifest', 'billing.team'],
+    ]);
   });
 });
 
