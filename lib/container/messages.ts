@@ -211,14 +211,14 @@ export function policyWithoutAuthorize(policy: Function, where: string): ToolErr
 
 /**
  * A tool method whose input class is known neither from `@Tool({ input })` nor from
- * `design:paramtypes` (tsx, esbuild and Vitest never emit it, whatever tsconfig.json says; tsc and
- * SWC emit it only with decorator metadata on).
+ * `design:paramtypes` (tsx and esbuild never emit it, whatever tsconfig.json says; tsc, Vitest and
+ * SWC emit it only with decorator metadata on: docs/install.md).
  */
 export function noInputClass(tool: string, place: string): ToolError {
   // Regression (second new-user trial, finding 5): under tsx the fix said was the tsconfig
   // settings the user already had, which tsx ignores.
   return invalidToolset(
-    `tool "${tool}" (${place}): the input class is unknown: the compiler emitted no design:paramtypes; name it in the decorator, @Tool({ input: YourInputClass }) (input: null for a method without input): tsx, esbuild and Vitest never emit the metadata, whatever tsconfig.json says; only tsc with "emitDecoratorMetadata": true, or SWC with decoratorMetadata: true, does`,
+    `tool "${tool}" (${place}): the input class is unknown: the compiler emitted no design:paramtypes; name it in the decorator, @Tool({ input: YourInputClass }) (input: null for a method without input): tsx and esbuild never emit the metadata, whatever tsconfig.json says; tsc and Vitest emit it with "emitDecoratorMetadata": true, SWC with decoratorMetadata: true`,
   );
 }
 

@@ -175,7 +175,7 @@ describe('container messages', () => {
 
   it('tool methods without a usable input class name the tool, Class.method and the fix', () => {
     expect(noInputClass('create_note', 'NotesTools.createNote').message).toBe(
-      'tool: invalid tool: tool "create_note" (NotesTools.createNote): the input class is unknown: the compiler emitted no design:paramtypes; name it in the decorator, @Tool({ input: YourInputClass }) (input: null for a method without input): tsx, esbuild and Vitest never emit the metadata, whatever tsconfig.json says; only tsc with "emitDecoratorMetadata": true, or SWC with decoratorMetadata: true, does',
+      'tool: invalid tool: tool "create_note" (NotesTools.createNote): the input class is unknown: the compiler emitted no design:paramtypes; name it in the decorator, @Tool({ input: YourInputClass }) (input: null for a method without input): tsx and esbuild never emit the metadata, whatever tsconfig.json says; tsc and Vitest emit it with "emitDecoratorMetadata": true, SWC with decoratorMetadata: true',
     );
     expect(inputMismatch('create_note', 'NotesTools.createNote', 'CreateNoteInput', 'NoteInput').message).toBe(
       'tool: invalid tool: tool "create_note" (NotesTools.createNote): @Tool({ input }) names CreateNoteInput but the first parameter\'s type is NoteInput; make them the same class',
