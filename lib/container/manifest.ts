@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { MAX_DEPTH } from '../protocol';
 import type { JsonObject } from '../protocol';
 import { manifestErrors, manifestWhere } from './messages';
 
@@ -69,8 +70,8 @@ export type ManifestInput = string | URL | Manifest | Readonly<Record<string, un
  *   characters), the JSON Pointer of the bad member and the fix: a value that is neither a string,
  *   a URL nor a plain object (naming what it is), a URL whose scheme is not `file:`, a string that
  *   is the manifest's JSON text rather than a path (it starts with `{`), unreadable file, invalid
- *   JSON, wrong version, missing or mistyped member, `definition.name` differing from `name`, or a
- *   tool name listed twice
+ *   JSON, wrong version, missing or mistyped member, `definition.name` differing from `name`, a
+ *   tool name listed twice, or a schema whose arrays and objects nest deeper than MAX_DEPTH (10,000)
  */
 export function loadManifest(manifest: ManifestInput): Manifest {
   const file = manifestFile(manifest);
@@ -182,11 +183,16 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   const merged = o.mergedBounds;
   if (merged !== undefined && (!Array.isArray(merged) || merged.some((m) => typeof m !== 'string')))
     fail(`${at}/mergedBounds`, 'must be an array of strings');
+  const copy = (schema: Record<string, unknown>, pointer: string): JsonObject => {
+    const copied = copyJson(schema);
+    if (copied === undefined) fail(pointer, manifestErrors.tooDeepText(name, MAX_DEPTH));
+    return copied as JsonObject;
+  };
   const definition = {
     name,
     ...(d.description === undefined ? {} : { description: d.description as string }),
-    input_schema: copyJson(inputSchema) as JsonObject,
-    ...(outputSchema === undefined ? {} : { output_schema: copyJson(outputSchema) as JsonObject }),
+    input_schema: copy(inputSchema, `${at}/definition/input_schema`),
+    ...(outputSchema === undefined ? {} : { output_schema: copy(outputSchema, `${at}/definition/output_schema`) }),
   };
   return {
     name,
@@ -198,21 +204,38 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   };
 }
 
-/** A plain deep copy of JSON data (not structuredClone: its objects may come from another realm). */
+/**
+ * A plain deep copy of JSON data (not structuredClone: its objects may come from another realm), or
+ * undefined when arrays and objects nest deeper than MAX_DEPTH (lib/protocol/json.ts, admission's
+ * bound). Iterative. Regression (start-up review, item 1): a schema wrapped in `allOf` 3,000 deep
+ * overflowed the recursive copy (`RangeError: Maximum call stack size exceeded`, no code).
+ */
 function copyJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyJson);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = copyJson(v);
-    return out;
+  const copyOf = (v: unknown): unknown => (Array.isArray(v) ? [] : v !== null && typeof v === 'object' ? {} : v);
+  const root = copyOf(value);
+  const work: [unknown, Record<string, unknown>, number][] = [];
+  if (root !== value) work.push([value, root as Record<string, unknown>, 1]);
+  while (work.length > 0) {
+    const [from, to, depth] = work.pop() as [unknown, Record<string, unknown>, number];
+    if (depth > MAX_DEPTH) return undefined;
+    for (const [k, v] of Object.entries(from as object)) {
+      const c = copyOf(v);
+      Object.defineProperty(to, k, { value: c, enumerable: true, writable: true, configurable: true });
+      if (c !== v) work.push([v, c as Record<string, unknown>, depth + 1]);
+    }
   }
-  return value;
+  return root;
 }
 
+/** Freezes `value` and everything in it. Iterative, as copyJson. */
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
+  const work: unknown[] = [value];
+  while (work.length > 0) {
+    const v = work.pop();
+    if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+      Object.freeze(v);
+      for (const x of Object.values(v)) work.push(x);
+    }
   }
   return value;
 }

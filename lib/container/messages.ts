@@ -293,6 +293,13 @@ export const manifestErrors = Object.freeze({
   notJson(where: string, cause: unknown): ToolError {
     return new ToolError('ERR_INVALID_TOOL', `${where}: is not valid JSON; ${GENERATE}`, { cause });
   },
+  /**
+   * The `what` of `member` for a tool's schema whose arrays and objects nest deeper than `max`
+   * (MAX_DEPTH, lib/protocol/json.ts): the tool (clipped to MAX_ECHO) and the bound.
+   */
+  tooDeepText(tool: string, max: number): string {
+    return `tool "${clipMiddle(tool, MAX_ECHO)}": the schema nests arrays and objects deeper than ${max} levels`;
+  },
   /** The member at `pointer` (a JSON Pointer, `(root)` for the document) breaks `what`. */
   member(where: string, pointer: string, what: string): ToolError {
     return new ToolError('ERR_INVALID_TOOL', `${where}: ${pointer}: ${what}; ${GENERATE}`);

@@ -23,6 +23,7 @@ import {
   FuncTool,
   hasErrorCode,
   InputRequest,
+  MAX_DEPTH,
   Output,
   Registry,
 } from '../../lib/protocol';
@@ -550,6 +551,45 @@ describe('manifest checks', () => {
     it('accepts the up-to-date manifest', () => {
       expect(start({ name: { type: 'string' } })().resolve('write_file')).toBeDefined();
     });
+  });
+});
+
+describe('a manifest schema nested thousands of levels deep (start-up review, item 1)', () => {
+  // Regression: a member wrapped in allOf 3,000 deep made createRegistry throw
+  // `RangeError: Maximum call stack size exceeded` (no code) while copying the manifest.
+  const deepManifest = (levels: number) => {
+    let inner: JsonObject = { type: 'string' };
+    for (let i = 0; i < levels; i++) inner = { allOf: [inner] };
+    const schema = {
+      ...NOTE_SCHEMA,
+      properties: { ...NOTE_SCHEMA.properties, title: { ...NOTE_SCHEMA.properties.title, allOf: [inner] } },
+    };
+    return manifest(entry('create_note', 'OneTool', 'createNote', 'CreateNoteInput', schema));
+  };
+  @Toolset()
+  class OneTool {
+    @Tool({ name: 'create_note', input: CreateNoteInput })
+    createNote(input: CreateNoteInput): string {
+      return input.title;
+    }
+  }
+
+  it('refuses nesting deeper than MAX_DEPTH with ERR_INVALID_TOOL, naming the tool, the schema and the bound', () => {
+    const err = thrownBy(() => createRegistry({ manifest: deepManifest(6_000), toolsets: [new OneTool()] }));
+    expect(err).toMatchObject({
+      code: 'ERR_INVALID_TOOL',
+      message: manifestErrors.member(
+        'manifest',
+        '/tools/0/definition/input_schema',
+        manifestErrors.tooDeepText('create_note', MAX_DEPTH),
+      ).message,
+    });
+  });
+
+  it('refuses 3,000 levels, within the bound but too deep to compile, with a code and the tool', () => {
+    const err = thrownBy(() => createRegistry({ manifest: deepManifest(3_000), toolsets: [new OneTool()] }));
+    expect(err).toMatchObject({ code: 'ERR_INVALID_SCHEMA' });
+    expect(err.message).toContain('tool "create_note" (OneTool.createNote)');
   });
 });
 

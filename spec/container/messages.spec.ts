@@ -223,6 +223,9 @@ describe('container messages', () => {
     expect(manifestErrors.notFileUrl('https://example.com/tools.manifest.json').message).toBe(
       'tool: invalid tool: manifest: the URL https://example.com/tools.manifest.json is not a file: URL; pass a file: URL or a path (the manifest is read from disk, never fetched)',
     );
+    expect(manifestErrors.tooDeepText('t', 10_000)).toBe(
+      'tool "t": the schema nests arrays and objects deeper than 10000 levels',
+    );
     expect(manifestErrors.jsonText().message).toBe(
       "tool: invalid tool: manifest: the string given looks like the manifest's JSON text, not a path; pass JSON.parse(text) (or the imported object), or the path of the *.manifest.json file",
     );
