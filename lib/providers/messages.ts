@@ -42,13 +42,40 @@ export function shapeOf(value: unknown): string {
  * `found` says what was given (`an object with members id, name, arguments`).
  * ERR_INVALID_INVOCATION wrapping ERR_INVALID_REQUEST.
  */
-export function notAToolCall(found: string): ToolError {
-  const inner = new ToolError(
-    'ERR_INVALID_REQUEST',
+export function notAToolCall(found: string, cause?: unknown): ToolError {
+  return developerError(
     `prepareToolCall: the call must be { id, request: { name, arguments } }, name the tool name and arguments the ` +
       `model's JSON text (a string), but it is ${found}; pass a call as the provider readers return it ` +
       '(openAIChatToolCalls, anthropicToolCalls, geminiFunctionCalls, ...) or build that shape',
+    cause,
   );
+}
+
+/**
+ * `prepareToolCall` was given a first argument that is not a Registry (no `resolve` and
+ * `definitions` methods): a bug of the calling code, not a refusal. `found` says what was given.
+ * ERR_INVALID_INVOCATION wrapping ERR_INVALID_REQUEST; a getter that threw is the inner cause.
+ */
+export function notARegistry(found: string, cause?: unknown): ToolError {
+  return developerError(
+    `prepareToolCall: the registry must be a Registry (with resolve and definitions methods), but it is ${found}; ` +
+      'pass the Registry holding the tools the model was offered',
+    cause,
+  );
+}
+
+/**
+ * Reading a member of a call threw (a getter or proxy trap of the calling code). The thrown value
+ * is kept as the cause only: its message is never part of this text. `member` names what was read
+ * (`call.request`).
+ */
+export function unreadableMember(member: string): string {
+  return `an object whose ${member} could not be read (reading it threw; the thrown value is the cause)`;
+}
+
+/** ERR_INVALID_INVOCATION wrapping ERR_INVALID_REQUEST (`detail`, with `cause` when given). */
+function developerError(detail: string, cause: unknown): ToolError {
+  const inner = new ToolError('ERR_INVALID_REQUEST', detail, cause === undefined ? {} : { cause });
   return new ToolError('ERR_INVALID_INVOCATION', wrappedText(ERROR_MESSAGES.ERR_INVALID_INVOCATION, inner), {
     cause: inner,
   });

@@ -7,7 +7,7 @@
 import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol';
 import { ERROR_MESSAGES, wrappedText } from '../protocol/errors';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
-import { notAToolCall, shapeOf } from './messages';
+import { notARegistry, notAToolCall, shapeOf, unreadableMember } from './messages';
 import { DUPLICATE_ID, quoteToolName } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
@@ -53,7 +53,9 @@ export interface PreparedToolCall {
  *   for a new call
  * @returns the resolved Binding and the Invocation only that Binding's contract admits
  * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST, not a refusal, when the call
- *   is not shaped `{ id, request: { name, arguments } }` with two strings
+ *   is not shaped `{ id, request: { name, arguments } }` with two strings, when reading one of its
+ *   members throws (the thrown value is the inner error's cause, its message never in the text), or
+ *   when `registry` is not a Registry (no `resolve` and `definitions` methods)
  * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST, when the name is empty
  *   (issue code `unknown_tool`), the call is marked `malformed`, or the stream ended before the
  *   arguments were complete (`complete === false`)
@@ -66,38 +68,90 @@ export function prepareToolCall(
   call: ProviderToolCall | AssembledToolCall,
   continuation?: Continuation | null,
 ): PreparedToolCall {
-  const { name: toolName, args } = requestOf(call);
+  const resolve = resolverOf(registry);
+  const { name: toolName, args, request, malformed, complete } = fieldsOf(call);
   // Regression (new-user trial, finding 12a): an empty name told the model
   // `tool: invalid request: name must not be empty`; it is now refused as an unknown tool is, with
   // the tools to call (validateRequest's ERR_INVALID_REQUEST kept as the cause).
   if (toolName === '') throw markRefusal(unknownTool(toolName, registry, emptyName()));
-  const binding = registry.resolve(toolName);
+  const binding = resolve(toolName);
   if (binding === undefined) throw markRefusal(unknownTool(toolName, registry));
-  const malformed = (call as ProviderToolCall).malformed;
-  if (malformed !== undefined) throw markRefusal(unreadable(toolName, String(malformed)));
-  if ((call as Partial<AssembledToolCall>).complete === false) throw markRefusal(incomplete(toolName, args));
-  return { binding, invocation: binding.contract.prepare(call.request, continuation) };
+  if (malformed !== undefined) throw markRefusal(unreadable(toolName, malformed));
+  if (complete === false) throw markRefusal(incomplete(toolName, args));
+  return { binding, invocation: binding.contract.prepare(request, continuation) };
 }
 
 /**
- * The name and arguments of a call shaped `{ id, request: { name, arguments } }` with two strings.
+ * `registry.resolve`, bound, after checking that `registry` has `resolve` and `definitions`
+ * methods. Regression (hostile review, item 1): `prepareToolCall({}, call)` threw the TypeError
+ * `registry.resolve is not a function`; any other first argument is now the calling code's bug,
+ * thrown as ERR_INVALID_INVOCATION naming the registry (a getter that threw is the cause).
+ */
+function resolverOf(registry: unknown): (name: string) => Binding | undefined {
+  if (typeof registry !== 'object' || registry === null) throw notARegistry(shapeOf(registry));
+  let resolve: unknown;
+  let definitions: unknown;
+  try {
+    ({ resolve, definitions } = registry as { resolve?: unknown; definitions?: unknown });
+  } catch (e) {
+    throw notARegistry(unreadableMember('resolve or definitions method'), e);
+  }
+  if (typeof resolve !== 'function' || typeof definitions !== 'function') {
+    throw notARegistry(`${shapeOf(registry)}, its resolve ${shapeOf(resolve)} and definitions ${shapeOf(definitions)}`);
+  }
+  return (name) => (resolve as Registry['resolve']).call(registry, name);
+}
+
+/** The members of a call `prepareToolCall` reads, each read once. */
+interface CallFields {
+  readonly name: string;
+  readonly args: string;
+  readonly request: { readonly name: string; readonly arguments: string };
+  readonly malformed: string | undefined;
+  readonly complete: unknown;
+}
+
+/**
+ * The members of a call shaped `{ id, request: { name, arguments } }` with two strings, each read
+ * once (a getter answering twice cannot change the call between the check and the admission).
  * Every provider reader builds that shape, whatever the model sent (a missing name is `""`,
  * unreadable arguments a `malformed` call), so any other shape is the calling code's bug: a plain
  * ToolError, not a refusal the model would be told about. Regression (new-user trial, finding 10):
- * `{ id, name, arguments }` was rendered to the model as invalid arguments.
+ * `{ id, name, arguments }` was rendered to the model as invalid arguments. Regression (hostile
+ * review, item 1): a `request` getter that threw escaped as the raw error; it is now the cause of
+ * that ToolError, and its message is not part of the error's text.
  */
-function requestOf(call: unknown): { readonly name: string; readonly args: string } {
+function fieldsOf(call: unknown): CallFields {
   if (typeof call !== 'object' || call === null || Array.isArray(call)) throw notAToolCall(shapeOf(call));
-  const request = (call as { request?: unknown }).request;
+  let request: unknown;
+  let malformed: unknown;
+  let complete: unknown;
+  try {
+    ({ request, malformed, complete } = call as { request?: unknown; malformed?: unknown; complete?: unknown });
+  } catch (e) {
+    throw notAToolCall(unreadableMember('request, malformed or complete'), e);
+  }
   if (request === undefined) throw notAToolCall(shapeOf(call));
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     throw notAToolCall(`${shapeOf(call)}, its request ${shapeOf(request)}`);
   }
-  const { name, arguments: args } = request as { name?: unknown; arguments?: unknown };
+  let name: unknown;
+  let args: unknown;
+  try {
+    ({ name, arguments: args } = request as { name?: unknown; arguments?: unknown });
+  } catch (e) {
+    throw notAToolCall(unreadableMember('request.name or request.arguments'), e);
+  }
   if (typeof name !== 'string' || typeof args !== 'string') {
     throw notAToolCall(`a call whose request.name is ${shapeOf(name)} and request.arguments ${shapeOf(args)}`);
   }
-  return { name, args };
+  return {
+    name,
+    args,
+    request: { name, arguments: args },
+    malformed: malformed === undefined ? undefined : String(malformed),
+    complete,
+  };
 }
 
 /** What an unknown-tool refusal says: the name the model used and the names it may use. @internal */

@@ -325,6 +325,78 @@ describe('prepareToolCall on a call of another shape (a bug of the calling code)
     expect(renderOutcome('read_file', { error }).kind).toBe('error');
   });
 
+  // Regression (hostile review, item 1): a throwing `request` getter escaped as the raw error, and
+  // a registry that is not one threw a TypeError (`registry.resolve is not a function`).
+  it('throws a developer error whose cause is the thrown value when reading the call throws', () => {
+    const secret = new Error('boom secret');
+    const calls: unknown[] = [
+      {
+        id: 'c',
+        get request(): never {
+          throw secret;
+        },
+      },
+      {
+        id: 'c',
+        request: {
+          name: 'read_file',
+          get arguments(): never {
+            throw secret;
+          },
+        },
+      },
+      new Proxy(
+        {},
+        {
+          get() {
+            throw secret;
+          },
+        },
+      ),
+    ];
+    for (const call of calls) {
+      const error = thrown(() => prepareToolCall(registry, call as ProviderToolCall));
+      expect(error.code).toBe('ERR_INVALID_INVOCATION');
+      expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+      expect(isAdmissionRefusal(error)).toBe(false);
+      expect((error.cause as ToolError).cause).toBe(secret);
+      expect(error.message).not.toContain('boom secret');
+      const rendered = renderOutcome('read_file', { error });
+      expect(rendered.kind).toBe('error');
+      expect(rendered.output.asText()).not.toContain('boom secret');
+    }
+  });
+
+  it.each<[string, unknown]>([
+    ['an empty object', {}],
+    ['undefined', undefined],
+    ['null', null],
+    ['a string', 'registry'],
+    ['an object whose resolve is not a function', { resolve: 1, definitions: () => [] }],
+  ])('throws a developer error naming the registry when it is %s', (_label, bad) => {
+    const call: ProviderToolCall = { id: 'c', request: { name: 'read_file', arguments: '{}' } };
+    const error = thrown(() => prepareToolCall(bad as Registry, call));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(isAdmissionRefusal(error)).toBe(false);
+    expect(error.message).toContain('registry');
+    expect(renderOutcome('read_file', { error }).kind).toBe('error');
+  });
+
+  it('keeps the thrown value of a registry getter as the cause, never in the text', () => {
+    const secret = new Error('boom secret');
+    const bad = {
+      get resolve(): never {
+        throw secret;
+      },
+    };
+    const call: ProviderToolCall = { id: 'c', request: { name: 'read_file', arguments: '{}' } };
+    const error = thrown(() => prepareToolCall(bad as unknown as Registry, call));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect((error.cause as ToolError).cause).toBe(secret);
+    expect(error.message).not.toContain('boom secret');
+  });
+
   it('keeps admitting the shape the provider readers build, without an id too', () => {
     const call = { request: { name: 'read_file', arguments: '{}' } } as ProviderToolCall;
     expect(prepareToolCall(registry, call).binding.contract.name).toBe('read_file');
