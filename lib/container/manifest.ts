@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_DEPTH } from '../protocol';
 import type { JsonObject } from '../protocol';
-import { manifestErrors, manifestWhere } from './messages';
+import { clip, clipJson, manifestErrors, manifestWhere } from './messages';
 
 /** Where a tool comes from: file (POSIX, relative to the project root), class, method, input DTO. */
 export interface ManifestSource {
@@ -97,12 +97,13 @@ export function loadManifest(manifest: ManifestInput): Manifest {
     throw manifestErrors.member(where, pointer, what);
   };
   const root = objectAt(value, '', fail);
-  if (root.version !== 1) fail('/version', `must be 1, found ${JSON.stringify(root.version) ?? 'nothing'}`);
+  if (root.version !== 1)
+    fail('/version', `must be 1, found ${root.version === undefined ? 'nothing' : clipJson(root.version)}`);
   if (!Array.isArray(root.tools)) fail('/tools', 'must be an array');
   const seen = new Set<string>();
   const tools = (root.tools as unknown[]).map((t, i) => {
     const tool = checkTool(t, `/tools/${i}`, fail);
-    if (seen.has(tool.name)) fail(`/tools/${i}/name`, `tool "${tool.name}" is listed twice`);
+    if (seen.has(tool.name)) fail(`/tools/${i}/name`, `tool "${clip(tool.name)}" is listed twice`);
     seen.add(tool.name);
     return tool;
   });
@@ -162,7 +163,8 @@ function checkTool(t: unknown, at: string, fail: Fail): ManifestTool {
   const name = stringAt(o, 'name', at, fail);
   const d = objectAt(o.definition, `${at}/definition`, fail);
   const definitionName = stringAt(d, 'name', `${at}/definition`, fail);
-  if (definitionName !== name) fail(`${at}/definition/name`, `is "${definitionName}" but the tool is "${name}"`);
+  if (definitionName !== name)
+    fail(`${at}/definition/name`, `is "${clip(definitionName)}" but the tool is "${clip(name)}"`);
   if (d.description !== undefined && typeof d.description !== 'string')
     fail(`${at}/definition/description`, 'must be a string');
   const inputSchema = objectAt(d.input_schema, `${at}/definition/input_schema`, fail);

@@ -16,6 +16,26 @@ import { clipMiddle } from '../protocol/errors';
  */
 export const MAX_ECHO = 80;
 
+/**
+ * A value a message quotes (a tool or member name, a class name, a decorator's argument), cut in the
+ * middle to MAX_ECHO code units. Regression (start-up review, item 2): a 100,000-character member
+ * name, pattern or tool name, or a 50,000-value enum, was echoed in full (100-440 KB messages).
+ */
+export function clip(value: string): string {
+  return clipMiddle(value, MAX_ECHO);
+}
+
+/** `value` as JSON (`"^[a-z]+$"`, `["a","b"]`, `50`), clipped as clip does. */
+export function clipJson(value: unknown): string {
+  return clip(String(JSON.stringify(value)));
+}
+
+/** `names`, each clipped, joined with `, `: at most LISTED_STALE, then `(and N more)`. */
+function clipList(names: readonly string[]): string {
+  const listed = names.slice(0, LISTED_STALE).map(clip).join(', ');
+  return names.length > LISTED_STALE ? `${listed} (and ${names.length - LISTED_STALE} more)` : listed;
+}
+
 /** `manifest <path>` (the path clipped to MAX_ECHO), or `manifest` when given an object. */
 export function manifestWhere(path: string | undefined): string {
   return path === undefined ? 'manifest' : `manifest ${clipMiddle(path, MAX_ECHO)}`;
@@ -26,12 +46,12 @@ export const GENERATE = 'run scope-tool generate';
 
 /** `tool "create_note" (NotesTools.createNote) is missing from the manifest`, without the fix. */
 export function missingText(tool: string, place: string): string {
-  return `tool "${tool}" (${place}) is missing from the manifest`;
+  return `tool "${clip(tool)}" (${clip(place)}) is missing from the manifest`;
 }
 
 /** `tool "create_note" (NotesTools.createNote): the manifest is stale: <what>`, without the fix. */
 export function staleText(tool: string, place: string, what: string): string {
-  return `tool "${tool}" (${place}): the manifest is stale: ${what}`;
+  return `tool "${clip(tool)}" (${clip(place)}): the manifest is stale: ${what}`;
 }
 
 /** `tool "create_note" (NotesTools.createNote) is missing from the manifest; run scope-tool generate` */
@@ -62,7 +82,7 @@ export interface StaleTool {
  */
 export function staleManifest(stale: readonly StaleTool[], issues: readonly AdmissionIssue[]): ToolError {
   const [first, ...rest] = stale;
-  const listed = rest.slice(0, LISTED_STALE).map((s) => `"${s.tool}" (${s.place})`);
+  const listed = rest.slice(0, LISTED_STALE).map((s) => `"${clip(s.tool)}" (${clip(s.place)})`);
   const unlisted = rest.length - listed.length;
   const others =
     rest.length === 0
@@ -89,22 +109,22 @@ export function staleIssue(tool: string, place: string, text: string, member?: s
 
 /** The `what` of staleEntry when the manifest names another class. */
 export function staleClass(inManifest: string, inSource: string): string {
-  return `it names class ${inManifest} but the tool is declared by ${inSource}`;
+  return `it names class ${clip(inManifest)} but the tool is declared by ${clip(inSource)}`;
 }
 
 /** The `what` of staleEntry when the manifest names another method. */
 export function staleMethod(inManifest: string, inSource: string): string {
-  return `it names method ${inManifest} but the tool is method ${inSource}`;
+  return `it names method ${clip(inManifest)} but the tool is method ${clip(inSource)}`;
 }
 
 /** The `what` of staleEntry when the input DTO class differs (`null`: the method takes no input). */
 export function staleInput(inSource: string | null, inManifest: string | null): string {
-  return `the input DTO is ${inSource ?? 'none'} in the source but ${inManifest ?? 'none'} in the manifest`;
+  return `the input DTO is ${clip(inSource ?? 'none')} in the source but ${clip(inManifest ?? 'none')} in the manifest`;
 }
 
 /** The `what` of staleEntry when `@Tool({ output })` names another class than the manifest's `source.output`. */
 export function staleOutput(inSource: string, inManifest: string | undefined): string {
-  return `the output DTO is ${inSource} in the source but ${inManifest ?? 'none'} in the manifest`;
+  return `the output DTO is ${clip(inSource)} in the source but ${clip(inManifest ?? 'none')} in the manifest`;
 }
 
 /**
@@ -112,15 +132,16 @@ export function staleOutput(inSource: string, inManifest: string | undefined): s
  * nested DTO's and its object schema's) differ: `missing` are in the source only, `extra` in the
  * manifest only, as member paths (`tag`, `owner.team`; `input`: the input DTO class name). A member
  * only the manifest lists was removed from the class, or has no class-validator decorator, which
- * makes it invisible at run time: both fixes are said.
+ * makes it invisible at run time: both fixes are said. Names are clipped (clip), at most LISTED_STALE
+ * of each list, then `(and N more)`.
  */
 export function staleMembers(input: string | null, missing: readonly string[], extra: readonly string[]): string {
   // Regression (second new-user trial, finding 10): only the @Allow() fix was said, wrong for a
   // member deleted from the class.
   return [
-    missing.length > 0 ? `${input} has ${missing.join(', ')} which the manifest lacks` : '',
+    missing.length > 0 ? `${clip(String(input))} has ${clipList(missing)} which the manifest lacks` : '',
     extra.length > 0
-      ? `the manifest lists ${extra.join(', ')} which ${input ?? 'the method'} does not have: either it was removed from the class (regenerate) or it has no class-validator decorator, which hides it at run time (decorate it, e.g. @Allow())`
+      ? `the manifest lists ${clipList(extra)} which ${clip(input ?? 'the method')} does not have: either it was removed from the class (regenerate) or it has no class-validator decorator, which hides it at run time (decorate it, e.g. @Allow())`
       : '',
   ]
     .filter((s) => s !== '')
@@ -131,8 +152,8 @@ export function staleMembers(input: string | null, missing: readonly string[], e
  * The `what` of staleEntry when a decorator's argument and the manifest's keyword differ:
  * `member limit: @Max says maximum 100 in the source but the manifest has maximum 50`; values other
  * than numbers as JSON (`pattern "^[a-z]+$"`, `enum ["a","b"]`, `type "string"`); `inManifest`
- * undefined: the manifest states none (`no maximum`). `member` is a path: `address.zip`, `tags[]`
- * (the items). `decorator` null: the property initializer against the manifest's `default`
+ * undefined: the manifest states none (`no maximum`). Values and `member` are clipped (clipJson,
+ * clip). `member` is a path: `address.zip`, `tags[]` (the items). `decorator` null: the property initializer against the manifest's `default`
  * (`member limit: the initializer says default 20 in the source but the manifest has default 10`;
  * `inSource` undefined: `the source has no initializer but ...`).
  */
@@ -144,14 +165,14 @@ export function staleConstraint(drift: {
   readonly inManifest: unknown;
 }): string {
   const manifest =
-    drift.inManifest === undefined ? `no ${drift.keyword}` : `${drift.keyword} ${JSON.stringify(drift.inManifest)}`;
+    drift.inManifest === undefined ? `no ${drift.keyword}` : `${drift.keyword} ${clipJson(drift.inManifest)}`;
   const source =
     drift.decorator !== null
-      ? `@${drift.decorator} says ${drift.keyword} ${JSON.stringify(drift.inSource)} in the source`
+      ? `@${drift.decorator} says ${drift.keyword} ${clipJson(drift.inSource)} in the source`
       : drift.inSource === undefined
         ? 'the source has no initializer'
-        : `the initializer says ${drift.keyword} ${JSON.stringify(drift.inSource)} in the source`;
-  return `member ${drift.member}: ${source} but the manifest has ${manifest}`;
+        : `the initializer says ${drift.keyword} ${clipJson(drift.inSource)} in the source`;
+  return `member ${clip(drift.member)}: ${source} but the manifest has ${manifest}`;
 }
 
 /** A toolset or policy the container cannot use; `detail` is the whole sentence. */

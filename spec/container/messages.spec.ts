@@ -1,5 +1,6 @@
 import { hasErrorCode, ToolError } from '../../lib/protocol';
 import {
+  clip,
   inputMismatch,
   inputNotAClass,
   LISTED_STALE,
@@ -228,6 +229,44 @@ describe('container messages', () => {
     );
     expect(manifestErrors.jsonText().message).toBe(
       "tool: invalid tool: manifest: the string given looks like the manifest's JSON text, not a path; pass JSON.parse(text) (or the imported object), or the path of the *.manifest.json file",
+    );
+  });
+
+  it('clips every value a stale-manifest message quotes to MAX_ECHO (start-up review, item 2)', () => {
+    // Regression: a 100,000-character name or pattern, or a 50,000-value enum, was echoed in full.
+    const long = 'n'.repeat(100_000);
+    const enumValues = Array.from({ length: 50_000 }, (_, i) => `v${i}`);
+    const texts = [
+      missingText(long, `${long}.m`),
+      staleText(long, 'T.m', 'x'),
+      staleManifest(
+        [
+          { tool: long, place: 'T.m', text: 'x' },
+          ...Array.from({ length: 8 }, () => ({ tool: long, place: long, text: 'x' })),
+        ],
+        [],
+      ).message,
+      staleMembers(
+        long,
+        [long],
+        Array.from({ length: 1_000 }, () => long),
+      ),
+      staleConstraint({ member: long, decorator: 'Matches', keyword: 'pattern', inSource: long, inManifest: long }),
+      staleConstraint({
+        member: 'm',
+        decorator: 'IsIn',
+        keyword: 'enum',
+        inSource: enumValues,
+        inManifest: enumValues,
+      }),
+      staleClass(long, long),
+      staleMethod(long, long),
+      staleInput(long, long),
+    ];
+    for (const text of texts) expect(text.length).toBeLessThan(2_000);
+    expect(clip(long)).toBe(`${'n'.repeat(MAX_ECHO / 2)}...${'n'.repeat(MAX_ECHO / 2)}`);
+    expect(staleMembers('In', ['a', 'b', 'c', 'd', 'e', 'f', 'g'], [])).toBe(
+      'In has a, b, c, d, e (and 2 more) which the manifest lacks',
     );
   });
 
