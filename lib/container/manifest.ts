@@ -56,8 +56,8 @@ export interface Manifest {
 /**
  * What loadManifest and createRegistry take as the manifest: a path to the `*.manifest.json` file
  * (a relative path resolves against the working directory, not the calling module), a `file:` URL
- * (`new URL('./tools.manifest.json', import.meta.url)` in an ES module), or the parsed manifest (a
- * `Manifest`, `JSON.parse` of the file, or the imported JSON module).
+ * (`new URL('./tools.manifest.json', import.meta.url)` in an ES module) or its href string, or the
+ * parsed manifest (a `Manifest`, `JSON.parse` of the file, or the imported JSON module).
  */
 export type ManifestInput = string | URL | Manifest | Readonly<Record<string, unknown>>;
 
@@ -68,8 +68,9 @@ export type ManifestInput = string | URL | Manifest | Readonly<Record<string, un
  * container relies on is checked. Returns a deep-frozen copy.
  * @throws ToolError ERR_INVALID_TOOL naming the file (or `manifest`; a path is clipped to 80
  *   characters), the JSON Pointer of the bad member and the fix: a value that is neither a string,
- *   a URL nor a plain object (naming what it is), a URL whose scheme is not `file:`, a string that
- *   is the manifest's JSON text rather than a path (it starts with `{`), unreadable file, invalid
+ *   a URL nor a plain object (naming what it is), a URL, or a string starting with a URL scheme,
+ *   whose scheme is not `file:` (never fetched), a string that is the manifest's JSON text rather
+ *   than a path (it starts with `{`), unreadable file, invalid
  *   JSON, wrong version, missing or mistyped member, `definition.name` differing from `name`, a
  *   tool name listed twice, or a schema whose arrays and objects nest deeper than MAX_DEPTH (10,000)
  */
@@ -111,7 +112,8 @@ export function loadManifest(manifest: ManifestInput): Manifest {
 }
 
 /**
- * The file of a manifest given as a path or a `file:` URL (`read`: what readFileSync opens, which
+ * The file of a manifest given as a path or a `file:` URL, as a URL object or a string
+ * (`read`: what readFileSync opens, which
  * turns a file: URL into its path itself; `shown`: the path, or the URL's href, for messages), or
  * undefined for a parsed object. Regression (second new-user trial, finding 4): a URL was read as a
  * parsed manifest (`/version: must be 1, found nothing`). A URL from another realm (a test VM) is
@@ -119,18 +121,31 @@ export function loadManifest(manifest: ManifestInput): Manifest {
  * uses node:fs and node:path only (docs/architecture.md section 1).
  */
 function manifestFile(manifest: unknown): { readonly read: string | URL; readonly shown: string } | undefined {
-  if (typeof manifest === 'string') return { read: manifest, shown: manifest };
   const tag = Object.prototype.toString.call(manifest);
-  if (tag === '[object URL]') {
-    const href = String((manifest as URL).href);
-    if (!href.startsWith('file:')) throw manifestErrors.notFileUrl(href);
-    return { read: new URL(href), shown: href };
+  // Regression (start-up review, item 3): 'file:///x/tools.manifest.json' given as a string was read
+  // as a relative path (`cannot be read at /cwd/file:/x/...`). A scheme has two characters or more,
+  // so a Windows drive (`C:\x`) stays a path.
+  const urlString = typeof manifest === 'string' && URL_SCHEME.test(manifest);
+  if (typeof manifest === 'string' && !urlString) return { read: manifest, shown: manifest };
+  if (urlString || tag === '[object URL]') {
+    const href = urlString ? (manifest as string) : String((manifest as URL).href);
+    if (!/^file:/i.test(href)) throw manifestErrors.notFileUrl(href);
+    let url: URL;
+    try {
+      url = new URL(href);
+    } catch (e) {
+      throw manifestErrors.unreadable(manifestWhere(href), href, e);
+    }
+    return { read: url, shown: href };
   }
   if (tag !== '[object Object]' || manifest === null || typeof manifest !== 'object') {
     throw manifestErrors.notAManifest(describeValue(manifest));
   }
   return undefined;
 }
+
+/** A string that starts with a URL scheme (RFC 3986 section 3.1) of two characters or more: `file:`, `https:`. */
+const URL_SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]+:/;
 
 /** What a value is, for a message: `undefined`, `null`, `a number`, `an array`, `a Map`, ... */
 function describeValue(value: unknown): string {

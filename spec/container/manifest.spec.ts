@@ -49,6 +49,21 @@ describe('loadManifest', () => {
     );
   });
 
+  it('reads a file: URL given as a string, and refuses other schemes unfetched (start-up review, item 3)', () => {
+    // Regression: 'file:///x/tools.manifest.json' was read as a relative path
+    // (`cannot be read at /cwd/file:/x/...`).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-manifest-'));
+    const file = path.join(dir, 'tools.manifest.json');
+    fs.writeFileSync(file, JSON.stringify(valid));
+    expect(loadManifest(pathToFileURL(file).href)).toEqual(valid);
+    fs.rmSync(dir, { recursive: true });
+    for (const href of ['http://example.com/m.json', 'https://example.com/m.json']) {
+      expect(() => loadManifest(href)).toThrow(
+        expect.objectContaining({ code: 'ERR_INVALID_TOOL', message: manifestErrors.notFileUrl(href).message }),
+      );
+    }
+  });
+
   it.each([
     [42, 'a number'],
     [undefined, 'undefined'],
