@@ -57,6 +57,12 @@ export function isDetachedJson(value: unknown): value is JsonValue {
 }
 
 /**
+ * How a reason of toJsonData / toJsonText starts when a getter or proxy trap of the value threw;
+ * the thrown message follows after `: ` (text of the calling code, never shown to a model). @internal
+ */
+export const READING_THREW = 'reading the value threw';
+
+/**
  * The outcome of toJsonText: the JSON text alone, or a reason. `admitted` is true when the text
  * passes RFC 7493 admission (admitJson) apart from the size bound, which holds by construction:
  * strings and names are well-formed (lone surrogates refused) and written by JSON.stringify, member
@@ -79,7 +85,7 @@ export function toJsonText(input: unknown, options: JsonDataOptions = {}): JsonT
   } catch (e) {
     // What the full walk reports for a getter or trap that throws; not retried, so a getter that
     // throws once cannot slip through on a second read.
-    return { ok: false, reason: `reading the value threw: ${messageOf(e)}` };
+    return { ok: false, reason: `${READING_THREW}: ${messageOf(e)}` };
   }
   if (fast !== undefined) return { ok: true, text: fast, admitted: true };
   const w = walk(options, false);
@@ -312,7 +318,7 @@ function convert(w: Walk, input: unknown): JsonData {
       if (outcome === V_SCALAR) attach(frame, segment, w.text, w.value, build);
     }
   } catch (e) {
-    return { ok: false, reason: `reading the value threw: ${messageOf(e)}` };
+    return { ok: false, reason: `${READING_THREW}: ${messageOf(e)}` };
   }
 }
 

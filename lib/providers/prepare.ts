@@ -8,7 +8,7 @@ import { ToolError, admitJson, markRefusal, validateRequest } from '../protocol'
 import { ERROR_MESSAGES, wrappedText } from '../protocol/errors';
 import type { AdmissionIssue, Binding, Continuation, Invocation, Registry } from '../protocol';
 import { notARegistry, notAToolCall, shapeOf, unreadableMember } from './messages';
-import { DUPLICATE_ID, quoteToolName } from './tool-call';
+import { DUPLICATE_ID, problemForModel, quoteToolName } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
 /** At most this many tool names are listed when a model calls a tool that does not exist. */
@@ -53,7 +53,8 @@ export interface PreparedToolCall {
  *   for a new call
  * @returns the resolved Binding and the Invocation only that Binding's contract admits
  * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST, not a refusal, when the call
- *   is not shaped `{ id, request: { name, arguments } }` with two strings, when reading one of its
+ *   is not shaped `{ id, request: { name, arguments } }` with two strings (a `malformed` that is
+ *   not a string, or a `complete` that is not a boolean, included), when reading one of its
  *   members throws (the thrown value is the inner error's cause, its message never in the text), or
  *   when `registry` is not a Registry (no `resolve` and `definitions` methods)
  * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST, when the name is empty
@@ -108,7 +109,7 @@ interface CallFields {
   readonly args: string;
   readonly request: { readonly name: string; readonly arguments: string };
   readonly malformed: string | undefined;
-  readonly complete: unknown;
+  readonly complete: boolean | undefined;
 }
 
 /**
@@ -145,11 +146,19 @@ function fieldsOf(call: unknown): CallFields {
   if (typeof name !== 'string' || typeof args !== 'string') {
     throw notAToolCall(`a call whose request.name is ${shapeOf(name)} and request.arguments ${shapeOf(args)}`);
   }
+  // Regression (hostile review, item 2): `complete: 'no'` let the call run, and a `malformed` that
+  // is not a string was shown to the model as String(value).
+  if (malformed !== undefined && typeof malformed !== 'string') {
+    throw notAToolCall(`a call whose malformed is ${shapeOf(malformed)} (a string, or left out)`);
+  }
+  if (complete !== undefined && typeof complete !== 'boolean') {
+    throw notAToolCall(`a call whose complete is ${shapeOf(complete)} (a boolean, or left out)`);
+  }
   return {
     name,
     args,
     request: { name, arguments: args },
-    malformed: malformed === undefined ? undefined : String(malformed),
+    malformed,
     complete,
   };
 }
@@ -229,7 +238,8 @@ function unreadable(name: string, problem: string): ToolError {
       ? `call of tool ${quoteToolName(name)}: ${problem}`
       : `call of tool ${quoteToolName(name)}: the provider's payload held no arguments text to admit (${problem}); the call did not run`,
   );
-  const message = ambiguous ? problem : `no arguments text: ${problem}`;
+  const shown = problemForModel(problem);
+  const message = ambiguous ? shown : `no arguments text: ${shown}`;
   // Regression (new-user trial, finding 14c): calls sharing an id were reported as `invalid_json`.
   const code = ambiguous ? 'duplicate_call_id' : 'invalid_json';
   const issue: AdmissionIssue = Object.freeze({ code, path: Object.freeze([]), message });

@@ -4,7 +4,7 @@
  */
 import { ToolError } from '../protocol';
 import type { Definition, JsonObject, Request } from '../protocol';
-import { toJsonText } from '../protocol/json-data';
+import { READING_THREW, toJsonText } from '../protocol/json-data';
 
 /**
  * One tool call proposed by a model, as read from a provider response or stream.
@@ -23,6 +23,9 @@ export interface ProviderToolCall {
    * what was wrong, for people and the model. The call is still returned, so its id gets exactly
    * one result; `request.arguments` is then `null` (JSON text), which no contract
    * admits, and `prepareToolCall` refuses the call with an issue that says what was wrong.
+   * A string or left out (`prepareToolCall` throws a developer error for any other value); the model
+   * reads it (at most 200 code units), except the message of a getter that threw while the input
+   * was read, so a hand-built text must hold nothing the model may not see.
    */
   readonly malformed?: string;
 }
@@ -34,6 +37,7 @@ export interface ProviderToolCall {
  * itself (truncated: see `finishedWhole`); its `request.arguments` then holds the partial text as streamed (the
  * assemblers never invent text), which may be blank, and `Contract.prepare` admits blank arguments
  * as `{}`. Admit assembled calls with `prepareToolCall`, which refuses every incomplete call.
+ * `complete` must be a boolean (`prepareToolCall` throws a developer error for any other value).
  */
 export interface AssembledToolCall extends ProviderToolCall {
   readonly complete: boolean;
@@ -115,6 +119,18 @@ export function argumentsText(value: unknown, where: string): { readonly text: s
   // The reason leads with the JSON Pointer of the value refused: 20,000 characters at depth 10,001.
   const reason = data.reason.length > 200 ? `${data.reason.slice(0, 100)}...${data.reason.slice(-100)}` : data.reason;
   return { text: MALFORMED_ARGUMENTS, malformed: `${where} is not JSON data: ${reason}` };
+}
+
+/**
+ * A `malformed` problem as the model may read it: the message of a getter or proxy trap that threw
+ * while an Anthropic `input` or Gemini `args` was read (`... is not JSON data: reading the value
+ * threw: <message>`) is the calling code's text, so it is cut off (docs/guarantees.md: causes never
+ * reach the model); the call's `malformed` and the error's cause keep it. Regression (hostile
+ * review, item 2): the model was told `reading the value threw: secret-getter`. @internal
+ */
+export function problemForModel(problem: string): string {
+  const at = problem.indexOf(`${READING_THREW}: `);
+  return at === -1 ? problem : problem.slice(0, at + READING_THREW.length);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   AnthropicStreamAssembler,
   MAX_LISTED_TOOLS,
   OpenAIChatStreamAssembler,
+  anthropicToolCalls,
   anthropicToolResult,
   describeInvalidArguments,
   openAIToolMessage,
@@ -443,5 +444,54 @@ describe('prepareToolCall on a complete call', () => {
       expect.objectContaining({ path: [], keyword: 'additionalProperties', params: { additionalProperty: 'force' } }),
     ]);
     expect(openAIToolMessage(call, { error }).content).toBe(describeInvalidArguments('purge_cache', error));
+  });
+});
+
+describe('prepareToolCall on values the calling code built', () => {
+  // Regression (hostile review, item 2): a throwing getter's message reached the model, and
+  // `complete: 'no'` let a call run.
+  it('never tells the model the message of a getter that threw while an input was read', () => {
+    const fn = jest.fn(() => 'ran');
+    const registry = new Registry(noRequiredTool('t', fn));
+    const input = {
+      get v(): never {
+        throw new Error('secret-getter');
+      },
+    };
+    const [call] = anthropicToolCalls({ content: [{ type: 'tool_use', id: 'toolu_1', name: 't', input }] });
+    expect(call.malformed).toContain('secret-getter');
+    const error = thrown(() => prepareToolCall(registry, call));
+    expect(isAdmissionRefusal(error)).toBe(true);
+    expect(error.issues.map((i) => i.code)).toEqual(['invalid_json']);
+    expect(error.issues[0].message).not.toContain('secret-getter');
+    expect(String((error.cause as Error).message)).toContain('secret-getter');
+    const text = anthropicToolResult(call, { error }).content;
+    expect(text).not.toContain('secret-getter');
+    expect(text).toContain('content[0].input');
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, unknown]>([
+    ['complete that is a string', { id: 'c', request: { name: 't', arguments: '{}' }, complete: 'no' }],
+    ['complete that is null', { id: 'c', request: { name: 't', arguments: '{}' }, complete: null }],
+    ['malformed that is a number', { id: 'c', request: { name: 't', arguments: '{}' }, malformed: 42 }],
+    ['malformed that is an object', { id: 'c', request: { name: 't', arguments: '{}' }, malformed: { why: 'x' } }],
+  ])('throws a developer error, not a refusal, for a call with %s; nothing runs', (_label, call) => {
+    const fn = jest.fn(() => 'ran');
+    const registry = new Registry(noRequiredTool('t', fn));
+    const error = thrown(() => prepareToolCall(registry, call as AssembledToolCall));
+    expect(error.code).toBe('ERR_INVALID_INVOCATION');
+    expect(hasErrorCode(error, 'ERR_INVALID_REQUEST')).toBe(true);
+    expect(isAdmissionRefusal(error)).toBe(false);
+    expect(renderOutcome('t', { error }).kind).toBe('error');
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('keeps admitting complete true and a string malformed as before', () => {
+    const registry = new Registry(noRequiredTool('t'));
+    const ok = { id: 'c', request: { name: 't', arguments: '{}' }, complete: true };
+    expect(prepareToolCall(registry, ok).binding.contract.name).toBe('t');
+    const marked = { id: 'c', request: { name: 't', arguments: 'null' }, malformed: 'function.arguments is null' };
+    expect(isAdmissionRefusal(thrown(() => prepareToolCall(registry, marked)))).toBe(true);
   });
 });
