@@ -84,7 +84,9 @@ export interface CreateRegistryOptions {
  *   that cannot be built; tools missing from the manifest (`tool "create_note"
  *   (NotesTools.createNote) is missing from the manifest; run scope-tool generate`) or stale entries
  *   (`... the manifest is stale: <what differs>; run scope-tool generate`), every one of them in one
- *   error: the first said in full, then `; and N more stale tools: "b" (B.b), ...`, with one issue
+ *   error: the first said in full, then `; and N more stale tools: "b" (B.b), ...`, then the
+ *   manifest's tools no toolset given declares (`; the manifest also lists "x", which no toolset
+ *   given declares`: named only then, since one manifest may serve several registries), with one issue
  *   (code `stale_manifest`, params `{ tool, place, member? }`) per finding; a refused DTO (see
  *   dtoInput); a binding error (`tools[i]: ...`)
  * @throws ToolError ERR_DUPLICATE_TOOL when two tools share a name or a name is already registered
@@ -100,13 +102,20 @@ export function createRegistry(options: CreateRegistryOptions): Registry {
       ? undefined
       : checkTimeout(options.timeoutMs, 'ERR_INVALID_TOOL', 'createRegistry: options.timeoutMs');
   const tools: Tool[] = [];
-  const stale: Stale = { tools: [], issues: [] };
+  const stale: Stale = { tools: [], issues: [], declared: new Set() };
   for (const toolset of options.toolsets) {
     const instance = typeof toolset === 'function' ? instantiate(toolset, `toolset ${toolset.name}`) : toolset;
     tools.push(...toolsOf(instance, entries, policies, shared, timeoutMs, stale));
   }
   // Regression (second new-user trial, finding 8): only the first stale tool was reported.
-  if (stale.tools.length > 0) throw staleManifest(stale.tools, stale.issues);
+  // A manifest may list tools no toolset given declares: one project's manifest serves several
+  // registries (samples/quick-start.ts and samples/serve-mcp.ts share samples/tools.manifest.json).
+  // They are named only when start-up fails anyway (start-up review, item 4), where an old name
+  // beside a missing new one points at a rename.
+  if (stale.tools.length > 0) {
+    const extra = manifest.tools.map((t) => t.name).filter((n) => !stale.declared.has(n));
+    throw staleManifest(stale.tools, stale.issues, extra);
+  }
   const registry = options.registry ?? new Registry();
   registry.register(...tools);
   return registry;
@@ -140,6 +149,7 @@ function toolsOf(
   return scanToolset(cls).flatMap((scanned) => {
     const place = `${cls.name}.${scanned.methodName}`;
     const name = scanned.metadata.name;
+    stale.declared.add(name);
     const entry = entries.get(name);
     if (entry === undefined) {
       const text = missingText(name, place);
@@ -163,10 +173,12 @@ function toolsOf(
   });
 }
 
-/** The tools the manifest no longer describes, gathered across toolsets, and their issues. */
+/** The tools the manifest no longer describes, gathered across toolsets, their issues, and the names declared. */
 interface Stale {
   readonly tools: StaleTool[];
   readonly issues: AdmissionIssue[];
+  /** Every tool name the toolsets declare, to name the manifest's others. */
+  readonly declared: Set<string>;
 }
 
 function instantiator(resolve: Resolve | undefined): Instantiate {

@@ -77,10 +77,16 @@ export interface StaleTool {
 /**
  * Every tool the manifest no longer describes, in one error: the first one's text, then the others
  * named (`; and 2 more stale tools: "b" (B.b), "c" (C.c)`, at most LISTED_STALE, then `(and N
- * more)`), then the fix; `issues` has one per finding (staleIssue). One tool: exactly its
+ * more)`), then the manifest's tools no toolset declares (`extra`: `; the manifest also lists "old_name",
+ * which no toolset given declares`, named the same way; a renamed tool shows up there), then the fix;
+ * `issues` has one per finding (staleIssue), none for `extra`. One tool and no extra: exactly its
  * missingFromManifest or staleEntry sentence.
  */
-export function staleManifest(stale: readonly StaleTool[], issues: readonly AdmissionIssue[]): ToolError {
+export function staleManifest(
+  stale: readonly StaleTool[],
+  issues: readonly AdmissionIssue[],
+  extra: readonly string[] = [],
+): ToolError {
   const [first, ...rest] = stale;
   const listed = rest.slice(0, LISTED_STALE).map((s) => `"${clip(s.tool)}" (${clip(s.place)})`);
   const unlisted = rest.length - listed.length;
@@ -88,9 +94,17 @@ export function staleManifest(stale: readonly StaleTool[], issues: readonly Admi
     rest.length === 0
       ? ''
       : `; and ${rest.length} more stale tool${rest.length === 1 ? '' : 's'}: ${listed.join(', ')}${unlisted > 0 ? ` (and ${unlisted} more)` : ''}`;
-  return new ToolError('ERR_INVALID_TOOL', `${first?.text ?? 'the manifest is stale'}${others}; ${GENERATE}`, {
-    issues,
-  });
+  const unclaimed =
+    extra.length === 0
+      ? ''
+      : `; the manifest also lists ${clipList(extra.map((t) => `"${t}"`))}, which no toolset given declares`;
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `${first?.text ?? 'the manifest is stale'}${others}${unclaimed}; ${GENERATE}`,
+    {
+      issues,
+    },
+  );
 }
 
 /**

@@ -498,6 +498,27 @@ describe('manifest checks', () => {
     ]);
   });
 
+  it('accepts tools no toolset declares, and names them when start-up fails anyway (review item 4)', () => {
+    // One project's manifest serves several registries (samples/quick-start.ts and
+    // samples/serve-mcp.ts share samples/tools.manifest.json), so extra tools alone are no error.
+    const other = entry('send_email', 'EmailTools', 'send', null);
+    const shared = manifest(...NOTES_MANIFEST.tools, other);
+    expect(createRegistry({ manifest: shared, toolsets: [tools] }).resolve('send_email')).toBeUndefined();
+    // Regression: with a tool missing (here renamed), the message did not name the manifest's extras.
+    const renamed = manifest(
+      NOTES_MANIFEST.tools[0],
+      entry('add_note', 'NotesTools', 'createNote', 'CreateNoteInput', NOTE_SCHEMA),
+      NOTES_MANIFEST.tools[2],
+      other,
+    );
+    const err = thrownBy(() => createRegistry({ manifest: renamed, toolsets: [tools] }));
+    expect(err).toMatchObject({ code: 'ERR_INVALID_TOOL' });
+    expect(err.message).toContain('the manifest also lists "add_note", "send_email", which no toolset given declares');
+    expect(err.issues.map((i) => [i.code, i.params])).toEqual([
+      ['stale_manifest', { tool: 'create_note', place: 'NotesTools.createNote' }],
+    ]);
+  });
+
   describe('a nested DTO member removed or added without regenerating (trial 2 finding 7a)', () => {
     class Owner {
       @IsString() name!: string;

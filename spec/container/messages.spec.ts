@@ -136,6 +136,12 @@ describe('container messages', () => {
     expect(staleManifest([first], []).message).toBe(
       staleEntry('create_note', 'NotesTools.createNote', staleInput('CreateNoteInput', 'NoteInput')).message,
     );
+    // The manifest's tools no toolset declares are named after the stale ones, without issues.
+    const withExtra = staleManifest([one('count', 'NotesTools.count')], [issue], ['old_count', 'other']);
+    expect(withExtra.message).toBe(
+      'tool: invalid tool: tool "count" (NotesTools.count) is missing from the manifest; the manifest also lists "old_count", "other", which no toolset given declares; run scope-tool generate',
+    );
+    expect(withExtra.issues).toEqual([issue]);
     const many = Array.from({ length: LISTED_STALE + 3 }, (_, i) => one(`t${i}`, `T.m${i}`));
     expect(staleManifest(many, []).message).toContain(`; and ${LISTED_STALE + 2} more stale tools: "t1" (T.m1), `);
     expect(staleManifest(many, []).message).toContain(`"t${LISTED_STALE}" (T.m${LISTED_STALE}) (and 2 more); run`);
