@@ -84,7 +84,10 @@ export function openAIChatTools(
  * (OpenAI-compatible servers send that) yields a `malformed` call, a missing name the name `""`,
  * both refused by `prepareToolCall` with an issue saying what was wrong; calls sharing an id are
  * returned as one `malformed` call (`oneCallPerId` in `tool-call.ts`: neither runs, the id gets
- * one refusal). Entries without a string `id` cannot be answered and are skipped; an entry without
+ * one refusal). An `id` that is a number (`7`, which some OpenAI-compatible servers send) is read as
+ * its decimal text (`"7"`) and the call is `malformed` (`id is a number, not a string`), so it is
+ * refused and answered, never dropped; entries with no other id (missing, null, an object, ...)
+ * cannot be answered and are skipped; an entry without
  * `type` counts as a function call when it has a `function` member. Every call is `complete`
  * unless the choice's `finish_reason` is a string other than `tool_calls` or `stop` (`length`:
  * cut by `max_tokens`; `content_filter`; a reason not known here): then every call of the choice
@@ -111,16 +114,24 @@ export function openAIMessageToolCalls(
   const complete = finishedWhole(finishReason, CHAT_COMPLETE_REASONS);
   for (const call of Array.isArray(message?.tool_calls) ? message.tool_calls : []) {
     const entry = call as { id?: unknown; type?: unknown; function?: unknown } | null | undefined;
-    if (typeof entry?.id !== 'string') continue;
-    if (entry.type !== 'function' && !(entry.type === undefined && typeof entry.function === 'object')) continue;
-    const fn = entry.function as { name?: unknown; arguments?: unknown } | null | undefined;
+    // Regression (hostile review, item 3): a number id (7) dropped the call silently; it is read
+    // as its decimal text and the call is malformed, as a non-string name or arguments makes it refused.
+    const rawId = entry?.id;
+    if (typeof rawId !== 'string' && !(typeof rawId === 'number' && Number.isFinite(rawId))) continue;
+    if (entry!.type !== 'function' && !(entry!.type === undefined && typeof entry!.function === 'object')) continue;
+    const id = String(rawId);
+    const fn = entry!.function as { name?: unknown; arguments?: unknown } | null | undefined;
     const name = typeof fn?.name === 'string' ? fn.name : '';
     const args = fn?.arguments;
+    if (typeof rawId !== 'string') {
+      calls.push({ ...malformedCall(id, name, `id is ${describeSent(rawId)}, not a string`), complete });
+      continue;
+    }
     calls.push(
       typeof args === 'string'
-        ? { id: entry.id, request: { name, arguments: args }, complete }
+        ? { id, request: { name, arguments: args }, complete }
         : {
-            ...malformedCall(entry.id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`),
+            ...malformedCall(id, name, `function.arguments is ${describeSent(args)}, not a string of JSON text`),
             complete,
           },
     );

@@ -6,7 +6,7 @@ import type {
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
-import { Failure, FuncTool, Output, Registry, ToolError, hasErrorCode } from '../../lib/protocol';
+import { Failure, FuncTool, Output, Registry, ToolError, hasErrorCode, isAdmissionRefusal } from '../../lib/protocol';
 import type { Definition, JsonValue } from '../../lib/protocol';
 import {
   describeInvalidArguments,
@@ -139,6 +139,36 @@ describe('openAIChatToolCalls', () => {
     expect(messages[1].content).toBe(describeInvalidArguments('get_current_weather', errors[0]));
     // A caller that skips prepareToolCall is refused too: `null` is no arguments object.
     expect(() => registry.resolve('get_current_weather')!.contract.prepare(calls[2].request)).toThrow(ToolError);
+  });
+
+  // Regression (hostile review, item 3): a number id dropped the call silently.
+  it('keeps a call whose id is a number as a malformed call with that id as text, never run', () => {
+    const ran = jest.fn(() => 'ran');
+    const registry = new Registry(
+      FuncTool.create({ name: 'one', inputSchema: { type: 'object' }, decode: (value: JsonValue) => value }, ran),
+    );
+    const message = {
+      tool_calls: [
+        { id: 7, type: 'function', function: { name: 'one', arguments: '{}' } },
+        { id: null, type: 'function', function: { name: 'one', arguments: '{}' } },
+        { id: 'a', type: 'function', function: { name: 'one', arguments: '{}' } },
+      ],
+    } as never;
+    const calls = openAIMessageToolCalls(message);
+    expect(calls.map((c) => [c.id, c.malformed === undefined])).toEqual([
+      ['7', false],
+      ['a', true],
+    ]);
+    expect(calls[0].request).toEqual({ name: 'one', arguments: 'null' });
+    let refusal: unknown;
+    try {
+      prepareToolCall(registry, calls[0]);
+    } catch (e) {
+      refusal = e;
+    }
+    expect(isAdmissionRefusal(refusal)).toBe(true);
+    expect(openAIToolMessage(calls[0], { error: refusal }).tool_call_id).toBe('7');
+    expect(ran).not.toHaveBeenCalled();
   });
 
   it('returns no calls for a message without tool calls or a missing choice', () => {
