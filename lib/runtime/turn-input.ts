@@ -83,6 +83,8 @@ export function readCall(value: unknown, index: number): ReadCall {
   if (typeof request !== 'object' || request === null) return invalid('it has no request { name, arguments }');
   if (typeof name !== 'string') return invalid('its tool name is not a string');
   if (typeof args !== 'string') return invalid('its arguments are not JSON text');
+  if (complete !== undefined && typeof complete !== 'boolean') return invalid('its complete flag is not a boolean');
+  if (malformed !== undefined && typeof malformed !== 'string') return invalid('its malformed note is not a string');
   if (unstorable(id)) return invalid('its id holds a NUL character or a lone surrogate, which no store keeps');
   const bytes = bytesOver(id);
   if (bytes !== undefined) {
@@ -95,7 +97,7 @@ export function readCall(value: unknown, index: number): ReadCall {
     id,
     request: { name, arguments: args },
     complete: complete !== false,
-    ...(typeof malformed === 'string' ? { malformed } : {}),
+    ...(malformed === undefined ? {} : { malformed }),
   };
   return { call };
 }

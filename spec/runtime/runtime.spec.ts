@@ -264,6 +264,9 @@ describe('Runtime malformed calls (one refused outcome each; the turn resolves)'
       { id: 'no-arguments', request: { name: 'echo' } },
       { id: 'object-arguments', request: { name: 'echo', arguments: { text: 'x' } } },
       { id: 'number-name', request: { name: 42, arguments: '{}' } },
+      // Regression (third hostile review): a `complete` that is not a boolean ran the call.
+      { id: 'complete-text', request: { name: 'echo', arguments: '{"text":"x"}' }, complete: 'no' },
+      { id: 'malformed-number', request: { name: 'echo', arguments: '{"text":"x"}' }, malformed: 42 },
       { id: 7, request: { name: 'echo', arguments: '{"text":"x"}' } },
       null,
       'echo',
@@ -289,6 +292,8 @@ describe('Runtime malformed calls (one refused outcome each; the turn resolves)'
         'no-arguments',
         'object-arguments',
         'number-name',
+        'complete-text',
+        'malformed-number',
         '',
         '',
         '',
