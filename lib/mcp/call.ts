@@ -7,6 +7,7 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Failure, Output } from '../protocol';
 import type { Continuation, InputRequest, Registry } from '../protocol';
+import { detailOf } from '../protocol/detail';
 import { prepareToolCall, renderOutcome } from '../providers';
 import type { PreparedToolCall, ProviderToolCall } from '../providers';
 import { mcpRequest } from './arguments';
@@ -116,7 +117,7 @@ async function run(
       try {
         continuation = request.continuation(form.answer(answer.content));
       } catch (error) {
-        refusal = (error as Error).message.replace(/^tool: invalid input request: /, '');
+        refusal = detailOf(error);
       }
     }
     await env.progress.step(PROGRESS.resumed);

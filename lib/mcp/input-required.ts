@@ -13,6 +13,7 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { InputRequest } from '../protocol';
 import type { Continuation, JsonValue, Registry } from '../protocol';
+import { detailOf } from '../protocol/detail';
 import { prepareToolCall } from '../providers';
 import type { ProviderToolCall } from '../providers';
 import { mcpRequest } from './arguments';
@@ -164,7 +165,7 @@ async function resume(
   try {
     return { continuation: request.continuation(form.answer(answer.content)), asked: sealed.asked };
   } catch (error) {
-    const refusal = (error as Error).message.replace(/^tool: invalid input request: /, '');
+    const refusal = detailOf(error);
     throw ask(env, call, request, sealed.asked, refusal, form);
   }
 }

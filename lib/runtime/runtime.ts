@@ -17,6 +17,7 @@
  */
 import type { Binding, Continuation, Invocation, Registry, Result } from '../protocol';
 import { DEFAULT_TIMEOUT_MS, InputRequest, MAX_TIMEOUT_MS, ToolError } from '../protocol';
+import { detailOf } from '../protocol/detail';
 import { prepareToolCall } from '../providers/prepare';
 import type { ToolOutcome } from '../providers/outcome';
 import { oneCallPerId } from '../providers/tool-call';
@@ -1083,7 +1084,7 @@ function continuationOf(record: SuspensionRecord, answer: string): Continuation 
     return request.continuation(answer);
   } catch (e) {
     const issues = e instanceof ToolError ? e.issues.map((i) => ({ path: i.path, message: i.message })) : [];
-    const detail = e instanceof Error ? e.message.replace(/^tool: invalid input request: /, '') : String(e);
+    const detail = detailOf(e);
     throw text.invalidAnswer(record.callId, detail, issues, e);
   }
 }
