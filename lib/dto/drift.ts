@@ -17,6 +17,7 @@ import { escapePattern } from './contract-rules';
 import { enumValues } from './overrides';
 import { planOf, type ClassPlan, type PropertyPlan } from './plan';
 import type { DtoClass, ValidationRecord } from './reflection';
+import { isSchemaNode, localRef } from './schema-ref';
 
 /**
  * How a drift rule reads its decorator's arguments against the schema:
@@ -165,7 +166,7 @@ export interface MemberDrift {
 
 type Schema = Record<string, unknown>;
 
-const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isSchema = isSchemaNode as (v: unknown) => v is Schema;
 
 /**
  * The constraints of `dto` that its manifest input schema `root` states differently, at every depth:
@@ -476,16 +477,10 @@ function itemsOf(member: Schema, root: Schema): Schema | undefined {
   return undefined;
 }
 
-/** A local `$ref` (`#`, `#/$defs/Name`, `#/definitions/Name`) resolved against the root, or the schema itself. */
+/** The schema a local `$ref` points to (lib/dto/schema-ref.ts), the schema itself without one, or undefined. */
 function resolved(schema: Schema, root: Schema): Schema | undefined {
   const ref = schema['$ref'];
-  if (typeof ref !== 'string') return schema;
-  if (ref === '#') return root;
-  const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  if (m === null) return undefined;
-  const defs = root[m[1] as string];
-  const target = isSchema(defs) ? defs[decodeURIComponent(m[2] as string)] : undefined;
-  return isSchema(target) ? target : undefined;
+  return typeof ref !== 'string' ? schema : (localRef(root, ref) as Schema | undefined);
 }
 
 /** The object schema (one with `properties`) a nested member's schema is, through `$ref` and its branches. */

@@ -40,6 +40,7 @@ import type { ValidationRecord } from './reflection';
 import { isExposed, transformsPlainly, VALIDATION_TYPES } from './reflection';
 import { copyJson } from './repair';
 import { enumValues } from './overrides';
+import { isSchemaNode, localRef } from './schema-ref';
 
 /** What a compiled decoder returns for a value it leaves to the class-validator path (an invalid Date). */
 export const NOT_FAST: unique symbol = Symbol('not fast');
@@ -173,31 +174,16 @@ class Prover {
       if (out.includes(n)) continue;
       out.push(n);
       if (typeof n.$ref === 'string') {
-        const target = this.#resolve(n.$ref);
+        const target = localRef(this.#root, n.$ref);
         if (target !== undefined) stack.push(target);
       }
       if (Array.isArray(n.allOf)) for (const m of n.allOf) if (isNode(m)) stack.push(m);
     }
     return out;
   }
-
-  /** A local JSON Pointer reference (`#`, `#/$defs/Name`), or undefined. */
-  #resolve(ref: string): SchemaNode | undefined {
-    if (ref === '#') return this.#root;
-    if (!ref.startsWith('#/')) return undefined;
-    let at: unknown = this.#root;
-    for (const raw of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (!isNode(at) || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
-      at = at[key];
-    }
-    return isNode(at) ? at : undefined;
-  }
 }
 
-function isNode(value: unknown): value is SchemaNode {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+const isNode = isSchemaNode;
 
 /** Whether the schema entails record `r` of `prop`, given the fragment it checks (undefined: no items fragment). */
 function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: PropertyPlan): boolean {
