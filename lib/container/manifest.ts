@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_DEPTH } from '../protocol';
 import type { JsonObject } from '../protocol';
+import { deepFreeze } from '../protocol/output';
 import { clip, clipJson, manifestErrors, manifestWhere } from './messages';
 
 /** Where a tool comes from: file (POSIX, relative to the project root), class, method, input DTO. */
@@ -242,17 +243,4 @@ function copyJson(value: unknown): unknown {
     }
   }
   return root;
-}
-
-/** Freezes `value` and everything in it. Iterative, as copyJson. */
-function deepFreeze<T>(value: T): T {
-  const work: unknown[] = [value];
-  while (work.length > 0) {
-    const v = work.pop();
-    if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-      Object.freeze(v);
-      for (const x of Object.values(v)) work.push(x);
-    }
-  }
-  return value;
 }

@@ -266,11 +266,18 @@ export const OUTPUT_SCHEMA: JsonObject = deepFreeze({
   additionalProperties: false,
 }) as unknown as JsonObject;
 
-/** Freezes a JSON literal deeply. @internal */
+/**
+ * Freezes JSON data deeply (an object already frozen is left as it is, with what it holds).
+ * Iterative, so no depth overflows it (a loaded manifest's schemas, lib/container/manifest.ts). @internal
+ */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
+  const work: unknown[] = [value];
+  while (work.length > 0) {
+    const v = work.pop();
+    if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+      Object.freeze(v);
+      for (const x of Object.values(v)) work.push(x);
+    }
   }
   return value;
 }
