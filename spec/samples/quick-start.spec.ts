@@ -33,25 +33,23 @@ describe('the README example', () => {
     expect([prompts, tools.sent]).toEqual([['Send this email to ada@example.com?'], ['ada@example.com']]);
   });
 
-  it('asks again when the answer is not JSON or not the form, saying why, then sends', async () => {
-    // Regression (new-user review): an answer of `yes` ended the call as "tool failed"; the next trial
-    // (issue 15, item 14) found the person asked again without being told why.
+  // Regressions: an answer of `yes` ended the call as "tool failed" (new-user review); the person was
+  // asked again without being told why (issue 15, item 14); the form was open, so
+  // {"approve":true,"extra":"x"} was accepted (issue 15, item 4).
+  it.each([
+    ['is not JSON or not the form', ['yes', '{"approve":"yes"}'], ['JSON', '/approve']],
+    [
+      'has a member the form does not have (closed schema)',
+      ['{"approve":true,"extra":"x"}', '{"approve":true,"__proto__":{"x":1}}'],
+      ['"extra"', '"__proto__"'],
+    ],
+  ])('asks again when the answer %s, saying why, then sends', async (_case, refusedAnswers, reasons) => {
     const tools = new EmailTools();
-    const answers = ['yes', '{"approve":"yes"}', '{"approve":true}'];
+    const answers = [...refusedAnswers, '{"approve":true}'];
     const ask = jest.fn(async (_prompt: string, _refused?: string) => answers.shift() as string);
     await expect(runToolCall(MANIFEST, tools, CALL, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
     const refused = ask.mock.calls.map(([, why]) => why);
-    expect(refused).toEqual([undefined, expect.stringContaining('JSON'), expect.stringContaining('/approve')]);
-  });
-
-  it('refuses an answer with a member the form does not have (closed schema), and asks again', async () => {
-    // Regression (issue 15, item 4): the form was open, so {"approve":true,"extra":"x"} was accepted.
-    const tools = new EmailTools();
-    const answers = ['{"approve":true,"extra":"x"}', '{"approve":true,"__proto__":{"x":1}}', '{"approve":true}'];
-    const ask = jest.fn(async (_prompt: string, _refused?: string) => answers.shift() as string);
-    await expect(runToolCall(MANIFEST, tools, CALL, ALICE, ask)).resolves.toBe('Sent to ada@example.com.');
-    const refused = ask.mock.calls.map(([, why]) => why);
-    expect(refused).toEqual([undefined, expect.stringContaining('"extra"'), expect.stringContaining('"__proto__"')]);
+    expect(refused).toEqual([undefined, ...reasons.map((r) => expect.stringContaining(r))]);
   });
 
   it('tells the model a tool it named does not exist and lists the one it may call', async () => {
