@@ -13,6 +13,7 @@
  * spec/dto/drift.spec.ts checks both against the catalogue and the schemas the generator writes.
  * @internal
  */
+import { canonicalJson } from '../protocol/json';
 import { escapePattern } from './contract-rules';
 import { enumValues } from './overrides';
 import { planOf, type ClassPlan, type PropertyPlan } from './plan';
@@ -428,30 +429,18 @@ function compareDefault(prop: PropertyPlan, member: Schema, path: string, out: C
   if (!Object.hasOwn(member, 'default')) return;
   const inManifest = member['default'];
   const inSource = prop.defaultValue;
-  if (inSource !== undefined && (!isJson(inSource, 0) || sameJson(inSource, inManifest))) return;
+  const source = canonical(inSource);
+  if (inSource !== undefined && (source === undefined || source === canonical(inManifest))) return;
   out.push({ member: path, decorator: null, keyword: 'default', inSource, inManifest });
 }
 
-/** Whether `v` is a JSON value: a string, finite number, boolean, null, or a plain array or object of them. */
-function isJson(v: unknown, depth: number): boolean {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (typeof v !== 'object' || depth > 64) return false;
-  if (Array.isArray(v)) return v.every((x) => isJson(x, depth + 1));
-  const proto: unknown = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return false;
-  return Object.values(v).every((x) => isJson(x, depth + 1));
-}
-
-/** Structural equality of two JSON values (object members in any order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+/** `v` as canonical JSON text (lib/protocol/json.ts), or undefined when it is not JSON data (a Date, a class instance, NaN). */
+function canonical(v: unknown): string | undefined {
+  try {
+    return canonicalJson(v);
+  } catch {
+    return undefined;
   }
-  if (!isSchema(a) || !isSchema(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
 /** `schema` itself, or the first of its `anyOf` / `oneOf` branches, that states `keyword`. */
