@@ -6,6 +6,23 @@ function present(entries: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 }
 
+/** The library's entry files by entry name (the first build below). */
+const LIBRARY = present({
+  index: 'lib/index.ts',
+  decorators: 'lib/decorators/index.ts',
+  nest: 'lib/nest/index.ts',
+  mcp: 'lib/mcp/index.ts',
+  runtime: 'lib/runtime/index.ts',
+  openai: 'lib/openai.ts',
+  anthropic: 'lib/anthropic.ts',
+  gemini: 'lib/gemini.ts',
+});
+
+/** Each entry's declarations as `npm run typecheck` writes them under build/types/ (`npm run build` runs it first). */
+const DECLARATIONS = Object.fromEntries(
+  Object.entries(LIBRARY).map(([name, file]) => [name, `build/types/${file.replace(/\.ts$/, '.d.ts')}`]),
+);
+
 // Decorator metadata (design:paramtypes) needs emitDecoratorMetadata, which esbuild lacks: tsup
 // switches to @swc/core for it when tsconfig.json enables it (a dev dependency).
 export default defineConfig([
@@ -13,18 +30,11 @@ export default defineConfig([
     // Library entries. Optional integrations (NestJS, MCP) are their own entries, so that
     // `scope-tool` loads without their packages installed; each provider's wire format is its own
     // entry too (lib/openai.ts, lib/anthropic.ts, lib/gemini.ts).
-    entry: present({
-      index: 'lib/index.ts',
-      decorators: 'lib/decorators/index.ts',
-      nest: 'lib/nest/index.ts',
-      mcp: 'lib/mcp/index.ts',
-      runtime: 'lib/runtime/index.ts',
-      openai: 'lib/openai.ts',
-      anthropic: 'lib/anthropic.ts',
-      gemini: 'lib/gemini.ts',
-    }),
+    entry: LIBRARY,
     format: ['cjs', 'esm'],
-    dts: true,
+    // Rolled up from the declarations `npm run typecheck` writes (tsconfig.types.json): not a second
+    // type check of lib/.
+    dts: { entry: DECLARATIONS },
     splitting: true,
     sourcemap: true,
     target: 'node20',

@@ -15,12 +15,8 @@
  * generates the manifest of spec/package/fixtures/commonjs, a plain `module: commonjs` project that
  * tsc compiles and that completes a guarded call; compiled without `experimentalDecorators` it stops
  * at start-up with the error that names the settings.
- *
- * The build (its declaration bundle takes about 50 CPU s) is skipped when dist/ already is the build
- * of the current sources: see `buildDist`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -93,40 +89,12 @@ const SMOKE = `
   binding.call(binding.contract.prepare({ name: 'ping', arguments: ' ' })).then((r) => console.log(r.output.asText()));
 `;
 
-/** What `npm run build` reads besides node_modules/ (whose versions package-lock.json pins). */
-const BUILD_INPUTS = ['lib', 'samples', 'tsup.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
-/** The stamp of the last build: optional, absent on a fresh clone, never committed. */
-const STAMP = path.join(ROOT, 'node_modules', '.cache', 'scope-tool', 'dist.json');
-
-/** A SHA-256 of the files under `paths` (relative to the repository): their paths and contents. */
-function digest(paths: readonly string[]): string {
-  const hash = createHash('sha256');
-  const walk = (file: string): void => {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) {
-      for (const name of fs.readdirSync(file).sort()) walk(path.join(file, name));
-      return;
-    }
-    hash.update(`${path.relative(ROOT, file)}\0${stat === undefined ? 'absent' : 'file'}\0`);
-    if (stat !== undefined) hash.update(fs.readFileSync(file));
-  };
-  for (const p of paths) walk(path.join(ROOT, p));
-  return hash.digest('hex');
-}
-
 /**
- * Runs `npm run build`, unless the stamp says that dist/ is what it would write: the stamp holds
- * the digest of the build's inputs and of the dist/ files that build wrote, and both still match.
- * A changed source, config or lockfile, or a dist/ touched since, builds again.
+ * Runs `npm run build`: on a tree `npm test` has type-checked, `tsc -b` finds build/types/ up to date
+ * and tsup rolls the declarations up from it (tsconfig.types.json), about 5 s.
  */
 function buildDist(): void {
-  const inputs = digest(BUILD_INPUTS);
-  const stamp = fs.existsSync(STAMP) ? (JSON.parse(fs.readFileSync(STAMP, 'utf8')) as Record<string, unknown>) : {};
-  if (stamp.inputs === inputs && stamp.dist === digest(['dist'])) return;
-  fs.rmSync(STAMP, { force: true });
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
-  fs.mkdirSync(path.dirname(STAMP), { recursive: true });
-  fs.writeFileSync(STAMP, JSON.stringify({ inputs, dist: digest(['dist']) }));
 }
 
 function node(args: string[]): string {
