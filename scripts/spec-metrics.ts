@@ -1,7 +1,7 @@
 /**
  * Two measurements of the test suite (issue 12), printed per spec folder and in total:
  *
- *   npx ts-node --transpile-only scripts/spec-metrics.ts [--list] [spec folders...]
+ *   npx tsx scripts/spec-metrics.ts [--list] [spec folders...]
  *
  * 1. Prose pins: the share of `expect(...)` assertions whose matcher arguments hold a string literal,
  *    template literal or regular expression of 40 or more characters, i.e. assertions that pin a
