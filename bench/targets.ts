@@ -20,12 +20,13 @@ export function evaluateTargets(
   for (const tool of BENCH_TOOLS) {
     const group = `call/${tool.name}`;
     const scope = pick(rows, group, 'scope');
-    const ajv = pick(rows, group, 'floor: JSON.parse + Ajv');
+    const ajv = pick(rows, group, 'floor: JSON.parse + Ajv + call');
+    const ajvAsync = pick(rows, group, 'floor, async: JSON.parse + Ajv');
     const peers = rows.filter((r) => r.group === group && r.role === 'peer');
     const vsAjv = (scope?.medianMs ?? NaN) / (ajv?.medianMs ?? NaN);
     targets.push({
       target: `${tool.name}: FuncTool <= 2x floor with validation (Ajv)`,
-      measured: x(vsAjv),
+      measured: `${x(vsAjv)} (${x((scope?.medianMs ?? NaN) / (ajvAsync?.medianMs ?? NaN))} of the same floor awaited)`,
       met: vsAjv <= 2,
     });
     const slowestBelow = peers.every((p) => (scope?.medianMs ?? Infinity) < p.medianMs);
@@ -42,6 +43,13 @@ export function evaluateTargets(
       target: `${tool.name}: decorator tool <= 1.3x raw class-validator floor`,
       measured: x(vsCv),
       met: vsCv <= 1.3,
+    });
+    // Issue 16: a DTO tool whose schema the manifest proves complete takes the fast path (lib/dto/fast.ts).
+    const vsAjvDto = (deco?.medianMs ?? NaN) / (ajv?.medianMs ?? NaN);
+    targets.push({
+      target: `${tool.name}: proven DTO tool <= 2.5x floor with validation (Ajv)`,
+      measured: x(vsAjvDto),
+      met: vsAjvDto <= 2.5,
     });
     const mcpScope = rows.find((r) => r.group === group && r.label.startsWith('scope-tool MCP'));
     const mcpSdk = rows.find((r) => r.group === group && r.label.startsWith('MCP SDK server'));

@@ -66,6 +66,13 @@ export function callWorkloads(tool: BenchTool): Workload[] {
       if (!validate(value)) throw new Error(`bench: Ajv refused ${args}`);
       return fn(value);
     }),
+    // The same, awaited in an async function as every scope-tool row is: what a promise-returning
+    // call costs under this harness, with no work of scope-tool's.
+    workload(group, 'floor, async: JSON.parse + Ajv + call, awaited', 'reference', async () => {
+      const value: unknown = JSON.parse(args);
+      if (!validate(value)) throw new Error(`bench: Ajv refused ${args}`);
+      return await Promise.resolve(fn(value));
+    }),
     workload(group, 'scope-tool FuncTool (Guard)', 'scope', () => callThrough(funcs, tool.name, args)),
     workload(group, 'floor: plainToInstance + validateSync', 'reference', () => {
       const instance = plainToInstance(dto, JSON.parse(args) as object);

@@ -27,11 +27,11 @@ export function progressReporter(
   send: (notification: ServerNotification) => Promise<void>,
   onError: (error: unknown) => void,
 ): ProgressReporter {
-  if (typeof token !== 'string' && typeof token !== 'number')
-    return { requested: false, step: () => Promise.resolve() };
+  if (typeof token !== 'string' && typeof token !== 'number') return NO_PROGRESS;
   let progress = 0;
   return {
     requested: true,
+    // Reads no `this`: `reporter.step` may be handed on alone (McpCallInfo.progress).
     step(message: string): Promise<void> {
       progress += 1;
       return send({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(
@@ -40,3 +40,6 @@ export function progressReporter(
     },
   };
 }
+
+/** The reporter of every call whose client asked for no progress: one, shared (it holds no state). */
+const NO_PROGRESS: ProgressReporter = Object.freeze({ requested: false, step: () => Promise.resolve() });

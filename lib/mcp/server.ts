@@ -6,7 +6,8 @@
  */
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ElicitRequest, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitResultSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/v4';
@@ -21,7 +22,7 @@ import { progressReporter } from './progress';
 import { mcpTools } from './tools';
 import { ToolTracing } from '../tracing';
 import type { ToolTracingOption, TracedEnd } from '../tracing';
-import type { CallEnd } from './call';
+import type { CallEnd, McpCallEnvironment } from './call';
 
 /** What the `context` option of a server receives for each call. */
 export interface McpCallInfo {
@@ -96,6 +97,24 @@ export interface McpServerOptions {
    * (2026-07-28). Default: the bearer token's `clientId`, else `''`.
    */
   readonly principal?: (call: McpCallInfo) => string;
+}
+
+/**
+ * The `elicit` of one call: `elicitation/create` sent through the request (tied to it, aborted with
+ * it), waiting at most `timeout` ms. Made here, not inline in the handler: the build keeps function
+ * names, and a named closure made per call costs a defineProperty of its `name` each time.
+ */
+function elicitThrough(
+  extra: Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, 'sendRequest' | 'signal'>,
+  timeout: number,
+): McpCallEnvironment['elicit'] {
+  return (message, form) => {
+    const elicit: ElicitRequest = {
+      method: 'elicitation/create',
+      params: { message, requestedSchema: form.requestedSchema },
+    };
+    return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
+  };
 }
 
 /** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
@@ -251,7 +270,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       sessionId: extra.sessionId,
       authInfo: extra.authInfo,
       headers: extra.requestInfo?.headers ?? {},
-      progress: (message) => progress.step(message),
+      progress: progress.step,
     };
     const elicitation = stateless ? elicitationOf(meta) : server.getClientCapabilities()?.elicitation;
     const canElicit = elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
@@ -269,9 +288,13 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       canElicit,
       maxElicitations,
       onError,
-      outcome: (end: CallEnd) => {
-        ended = end;
-      },
+      // Only tracing reads how the call ended.
+      outcome:
+        tracing === undefined
+          ? undefined
+          : (end: CallEnd): void => {
+              ended = end;
+            },
     };
     const call = (): Promise<McpToolResult | McpInputRequiredResult> =>
       stateless
@@ -286,20 +309,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
             toolName,
             request.params.arguments,
           )
-        : callTool(
-            {
-              ...common,
-              elicit: (message, form) => {
-                const elicit: ElicitRequest = {
-                  method: 'elicitation/create',
-                  params: { message, requestedSchema: form.requestedSchema },
-                };
-                return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
-              },
-            },
-            toolName,
-            request.params.arguments,
-          );
+        : callTool({ ...common, elicit: elicitThrough(extra, timeout) }, toolName, request.params.arguments);
     const result =
       tracing === undefined
         ? await call()

@@ -149,13 +149,12 @@ export class Binding {
         timeoutMs = Math.min(timeoutMs, checkTimeout(asked, 'ERR_INVALID_INVOCATION', 'call options: timeoutMs'));
       }
       const tool = this.#tool;
-      const pending =
-        timeoutMs === Infinity
-          ? tool.call(invocation, options)
-          : callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope));
       // Promise.resolve adopts what the tool returned as `await` did: a promise as is, another
       // thenable through its `then`, a plain value (an invalid Result) as a fulfilled promise.
-      return Promise.resolve(pending).then(this.#check);
+      if (timeoutMs === Infinity) return Promise.resolve(tool.call(invocation, options)).then(this.#check);
+      // Under a deadline the Result is validated in the reaction that settles the call (one promise
+      // and one turn fewer than a `.then` on the deadline's promise).
+      return callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope), this.#check);
     } catch (e) {
       return Promise.reject(e);
     }

@@ -9,7 +9,6 @@ import { ToolError, goQuote } from './errors';
 import { Failure } from './failure';
 import type { Continuation } from './input';
 import { Output } from './output';
-import type { Result } from './result';
 import type { CallOptions } from './tool';
 
 /** The deadline of a call when neither its binding nor its call options set one: 60,000 ms. */
@@ -208,60 +207,82 @@ export function funcCallOf(
 
 const SETTLED: Promise<void> = Promise.resolve();
 
+/** The state of one call under callWithin (module functions, not closures: see `finish`). */
+interface PendingCall {
+  readonly scope: CallScope;
+  done: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * Marks the call settled, once: clears its timer and settles its scope. False when it already was.
+ * A module function rather than a closure per call: the build keeps function names, and a named
+ * closure costs a defineProperty of its `name` each time it is made.
+ */
+function finish(call: PendingCall): boolean {
+  if (call.done) return false;
+  call.done = true;
+  if (call.timer !== undefined) clearTimeout(call.timer);
+  settle(call.scope);
+  return true;
+}
+
 /**
  * Runs `start` under a deadline of `timeoutMs` ms (finite): hands it a fresh CallScope linked to
- * `options.signal` and returns its settlement, unless the deadline passes first. Then, at once
- * (whether or not the policy or tool ever settles): the scope's signal aborts with a DOMException
- * `TimeoutError` (`tool "NAME" timed out after N ms`), and the returned promise rejects with a
- * Failure of kind `failed`, output `error: tool "NAME" timed out after N ms`, that TimeoutError as
- * diagnosticCause; a later settlement of `start` is ignored (a rejection is handled, never
- * unhandled). A settlement before the deadline is never replaced. The timer is armed only if
- * `start`'s promise has not settled one microtask turn after it returned, and is cleared when the
- * call settles: no timer outlives the call. A caller's abort is forwarded, not acted on: the policy
- * or tool decides (docs/architecture.md sections 3.10 and 3.11). @internal (Binding.call)
+ * `options.signal` and returns `accept` of what it settles to (`accept` throwing rejects), unless
+ * the deadline passes first. Then, at once (whether or not the policy or tool ever settles): the
+ * scope's signal aborts with a DOMException `TimeoutError` (`tool "NAME" timed out after N ms`), and
+ * the returned promise rejects with a Failure of kind `failed`, output `error: tool "NAME" timed out
+ * after N ms`, that TimeoutError as diagnosticCause; a later settlement of `start` is ignored (a
+ * rejection is handled, never unhandled). A settlement before the deadline is never replaced.
+ * `start`'s value is adopted as `await` adopts it (Promise.resolve). The timer is armed only if it
+ * has not settled one microtask turn after `start` returned, and is cleared when the call settles:
+ * no timer outlives the call. A caller's abort is forwarded, not acted on: the policy or tool
+ * decides (docs/architecture.md sections 3.10 and 3.11). @internal (Binding.call)
  */
-export function callWithin(
+export function callWithin<T>(
   name: string,
   timeoutMs: number,
   options: CallOptions | undefined,
-  start: (options: CallOptions) => Promise<Result>,
-): Promise<Result> {
+  start: (options: CallOptions) => unknown,
+  accept: (value: unknown) => T,
+): Promise<T> {
   const scope = new CallScope(options?.signal, options?.context, options?.idempotencyKey);
-  let pending: Promise<Result>;
+  let pending: unknown;
   try {
     pending = start(scope);
   } catch (e) {
     settle(scope);
     return Promise.reject(e);
   }
-  return new Promise<Result>((resolve, reject) => {
-    let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (): boolean => {
-      if (done) return false;
-      done = true;
-      if (timer !== undefined) clearTimeout(timer);
-      settle(scope);
-      return true;
-    };
+  return new Promise<T>((resolve, reject) => {
+    const call: PendingCall = { scope, done: false, timer: undefined };
     Promise.resolve(pending).then(
-      (result) => {
-        if (finish()) resolve(result);
+      (value) => {
+        if (!finish(call)) return;
+        let accepted: T;
+        try {
+          accepted = accept(value);
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        resolve(accepted);
       },
       (error: unknown) => {
-        if (finish()) reject(error);
+        if (finish(call)) reject(error);
       },
     );
     // A policy and tool that settle at once (the common case) settle before this turn: no timer.
     // A promise reaction, not queueMicrotask (which wraps its callback in an AsyncResource).
     void SETTLED.then(() => {
-      if (done) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (done) return;
+      if (call.done) return;
+      call.timer = setTimeout(() => {
+        call.timer = undefined;
+        if (call.done) return;
         const reason = new DOMException(`tool ${goQuote(name)} timed out after ${timeoutMs} ms`, 'TimeoutError');
         expire(scope, reason);
-        finish();
+        finish(call);
         reject(new Failure({ kind: 'failed', output: Output.text(`error: ${reason.message}`), cause: reason }));
       }, timeoutMs);
     });

@@ -329,6 +329,22 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     expect(notifications).toEqual([]);
   });
 
+  it('gives the context factory a progress function that works on its own (sent with a token, nothing without)', async () => {
+    session = await connect(undefined, { context: (info) => void info.progress('context built') });
+    const progress: Progress[] = [];
+    await session.client.callTool({ name: 'get_weather', arguments: { location: 'Oslo' } }, CallToolResultSchema, {
+      onprogress: (p) => progress.push(p),
+    });
+    expect(progress.map((p) => [p.progress, p.message])).toEqual([
+      [1, 'context built'],
+      [2, PROGRESS.admitted],
+    ]);
+    const notifications: string[] = [];
+    session.client.fallbackNotificationHandler = async (n) => void notifications.push(n.method);
+    const result = await session.client.callTool({ name: 'get_weather', arguments: { location: 'Oslo' } });
+    expect({ isError: result.isError, notifications }).toEqual({ isError: false, notifications: [] });
+  });
+
   it('refuses something that is not a Registry', () => {
     expect(() => createMcpServer({} as Registry)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_REGISTRY' }));
   });
