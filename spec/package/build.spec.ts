@@ -1,9 +1,12 @@
 /**
- * The build's configuration (tsup.config.ts) and the declaration prune (scripts/prune-declarations.js):
- * the library build has exactly the entries of package.json `exports` (an entry whose source is missing
+ * The build's configuration (tsup.config.ts) and the upkeep of build/types/ (scripts/typecheck.js): the
+ * library build has exactly the entries of package.json `exports` (an entry whose source is missing
  * fails the build instead of dropping out of dist/); a build with declarations type-checks first, so
- * `tsup` alone rolls up fresh ones; and a declaration whose source is gone is deleted from build/types/
- * (a file moved from `x.ts` to `x/index.ts` left `x.d.ts`, which the roll-up resolved first).
+ * `tsup` alone rolls up fresh ones; a declaration whose source is gone is deleted from build/types/ (a
+ * file moved from `x.ts` to `x/index.ts` left `x.d.ts`, which the roll-up resolved first); a lib/
+ * source without its declaration (one deleted by hand, which an incremental check does not rewrite) is
+ * found, and then the check runs in full. The check itself runs in the repository: an edit with an old
+ * modification time, and a changed declaration in node_modules, are checked again.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -41,14 +44,22 @@ describe('tsup.config.ts', () => {
   });
 });
 
-describe('scripts/prune-declarations.js', () => {
-  const { pruneDeclarations } = require(path.join(ROOT, 'scripts', 'prune-declarations.js')) as {
+describe('scripts/typecheck.js', () => {
+  const { pruneDeclarations, missingDeclarations, typecheck } = require(path.join(ROOT, 'scripts', 'typecheck.js')) as {
     pruneDeclarations: (root: string) => string[];
+    missingDeclarations: (root: string) => string[];
+    typecheck: (root: string, stdio?: 'inherit' | 'pipe') => number;
   };
   let root: string;
-  const write = (file: string) => {
+  const write = (file: string, text = '') => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), '');
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  /** Writes `file` keeping its modification time (as `cp -p`, `rsync -t` or an edit during a check leave it). */
+  const rewriteKeepingTime = (file: string, text: string) => {
+    const { atime, mtime } = fs.statSync(path.join(root, file));
+    fs.writeFileSync(path.join(root, file), text);
+    fs.utimesSync(path.join(root, file), atime, mtime);
   };
 
   beforeEach(() => {
@@ -85,4 +96,45 @@ describe('scripts/prune-declarations.js', () => {
   it('does nothing without build/types/', () => {
     expect(pruneDeclarations(root)).toEqual([]);
   });
+
+  it('names the lib/ sources whose declaration is missing (a declaration deleted by hand)', () => {
+    for (const file of ['lib/a.ts', 'lib/p/output.ts', 'lib/p/types.d.ts']) write(file);
+    write('build/types/lib/a.d.ts');
+    expect(missingDeclarations(root)).toEqual([path.join('lib', 'p', 'output.ts')]);
+    write('build/types/lib/p/output.d.ts');
+    expect(missingDeclarations(root)).toEqual([]);
+  });
+
+  it('checks again a source or a dependency declaration whose text changed, whatever its modification time', () => {
+    const options = {
+      strict: true,
+      declaration: true,
+      target: 'ES2022',
+      lib: ['ES2022'],
+      types: [],
+      module: 'commonjs',
+      rootDir: '.',
+    };
+    write('tsconfig.json', JSON.stringify({ compilerOptions: options, include: ['lib'] }));
+    write('tsconfig.types.json', fs.readFileSync(path.join(ROOT, 'tsconfig.types.json'), 'utf8'));
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    fs.symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(root, 'node_modules', 'typescript'), 'dir');
+    write('node_modules/dep/package.json', JSON.stringify({ name: 'dep', types: 'index.d.ts' }));
+    write('node_modules/dep/index.d.ts', 'export declare function f(x: string): number;\n');
+    write(
+      'lib/a.ts',
+      "import { f } from 'dep';\nexport interface A { readonly x: number }\nexport const n = f('1');\n",
+    );
+    expect(typecheck(root, 'pipe')).toBe(0);
+    const declaration = () => fs.readFileSync(path.join(root, 'build/types/lib/a.d.ts'), 'utf8');
+    expect(declaration()).not.toMatch(/\by: string/);
+    rewriteKeepingTime(
+      'lib/a.ts',
+      "import { f } from 'dep';\nexport interface A { readonly x: number; readonly y: string }\nexport const n = f('1');\n",
+    );
+    expect(typecheck(root, 'pipe')).toBe(0);
+    expect(declaration()).toMatch(/\by: string/);
+    rewriteKeepingTime('node_modules/dep/index.d.ts', 'export declare function f(x: number): number;\n');
+    expect(typecheck(root, 'pipe')).not.toBe(0);
+  }, 60_000);
 });
