@@ -39,6 +39,8 @@ export interface RestartDemoOptions {
    * it has exited (samples/main.ts runs itself with `--suspend-into <file>`).
    */
   readonly suspendInChild: (file: string) => Promise<string[]>;
+  /** Where the demo makes its temporary folder (default: os.tmpdir()). */
+  readonly tmpDir?: string;
 }
 
 function registryOf(manifestPath: string): { registry: Registry; notes: NotesStore } {
@@ -83,7 +85,7 @@ export async function suspendIntoFile(
 /** Runs the whole demo; resolves the kind of the resumed outcome. */
 export async function runRestartDemo(options: RestartDemoOptions): Promise<string> {
   const { write } = options;
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-demo-'));
+  const folder = fs.mkdtempSync(path.join(options.tmpDir ?? os.tmpdir(), 'scope-tool-demo-'));
   const file = path.join(folder, 'suspensions.db');
   write('');
   write('== A suspension survives a restart (a SQLite file in the temp folder)');

@@ -8,8 +8,12 @@ import { SCRIPTED_ANSWER, runRestartDemo } from '../../samples/runtime-demo';
 const ROOT = path.join(__dirname, '..', '..');
 const CHILD = path.join(__dirname, 'restart-child.ts');
 
+/** The store files the demo handed its child process. */
+const storeFiles: string[] = [];
+
 /** The suspending process, as npm start runs it: another Node.js process, here from the sources. */
 async function suspendInChild(file: string): Promise<string[]> {
+  storeFiles.push(file);
   const args = ['-r', path.join(ROOT, 'spec', 'support', 'register.js'), CHILD, file];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT });
   return stdout.split('\n').filter((line) => line !== '');
@@ -28,17 +32,22 @@ function steps(lines: string[]): Map<string, string> {
 describe('npm start: a suspension survives a restart', () => {
   let lines: string[];
   let kind: string;
-  let tmpBefore: string[];
+  // The demo's temporary folder goes under a folder of this spec's own, so that another test run on
+  // the machine cannot make it look left behind.
+  let tmp: string;
   beforeAll(async () => {
-    tmpBefore = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('scope-tool-demo-'));
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scope-tool-restart-spec-'));
     lines = [];
     kind = await runRestartDemo({
       fixturesDir: path.join(ROOT, 'samples', 'fixtures'),
       manifestPath: path.join(ROOT, 'samples', 'tools.manifest.json'),
       write: (line) => lines.push(line),
       suspendInChild,
+      tmpDir: tmp,
     });
   }, 60_000);
+
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('suspends in a child process that exits, and resumes in this one', () => {
     const step = steps(lines);
@@ -71,6 +80,7 @@ describe('npm start: a suspension survives a restart', () => {
   });
 
   it('removes its temporary folder', () => {
-    expect(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('scope-tool-demo-'))).toEqual(tmpBefore);
+    expect(storeFiles.map((file) => path.dirname(path.dirname(file)))).toEqual([tmp]);
+    expect(storeFiles.filter((file) => fs.existsSync(path.dirname(file)))).toEqual([]);
   });
 });
