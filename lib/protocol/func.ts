@@ -5,7 +5,7 @@
 import type { Continuation, InputRequest } from './input';
 import { isInputRequest } from './input';
 import type { Invocation } from './contract';
-import type { PreparedInput, ValueForm } from './contract';
+import type { ValueForm } from './contract';
 import { NOT_PREPARED, admittedArguments, declareValueForm, isInvocation, takePrepared } from './contract';
 import type { CompiledSchema } from './schema';
 import type { Definition, ToolAnnotations } from './definition';
@@ -34,6 +34,8 @@ const DECODE_FAILED = 'tool: decode function arguments';
  * - `decode(value)`: the strict decoder from an admitted JSON value to the input; it reports
  *   invalid input by throwing a ToolError (ERR_INVALID_INVOCATION with `issues`). It is both the
  *   input validator (at prepare) and the decoder (at call), so both accept exactly the same input.
+ *   The input decoded at prepare (from a value nothing else holds) is what the invocation's first
+ *   call runs with; a later call of the same invocation (a retry) decodes the arguments afresh.
  * - `encode(input)` (optional): states a decoded input as JSON, the arguments as the function
  *   receives them (defaults applied, values normalized). Contract.prepare encodes the input it has
  *   just decoded, once, into Invocation.normalizedArguments, which is what a Guard's policy sees
@@ -77,9 +79,7 @@ export type Func<In, Out> = (input: In, call: FuncCall) => Out | Promise<Out>;
 /**
  * Decoders with a validated form, by decoder: `form(value, validatedBy)` decodes exactly as
  * `decode(value)` does, given that `value` already passed the compiled schema `validatedBy` (the
- * contract's), so it may skip a schema check of its own that `validatedBy` makes redundant. Such a
- * decoder is pure: it keeps no reference to the value it reads nor to the input it returns, so the
- * input it decodes at prepare is handed to the invocation's first call instead of decoding again.
+ * contract's), so it may skip a schema check of its own that `validatedBy` makes redundant.
  */
 const validatedForms = new WeakMap<Function, (value: JsonValue, validatedBy: CompiledSchema) => unknown>();
 
@@ -104,9 +104,6 @@ const encoders = new WeakMap<Function, (input: never) => JsonValue>();
 export function declareEncoder<In>(decode: (value: JsonValue) => In, encode: (input: In) => JsonValue): void {
   encoders.set(decode, encode);
 }
-
-/** What a value form returns for an input it neither keeps nor encodes. */
-const NOTHING_PREPARED: PreparedInput = Object.freeze({ input: NOT_PREPARED, normalized: undefined });
 
 /**
  * The normalized arguments text of a decoded input (see FuncConfig.encode): compact JSON object text
@@ -194,23 +191,16 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
     this.#decode = decode;
     this.#fn = fn;
     const validated = validatedForms.get(decode);
-    // Only a decoder of this library (declareValidatedForm: dtoInput's, which keeps no reference to
-    // what it reads or returns) hands its prepare-time input to the call. A caller's decoder runs
-    // again at call on a fresh parse, as the port's Call does: whatever it kept or changed at
-    // prepare cannot reach the function. Either way the encoder (when there is one) states the input
-    // decoded here as the normalized arguments the policy sees (FuncConfig.encode).
-    this.#valueForm =
-      validated === undefined
-        ? (value) => {
-            const input = decode(value);
-            return encode === undefined
-              ? NOTHING_PREPARED
-              : { input: NOT_PREPARED, normalized: encodeArguments(encode, input) };
-          }
-        : (value, validatedBy) => {
-            const input = validated(value, validatedBy) as In;
-            return { input, normalized: encode === undefined ? undefined : encodeArguments(encode, input) };
-          };
+    // The input decoded here, at prepare, is what the invocation's first call runs with: the very
+    // input the encoder stated as the normalized arguments the policy judges (FuncConfig.encode), so
+    // what was judged is what runs, and the first call neither parses nor decodes the text again.
+    // The value the decoder reads is fresh from admission and dropped after prepare; a later call of
+    // the same invocation decodes afresh. A dtoInput decoder (declareValidatedForm) also skips the
+    // schema pass the contract's compiled schema has just made.
+    this.#valueForm = (value, validatedBy) => {
+      const input = validated === undefined ? decode(value) : (validated(value, validatedBy) as In);
+      return { input, normalized: encode === undefined ? undefined : encodeArguments(encode, input) };
+    };
     Object.freeze(this);
   }
 
@@ -271,10 +261,10 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
   }
 
   /**
-   * Runs the function. Order: an aborted signal throws its reason (function not called); decode
-   * the arguments (`tool: decode function arguments: ...`, the decoder's error as cause), except on
-   * the first call of an invocation whose contract ran a dtoInput decoder of this tool at prepare:
-   * that call takes the input decoded there (once, on a value nothing else held); check the
+   * Runs the function. Order: an aborted signal throws its reason (function not called); take the
+   * input: the first call of an invocation prepared by this tool's contract takes the input decoded
+   * there (once: the input the policy's normalized arguments state); a later call decodes the
+   * arguments afresh (`tool: decode function arguments: ...`, the decoder's error as cause); check the
    * signal again (an abort during decoding: the function is never entered); call the function (what it throws passes unchanged; cancellation never replaces its completed result);
    * encode the returned value. Ports Func.Call (docs/architecture.md section 3.10).
    * @throws the abort reason; Error `tool: decode function arguments: ...`; the function's error;

@@ -197,8 +197,8 @@ describe('a decoder or input validator that is slow while the signal aborts', ()
     const controller = new AbortController();
     let decodes = 0;
     let entered = 0;
-    // The first decode is prepare's input validator; the second is the call's own decode, during
-    // which the abort lands (a slow decoder, modelled synchronously: no timing involved).
+    // The first decode is prepare's input validator, whose input the first call runs; the second is
+    // a retry's own decode, during which the abort lands (a slow decoder, modelled synchronously).
     const decode = (value: unknown): unknown => {
       if (++decodes === 2) controller.abort(new Error('aborted during decode'));
       return value;
@@ -210,9 +210,11 @@ describe('a decoder or input validator that is slow while the signal aborts', ()
       }),
     );
     const invocation = binding.contract.prepare({ name: 'f', arguments: '{}' });
+    await binding.call(invocation);
+    expect(entered).toBe(1);
     await expect(binding.call(invocation, { signal: controller.signal })).rejects.toBe(controller.signal.reason);
     expect(decodes).toBe(2);
-    expect(entered).toBe(0);
+    expect(entered).toBe(1);
   });
 
   it('never runs a guarded tool whose signal aborted during prepare (the Guard checks first)', async () => {

@@ -155,14 +155,24 @@ function paths(): [string, () => Promise<{ outcome: ToolOutcome; signal?: AbortS
         } as Tool),
     ],
     [
-      'a FuncTool whose decoder throws the secret at call time',
+      'a FuncTool whose decoder throws the secret at call time (a retry of the invocation)',
       () => {
         let calls = 0;
         const decode = (v: JsonValue): JsonValue => {
           if (++calls > 1) throw secretError();
           return v;
         };
-        return run(FuncTool.create({ name: 't', inputSchema: SCHEMA as never, decode }, () => 'x'));
+        const inner = FuncTool.create({ name: 't', inputSchema: SCHEMA as never, decode }, () => 'x');
+        // The first call runs the input decoded at prepare; the retry decodes again, and that throws.
+        const retrying: Tool & { unwrap(): Tool } = {
+          definition: () => inner.definition(),
+          call: async (invocation, options) => {
+            await inner.call(invocation, options);
+            return inner.call(invocation, options);
+          },
+          unwrap: () => inner,
+        };
+        return run(retrying);
       },
     ],
     [

@@ -118,13 +118,13 @@ describe('definition snapshots are shared, never copied again', () => {
   });
 });
 
-describe('FuncTool decodes a fresh admitted value at prepare and at every call', () => {
-  it('gives the decoder at call a value untouched by what the decoder did at prepare', async () => {
+describe('FuncTool decodes a fresh admitted value at prepare; the first call runs that input', () => {
+  it('runs the first call with the input decoded at prepare, a later call with a fresh decode', async () => {
     const values: JsonValue[] = [];
     const decode = (value: JsonValue): { n: number; list?: number[] } => {
       values.push(value);
       const v = value as { n: number; list?: number[] };
-      // A (misbehaving) decoder that mutates and keeps its argument.
+      // A decoder that changes and returns its argument.
       v.n += 100;
       v.list?.push(7);
       return v;
@@ -132,17 +132,20 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
     const inputs: unknown[] = [];
     const tool = FuncTool.create({ name: 'half', inputSchema, decode }, (input) => {
       inputs.push(structuredClone(input));
+      // The function changes its input too: a later call must not see it.
+      input.n = 0;
+      input.list?.push(8);
       return 'ok';
     });
     const binding = bind(tool);
     const invocation = binding.contract.prepare({ name: 'half', arguments: '{"n":1,"list":[1]}' });
     expect(values).toHaveLength(1);
-    (values[0] as { n: number }).n = -5;
     await binding.call(invocation);
+    // The first call neither parsed nor decoded again.
+    expect(values).toHaveLength(1);
     await binding.call(invocation);
-    expect(values).toHaveLength(3);
+    expect(values).toHaveLength(2);
     expect(values[1]).not.toBe(values[0]);
-    expect(values[2]).not.toBe(values[1]);
     expect(inputs).toEqual([
       { n: 101, list: [1, 7] },
       { n: 101, list: [1, 7] },
@@ -193,7 +196,9 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
     const binding = bind(
       FuncTool.create({ name: 'half', inputSchema: schema, decode: (v: JsonValue) => (seen.push(v), v) }, () => 'ok'),
     );
-    await binding.call(binding.contract.prepare({ name: 'half', arguments: ' \n\t' }));
+    const invocation = binding.contract.prepare({ name: 'half', arguments: ' \n\t' });
+    await binding.call(invocation);
+    await binding.call(invocation);
     expect(seen).toEqual([{}, {}]);
   });
 
@@ -250,6 +255,8 @@ describe('FuncTool decodes a fresh admitted value at prepare and at every call',
     const descriptor = Object.getOwnPropertyDescriptor(Invocation.prototype, 'arguments') as PropertyDescriptor;
     Object.defineProperty(Invocation.prototype, 'arguments', { get: () => '{"n":"not admitted"' });
     try {
+      // The second call decodes the arguments again, from the private admitted text.
+      await binding.call(invocation);
       await binding.call(invocation);
     } finally {
       Object.defineProperty(Invocation.prototype, 'arguments', descriptor);
