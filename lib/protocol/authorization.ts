@@ -13,8 +13,8 @@ import { Failure } from './failure';
 import { authorizationFailedText, needsInvocation, notAuthorizedText, policyRefusedText } from './messages';
 import { Output } from './output';
 import type { Result } from './result';
-import type { CallOptions, Tool } from './tool';
-import { callOptionsOf, isToolShaped } from './tool';
+import type { CallOptions, SyncForm, Tool } from './tool';
+import { callNow, callOptionsOf, declareSyncForm, isToolShaped, promiseOf } from './tool';
 import { abortReasonOf, isCallAborted } from './deadline';
 
 /**
@@ -169,6 +169,9 @@ function policyName(authorizer: object): string | undefined {
   return undefined;
 }
 
+/** The synchronous form of Guard.call (set in its static block). */
+let guardNow: SyncForm;
+
 /**
  * A Tool that asks a policy before running its inner tool. Implements WrappingTool, so capabilities
  * (such as a FuncTool's input validator) resolve through it and admission runs before authorization.
@@ -285,32 +288,39 @@ export class Guard implements Tool, WrappingTool {
    * @throws the abort reason, AggregateError, AuthorizationError, Failure, or the inner tool's error
    */
   call(invocation: Invocation, options?: CallOptions): Promise<Result> {
-    // Not an async function: a policy that decides synchronously (the common case) costs no
-    // microtask turn of its own. Everything thrown here becomes the returned promise's rejection.
-    try {
-      const opts = callOptionsOf(options);
-      // Read through isCallAborted: a Binding's CallScope makes its AbortSignal only when something
-      // reads `signal` (lib/protocol/deadline.ts), which a policy that decides at once never does.
-      if (isCallAborted(opts)) throw abortReasonOf(opts);
-      if (!isInvocation(invocation)) {
-        throw needsInvocation('Guard.call');
-      }
-      let returned: unknown;
-      let pending: Promise<unknown> | undefined;
-      try {
-        // The normalized text, not the admitted one: a default or a transform the decoder applied is
-        // what the tool runs with, so it is what the policy must judge (lib/protocol/contract.ts).
-        returned = this.#decide(new Authorization(this.#definition, normalizedArguments(invocation)), opts);
-        // Reading `then` is the policy's code too (a getter may throw): inside the try.
-        if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
-      } catch (e) {
-        return this.#decided({ kind: 'error', error: e }, opts, invocation, options);
-      }
-      if (pending !== undefined) return this.#settle(pending, opts, invocation, options);
-      return this.#decided({ kind: 'decided', value: returned }, opts, invocation, options);
-    } catch (e) {
-      return Promise.reject(e);
+    return promiseOf(guardNow, this, invocation, options);
+  }
+
+  static {
+    guardNow = (tool, invocation, options) => (tool as Guard).#now(invocation, options);
+    declareSyncForm(Guard.prototype.call, guardNow);
+  }
+
+  /**
+   * The synchronous form of call (see SyncForm): a policy that decides at once costs no promise;
+   * the inner tool is called through its own synchronous form when it has one.
+   */
+  #now(invocation: Invocation, options: CallOptions | undefined): unknown {
+    const opts = callOptionsOf(options);
+    // Read through isCallAborted: a Binding's CallScope makes its AbortSignal only when something
+    // reads `signal` (lib/protocol/deadline.ts), which a policy that decides at once never does.
+    if (isCallAborted(opts)) throw abortReasonOf(opts);
+    if (!isInvocation(invocation)) {
+      throw needsInvocation('Guard.call');
     }
+    let returned: unknown;
+    let pending: Promise<unknown> | undefined;
+    try {
+      // The normalized text, not the admitted one: a default or a transform the decoder applied is
+      // what the tool runs with, so it is what the policy must judge (lib/protocol/contract.ts).
+      returned = this.#decide(new Authorization(this.#definition, normalizedArguments(invocation)), opts);
+      // Reading `then` is the policy's code too (a getter may throw): inside the try.
+      if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
+    } catch (e) {
+      return this.#decided({ kind: 'error', error: e }, opts, invocation, options);
+    }
+    if (pending !== undefined) return this.#settle(pending, opts, invocation, options);
+    return this.#decided({ kind: 'decided', value: returned }, opts, invocation, options);
   }
 
   /** Waits for a pending policy, raced against the signal, then goes on as #decided. */
@@ -319,7 +329,7 @@ export class Guard implements Tool, WrappingTool {
     opts: CallOptions,
     invocation: Invocation,
     options: CallOptions | undefined,
-  ): Promise<Result> {
+  ): Promise<unknown> {
     let outcome: Outcome;
     // A settled policy is listed first, so it wins over an abort that happened meanwhile.
     const race = abortRace(opts.signal);
@@ -339,15 +349,10 @@ export class Guard implements Tool, WrappingTool {
   }
 
   /**
-   * After the policy: throws what its outcome calls for (see call), or returns the inner tool's
-   * call as a promise.
+   * After the policy: throws what its outcome calls for (see call), or calls the inner tool (see
+   * callNow: its Result when it settled at once, else a promise of it).
    */
-  #decided(
-    decision: Outcome,
-    opts: CallOptions,
-    invocation: Invocation,
-    options: CallOptions | undefined,
-  ): Promise<Result> {
+  #decided(decision: Outcome, opts: CallOptions, invocation: Invocation, options: CallOptions | undefined): unknown {
     const name = this.#definition.name;
     let outcome = decision;
     if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {
@@ -369,6 +374,6 @@ export class Guard implements Tool, WrappingTool {
       const cause = new Error(policyRefusedText(name, this.#policy));
       throw new Failure({ kind: 'rejected', output: Output.text(notAuthorizedText(name)), cause });
     }
-    return Promise.resolve(this.#tool.call(invocation, options));
+    return callNow(this.#tool, invocation, options);
   }
 }

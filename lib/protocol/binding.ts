@@ -19,7 +19,7 @@ import { validateResult } from './result';
 import type { CompiledSchema } from './schema';
 import { compileSchemaValue } from './schema';
 import type { CallOptions, Tool } from './tool';
-import { isToolShaped } from './tool';
+import { callNow, isToolShaped } from './tool';
 
 const TOKEN = Symbol('binding');
 
@@ -149,12 +149,21 @@ export class Binding {
         timeoutMs = Math.min(timeoutMs, checkTimeout(asked, 'ERR_INVALID_INVOCATION', 'call options: timeoutMs'));
       }
       const tool = this.#tool;
-      // Promise.resolve adopts what the tool returned as `await` did: a promise as is, another
-      // thenable through its `then`, a plain value (an invalid Result) as a fulfilled promise.
-      if (timeoutMs === Infinity) return Promise.resolve(tool.call(invocation, options)).then(this.#check);
+      // callNow: the Result itself when a Guard and FuncTool settled at once (no promise, no turn),
+      // else a native promise (another tool's call adopted as `await` adopts it).
+      if (timeoutMs === Infinity) {
+        const settled = callNow(tool, invocation, options);
+        return settled instanceof Promise ? settled.then(this.#check) : Promise.resolve(this.#check(settled));
+      }
       // Under a deadline the Result is validated in the reaction that settles the call (one promise
-      // and one turn fewer than a `.then` on the deadline's promise).
-      return callWithin(this.#contract.name, timeoutMs, options, (scope) => tool.call(invocation, scope), this.#check);
+      // and one turn fewer than a `.then` on the deadline's promise), or at once.
+      return callWithin(
+        this.#contract.name,
+        timeoutMs,
+        options,
+        (scope) => callNow(tool, invocation, scope),
+        this.#check,
+      );
     } catch (e) {
       return Promise.reject(e);
     }

@@ -235,9 +235,10 @@ function finish(call: PendingCall): boolean {
  * the returned promise rejects with a Failure of kind `failed`, output `error: tool "NAME" timed out
  * after N ms`, that TimeoutError as diagnosticCause; a later settlement of `start` is ignored (a
  * rejection is handled, never unhandled). A settlement before the deadline is never replaced.
- * `start`'s value is adopted as `await` adopts it (Promise.resolve). The timer is armed only if it
- * has not settled one microtask turn after `start` returned, and is cleared when the call settles:
- * no timer outlives the call. A caller's abort is forwarded, not acted on: the policy or tool
+ * `start` returns a native Promise, or the value itself when the call settled at once (callNow):
+ * that value is accepted at once, with no timer. The timer is armed only if the promise has not
+ * settled one microtask turn after `start` returned, and is cleared when the call settles: no timer
+ * outlives the call. A caller's abort is forwarded, not acted on: the policy or tool
  * decides (docs/architecture.md sections 3.10 and 3.11). @internal (Binding.call)
  */
 export function callWithin<T>(
@@ -255,9 +256,17 @@ export function callWithin<T>(
     settle(scope);
     return Promise.reject(e);
   }
+  if (!(pending instanceof Promise)) {
+    settle(scope);
+    try {
+      return Promise.resolve(accept(pending));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
   return new Promise<T>((resolve, reject) => {
     const call: PendingCall = { scope, done: false, timer: undefined };
-    Promise.resolve(pending).then(
+    pending.then(
       (value) => {
         if (!finish(call)) return;
         let accepted: T;

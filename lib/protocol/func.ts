@@ -18,7 +18,8 @@ import { argumentsRefused, needsInvocation } from './messages';
 import { toJsonText } from './json-data';
 import { Output, isOutput, jsonOutputOf } from './output';
 import type { Result } from './result';
-import type { CallOptions, Tool } from './tool';
+import type { CallOptions, SyncForm, Tool } from './tool';
+import { declareSyncForm, promiseOf } from './tool';
 import { abortReasonOf, funcCallOf, isCallAborted } from './deadline';
 import type { InputValidatingTool } from './input';
 
@@ -137,6 +138,9 @@ function decodeArguments<In>(decode: (value: JsonValue) => In, argumentsJson: st
   }
   return decode(admitted.value);
 }
+
+/** The synchronous form of FuncTool.call (set in its static block). */
+let funcNow: SyncForm;
 
 /** Awaits what the function returned, then encodes it. */
 async function encodeAwaited(returned: unknown): Promise<Result> {
@@ -271,49 +275,56 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
    *   Error `tool: encode function result: ...` (ERR_INVALID_OUTPUT inside)
    */
   call(invocation: Invocation, options?: CallOptions): Promise<Result> {
-    // Not an async function: a function that returns a plain value costs no microtask turn of its
-    // own. Everything thrown here becomes the returned promise's rejection.
-    try {
-      // Read through isCallAborted: a Binding's CallScope makes its AbortSignal only when something
-      // reads `signal` (lib/protocol/deadline.ts), which a function that returns at once never does.
-      if (isCallAborted(options)) throw abortReasonOf(options);
-      if (!isInvocation(invocation)) {
-        throw needsInvocation('FuncTool.call');
-      }
-      let input: In;
-      const prepared = takePrepared(invocation, this.#valueForm);
-      if (prepared !== NOT_PREPARED) {
-        input = prepared as In;
-      } else {
-        try {
-          // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
-          // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
-          // The decoder runs on a fresh value of its own.
-          input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
-        } catch (e) {
-          throw new Error(`${DECODE_FAILED}: ${wrappedText(DECODE_FAILED, e)}`, { cause: e });
-        }
-      }
-      // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
-      // or validator) must not let the function start.
-      if (isCallAborted(options)) throw abortReasonOf(options);
-      const call: FuncCall = funcCallOf(options, invocation.continuation);
-      const returned: unknown = this.#fn(input, call);
-      // A promise is awaited (its own `then` is not consulted, as with `await`); any other thenable's
-      // `then` is read once, here, and adopted as `await` adopts it; a plain value is encoded as soon
-      // as the function returns.
-      if (returned instanceof Promise) return encodeAwaited(returned);
-      if ((typeof returned === 'object' && returned !== null) || typeof returned === 'function') {
-        const then: unknown = (returned as { then?: unknown }).then;
-        if (typeof then === 'function') {
-          return encodeAwaited({
-            then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => then.call(returned, ok, fail),
-          });
-        }
-      }
-      return Promise.resolve(encodeResult(returned));
-    } catch (e) {
-      return Promise.reject(e);
+    return promiseOf(funcNow, this, invocation, options);
+  }
+
+  static {
+    funcNow = (tool, invocation, options) => (tool as FuncTool<unknown, unknown>).#now(invocation, options);
+    declareSyncForm(FuncTool.prototype.call, funcNow);
+  }
+
+  /**
+   * The synchronous form of call (see SyncForm): the Result when the function returns a plain
+   * value, a promise of it when it returns a promise or another thenable; throws what call rejects with.
+   */
+  #now(invocation: Invocation, options: CallOptions | undefined): unknown {
+    // Read through isCallAborted: a Binding's CallScope makes its AbortSignal only when something
+    // reads `signal` (lib/protocol/deadline.ts), which a function that returns at once never does.
+    if (isCallAborted(options)) throw abortReasonOf(options);
+    if (!isInvocation(invocation)) {
+      throw needsInvocation('FuncTool.call');
     }
+    let input: In;
+    const prepared = takePrepared(invocation, this.#valueForm);
+    if (prepared !== NOT_PREPARED) {
+      input = prepared as In;
+    } else {
+      try {
+        // A genuine Invocation's text was admitted by its Contract's prepare (RFC 7493, an object) and
+        // is immutable: parsing it gives the value admitJson would give, so only the scan is skipped.
+        // The decoder runs on a fresh value of its own.
+        input = this.#decode(JSON.parse(admittedArguments(invocation)) as JsonValue);
+      } catch (e) {
+        throw new Error(`${DECODE_FAILED}: ${wrappedText(DECODE_FAILED, e)}`, { cause: e });
+      }
+    }
+    // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
+    // or validator) must not let the function start.
+    if (isCallAborted(options)) throw abortReasonOf(options);
+    const call: FuncCall = funcCallOf(options, invocation.continuation);
+    const returned: unknown = this.#fn(input, call);
+    // A promise is awaited (its own `then` is not consulted, as with `await`); any other thenable's
+    // `then` is read once, here, and adopted as `await` adopts it; a plain value is encoded as soon
+    // as the function returns.
+    if (returned instanceof Promise) return encodeAwaited(returned);
+    if ((typeof returned === 'object' && returned !== null) || typeof returned === 'function') {
+      const then: unknown = (returned as { then?: unknown }).then;
+      if (typeof then === 'function') {
+        return encodeAwaited({
+          then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => then.call(returned, ok, fail),
+        });
+      }
+    }
+    return encodeResult(returned);
   }
 }

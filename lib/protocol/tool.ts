@@ -40,6 +40,51 @@ export interface Tool {
   call(invocation: Invocation, options?: CallOptions): Promise<Result>;
 }
 
+/**
+ * The synchronous form of a library `call` method (FuncTool's, Guard's): `now(tool, invocation,
+ * options)` does what `tool.call(invocation, options)` does, but returns the Result when the call
+ * settles at once (a synchronous policy and function, the common case) and a native Promise of it
+ * only when it must wait, and throws what `call` would reject with. @internal
+ */
+export type SyncForm = (tool: Tool, invocation: Invocation, options?: CallOptions) => unknown;
+
+/**
+ * Synchronous forms by `call` method: keyed by the method, so a subclass or an instance that
+ * replaces `call` is called through its own `call`.
+ */
+const syncForms = new WeakMap<Function, SyncForm>();
+
+/** Declares the synchronous form of a library `call` method (see SyncForm). @internal (FuncTool, Guard) */
+export function declareSyncForm(call: Tool['call'], now: SyncForm): void {
+  syncForms.set(call, now);
+}
+
+/**
+ * Calls `tool` without spending a promise and a microtask turn on a call that settles at once: what
+ * its `call` resolves to, returned as is when its synchronous form settled at once, else a native
+ * Promise of it (any other tool's `call`, adopted as `await` adopts it). Throws what `call` would
+ * reject with, when it settled at once. The value is not yet validated (Binding.call does). @internal
+ */
+export function callNow(tool: Tool, invocation: Invocation, options?: CallOptions): unknown {
+  const call = tool.call;
+  const now = syncForms.get(call);
+  if (now !== undefined) return now(tool, invocation, options);
+  return Promise.resolve(call.call(tool, invocation, options));
+}
+
+/**
+ * The `call` of a tool with a synchronous form: what `now` returns, as a promise; what it throws, as
+ * the promise's rejection. @internal (FuncTool, Guard)
+ */
+export function promiseOf(now: SyncForm, tool: Tool, invocation: Invocation, options?: CallOptions): Promise<Result> {
+  try {
+    const value = now(tool, invocation, options);
+    return (value instanceof Promise ? value : Promise.resolve(value)) as Promise<Result>;
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 /** Reports whether `value` has the shape of a Tool (`definition` and `call` functions). @internal */
 export function isToolShaped(value: unknown): value is Tool {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;

@@ -2,6 +2,7 @@ import {
   Binding,
   CallError,
   Failure,
+  FuncTool,
   Guard,
   InputRequest,
   InputValidatorError,
@@ -202,5 +203,51 @@ describe('Binding.call', () => {
 
   it('is created only by bind', () => {
     expect(() => new (Binding as unknown as new (...a: unknown[]) => unknown)(Symbol('binding'))).toThrow(ToolError);
+  });
+});
+
+describe('Binding.call through a tool whose call was replaced', () => {
+  const schema = { type: 'object' } as const;
+  const func = () => FuncTool.create({ name: 'echo', inputSchema: schema, decode: (v) => v }, () => 'inner');
+
+  it('runs the call of a subclass of Guard, not the library form it overrides', async () => {
+    class Counting extends Guard {
+      calls = 0;
+      override call(...args: Parameters<Guard['call']>): Promise<Result> {
+        this.calls++;
+        return super.call(...args);
+      }
+    }
+    const guard = new Counting({ tool: func(), authorizer: () => true });
+    for (const options of [undefined, { timeoutMs: Infinity }]) {
+      const binding = bind(guard, options);
+      const result = await binding.call(binding.contract.prepare({ name: 'echo', arguments: '{}' }));
+      expect('output' in result && result.output.content).toEqual([{ kind: 'text', text: 'inner' }]);
+    }
+    expect(guard.calls).toBe(2);
+  });
+
+  it('runs a call replaced on the instance, under a deadline and without one', async () => {
+    for (const timeoutMs of [1000, Infinity]) {
+      const tool = new Guard({ tool: func(), authorizer: () => true });
+      Object.defineProperty(tool, 'call', { value: async () => ({ output: Output.text('replaced') }) });
+      const binding = bind(tool, { timeoutMs });
+      const result = await binding.call(binding.contract.prepare({ name: 'echo', arguments: '{}' }));
+      expect('output' in result && result.output.content).toEqual([{ kind: 'text', text: 'replaced' }]);
+    }
+  });
+
+  it('rejects (never throws) when a synchronous policy refuses or the function throws', async () => {
+    const refused = bind(new Guard({ tool: func(), authorizer: () => false }));
+    const call = refused.call(refused.contract.prepare({ name: 'echo', arguments: '{}' }));
+    expect(call).toBeInstanceOf(Promise);
+    expect(((await rejectionOf(call)) as Failure).kind).toBe('rejected');
+    const boom = new Error('boom');
+    const throwing = bind(
+      FuncTool.create({ name: 'echo', inputSchema: schema, decode: (v) => v }, () => {
+        throw boom;
+      }),
+    );
+    expect(await rejectionOf(throwing.call(throwing.contract.prepare({ name: 'echo', arguments: '{}' })))).toBe(boom);
   });
 });
