@@ -42,7 +42,8 @@ const LINEAR_KEYS = 12;
 /**
  * Admits one JSON text under RFC 7493 and docs/architecture.md section 3, and returns its value.
  *
- * Rules, checked in one pass that stops at the first violation:
+ * Rules; a refusal names the first violation in text order (an admitted text costs a light scan
+ * and JSON.parse; the full scan that names the violation runs only when either doubts the text):
  * - size: at most `maxBytes` UTF-8 bytes, checked before scanning (`too_large`);
  * - exactly one RFC 8259 value, with only space, tab, LF and CR around it; a BOM is not
  *   whitespace; no raw control characters in strings (`invalid_json`);
@@ -65,8 +66,21 @@ const LINEAR_KEYS = 12;
  * @param options - `maxBytes`: size bound in UTF-8 bytes (default MAX_INPUT_BYTES)
  * @returns `{ ok: true, value }` or `{ ok: false, issue }`; never throws
  */
-export function admitJson(text: string, options: AdmitJsonOptions = {}): JsonAdmission {
-  const issue = checkJson(text, options);
+export function admitJson(text: string, options?: AdmitJsonOptions): JsonAdmission {
+  const tooLarge = sizeIssue(text, options);
+  if (tooLarge !== undefined) return { ok: false, issue: tooLarge };
+  // The common case, an admitted text, pays for a light scan and JSON.parse only: the light scan
+  // checks what JSON.parse cannot (names, numbers, depth, surrogates) on a text it assumes
+  // grammatical, and JSON.parse checks the grammar. Anything either of them doubts goes to the full
+  // scan, which finds the first violation in text order, exactly as if it had run alone.
+  if (lightScan(text)) {
+    try {
+      return { ok: true, value: JSON.parse(text) as JsonValue };
+    } catch {
+      // Not grammatical: the full scan names the first violation.
+    }
+  }
+  const issue = scan(text);
   if (issue !== undefined) return { ok: false, issue };
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
@@ -84,18 +98,21 @@ export function admitJson(text: string, options: AdmitJsonOptions = {}): JsonAdm
  * only needs to know whether `text` is admitted (and why not). @internal
  * @returns the first issue, or undefined when `text` is admitted; never throws
  */
-export function checkJson(text: string, options: AdmitJsonOptions = {}): AdmissionIssue | undefined {
-  const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
-  if (text.length > maxBytes || (text.length * 3 > maxBytes && utf8Length(text) > maxBytes)) {
-    const size = utf8Length(text);
-    return refuse(
-      'too_large',
-      [],
-      0,
-      `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`,
-    );
-  }
-  return scan(text);
+export function checkJson(text: string, options?: AdmitJsonOptions): AdmissionIssue | undefined {
+  return sizeIssue(text, options) ?? scan(text);
+}
+
+/** The `too_large` issue of a text over `options.maxBytes` UTF-8 bytes, else undefined. */
+function sizeIssue(text: string, options: AdmitJsonOptions | undefined): AdmissionIssue | undefined {
+  const maxBytes = options?.maxBytes ?? MAX_INPUT_BYTES;
+  if (text.length <= maxBytes && (text.length * 3 <= maxBytes || utf8Length(text) <= maxBytes)) return undefined;
+  const size = utf8Length(text);
+  return refuse(
+    'too_large',
+    [],
+    0,
+    `JSON text is ${size} UTF-8 bytes, over the limit of ${maxBytes}; send a smaller value`,
+  );
 }
 
 /** Scanner state shared by the helpers of one scan (module-private, reset per call). */
@@ -110,9 +127,14 @@ interface Frames {
   key: number[];
   /**
    * Per depth: content ranges [start, end) of the escape-free member names seen so far, compared in
-   * place without allocating (reused between siblings); used while `names` is undefined.
+   * place without allocating (reused between siblings: only the first `used[depth]` entries are
+   * current); used while `names` is undefined.
    */
   ranges: number[][];
+  /** Per depth: how many entries of `ranges[depth]` hold the current object's names. */
+  used: number[];
+  /** Whether this scan made a Set of names (which holds text): then its frames are not kept. */
+  named: boolean;
   /** Per depth: unescaped names seen, once an object is large or has an escaped name. */
   names: (Set<string> | undefined)[];
 }
@@ -125,17 +147,135 @@ interface Frames {
 let spare: Frames | undefined;
 const SPARE_DEPTH = 8;
 
+/** The full scan: the first violation of `text` in text order, or undefined. */
 function scan(text: string): AdmissionIssue | undefined {
-  let f = spare;
-  spare = undefined;
-  if (f === undefined) f = { text, isObject: [false], count: [0], key: [0], ranges: [[]], names: [undefined] };
-  else f.text = text;
+  const f = takeFrames(text);
   const issue = scanFrames(text, f);
-  if (f.isObject.length <= SPARE_DEPTH && f.names.every((names) => names === undefined)) {
+  keepFrames(f);
+  return issue;
+}
+
+/** Frames for one scan: the spare ones, or new ones. */
+function takeFrames(text: string): Frames {
+  const f = spare;
+  spare = undefined;
+  if (f === undefined) {
+    return { text, isObject: [false], count: [0], key: [0], ranges: [[]], used: [0], names: [undefined], named: false };
+  }
+  f.text = text;
+  return f;
+}
+
+/** Keeps the frames of a finished scan for the next one, when they hold no text and are shallow. */
+function keepFrames(f: Frames): void {
+  if (f.isObject.length <= SPARE_DEPTH && !f.named) {
     f.text = '';
     spare = f;
   }
-  return issue;
+}
+
+/** The position of the next `what` in `text` at or after `from`, or the text's length. */
+function nextOf(text: string, what: string, from: number): number {
+  const at = text.indexOf(what, from);
+  return at < 0 ? text.length : at;
+}
+
+/** Whether the quote at `pos` is escaped: an odd number of backslashes right before it. */
+function isEscaped(text: string, pos: number): boolean {
+  let k = pos - 1;
+  while (text.charCodeAt(k) === 0x5c) k--;
+  return (pos - 1 - k) % 2 === 1;
+}
+
+/**
+ * The light scan: true when `text`, if it is grammatical JSON (JSON.parse decides that), breaks no
+ * rule that JSON.parse does not check: member names unique, numbers in range, depth, no lone
+ * surrogate. False when it finds a violation or anything it cannot vouch for (an unterminated
+ * string, a closing bracket too many): then the full scan decides. It skips the content of a
+ * string without a backslash natively (indexOf), checks a string with one as the full scan does
+ * (scanString), and raw lone surrogates once for the whole text (isWellFormed).
+ */
+function lightScan(text: string): boolean {
+  if (hasLoneSurrogate(text)) return false;
+  const f = takeFrames(text);
+  const clean = lightScanFrames(text, f);
+  keepFrames(f);
+  return clean;
+}
+
+function lightScanFrames(text: string, f: Frames): boolean {
+  const n = text.length;
+  let depth = 0;
+  // Whether the next string is a member name: after '{', and after ',' in an object.
+  let name = false;
+  // The next backslash and the next `\u` at or after i (n when there is none): searched again only
+  // once passed, so each is found once per occurrence, not once per string.
+  let slash = -1;
+  let unicode = -1;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      if (slash < i) slash = nextOf(text, '\\', i);
+      let end = text.indexOf('"', i + 1);
+      if (slash < end) {
+        if (name) {
+          // A member name with escapes is unescaped for the duplicate check: its escapes are
+          // checked first, as the full scan checks them.
+          end = scanString(text, i);
+        } else {
+          // A value: skip escaped quotes; only a \u escape needs a check JSON.parse does not make
+          // (a lone surrogate), which the full scan's string check makes.
+          while (end > 0 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+          if (unicode < i) unicode = nextOf(text, '\\u', i);
+          if (unicode < end) end = scanString(text, i);
+          else if (end > 0) end++;
+        }
+      } else if (end > 0) {
+        end++;
+        lastStringEscaped = false;
+      }
+      if (end < 0) return false;
+      if (name) {
+        if (isDuplicate(text, i, end, f, depth)) return false;
+        f.key[depth] = i;
+        name = false;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (depth === MAX_DEPTH) return false;
+      depth++;
+      name = c === 0x7b;
+      f.isObject[depth] = name;
+      // Kept as the full scan keeps them, so that a number's issue (built, then dropped) has a path.
+      f.count[depth] = 0;
+      f.key[depth] = i;
+      if (name) {
+        if (f.ranges[depth] === undefined) f.ranges[depth] = [];
+        f.used[depth] = 0;
+        f.names[depth] = undefined;
+      }
+      i++;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) return false;
+      depth--;
+      i++;
+    } else if (c === 0x2c) {
+      name = f.isObject[depth];
+      if (!name) f.count[depth]++;
+      i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      i = scanNumber(text, i, f, depth);
+      if (i < 0) {
+        takeFailure();
+        return false;
+      }
+    } else {
+      // Whitespace, ':', and the letters of true, false and null (JSON.parse checks them).
+      i++;
+    }
+  }
+  return true;
 }
 
 function scanFrames(text: string, f: Frames): AdmissionIssue | undefined {
@@ -168,9 +308,8 @@ function scanFrames(text: string, f: Frames): AdmissionIssue | undefined {
         depth--;
         pos++;
       } else if (isObject) {
-        const ranges = f.ranges[depth];
-        if (ranges === undefined) f.ranges[depth] = [];
-        else ranges.length = 0;
+        if (f.ranges[depth] === undefined) f.ranges[depth] = [];
+        f.used[depth] = 0;
         f.names[depth] = undefined;
         pos = memberName(text, pos, f, depth);
         if (pos < 0) return takeFailure();
@@ -271,19 +410,23 @@ function memberName(text: string, pos: number, f: Frames, depth: number): number
 function isDuplicate(text: string, start: number, end: number, f: Frames, depth: number): boolean {
   let names = f.names[depth];
   const ranges = f.ranges[depth];
+  const used = f.used[depth];
   if (names === undefined) {
-    if (!lastStringEscaped && ranges.length < 2 * LINEAR_KEYS) {
+    if (!lastStringEscaped && used < 2 * LINEAR_KEYS) {
       const s = start + 1;
       const len = end - 1 - s;
-      for (let i = 0; i < ranges.length; i += 2) {
+      for (let i = 0; i < used; i += 2) {
         const r = ranges[i];
         if (ranges[i + 1] - r === len && sameRange(text, r, s, len)) return true;
       }
-      ranges.push(s, end - 1);
+      ranges[used] = s;
+      ranges[used + 1] = end - 1;
+      f.used[depth] = used + 2;
       return false;
     }
     f.names[depth] = names = new Set();
-    for (let i = 0; i < ranges.length; i += 2) names.add(text.slice(ranges[i], ranges[i + 1]));
+    f.named = true;
+    for (let i = 0; i < used; i += 2) names.add(text.slice(ranges[i], ranges[i + 1]));
   }
   const name = unquote(text, start, end);
   if (names.has(name)) return true;

@@ -6,9 +6,11 @@
 import fc from 'fast-check';
 import { ToolError, admitJson, bind } from '../../lib/protocol';
 import type { Contract, JsonObject } from '../../lib/protocol';
+import { checkJson } from '../../lib/protocol/json';
 import { OPEN_SCHEMA, prototypeSnapshot, rawTool } from './support';
 import {
   deepEqualJson,
+  escapedText,
   iJsonAllows,
   jsonText,
   mutatedText,
@@ -197,6 +199,24 @@ export const ADMISSION_PROPERTIES: readonly {
       }
       if (!admitted.ok) throw new Error(`refused an I-JSON text: ${admitted.issue.message}`);
       if (!sameJson(admitted.value, parsed.value)) throw new Error('admitted value differs from JSON.parse');
+    }) as never,
+  },
+  {
+    // admitJson runs a light scan and JSON.parse, and the full scan only when either doubts the text;
+    // checkJson is the full scan alone. Their verdicts, and every refusal's issue, must be the same.
+    name: 'admitJson refuses exactly what the full scan refuses, with the same issue (code, path, offset, message)',
+    numRuns: 1500,
+    property: fc.property(fc.oneof(jsonText, mutatedText, escapedText), (args) => {
+      const full = checkJson(args);
+      const admitted = admitJson(args);
+      if (full === undefined) {
+        if (!admitted.ok) throw new Error(`the full scan admits what admitJson refused: ${admitted.issue.message}`);
+        return;
+      }
+      if (admitted.ok) throw new Error(`admitted what the full scan refuses: ${full.message}`);
+      if (!deepEqualJson(admitted.issue, full)) {
+        throw new Error(`refused with ${admitted.issue.message}, the full scan says ${full.message}`);
+      }
     }) as never,
   },
   {

@@ -174,6 +174,41 @@ export const jsonText: fc.Arbitrary<string> = fc.letrec<{ text: string }>((tie) 
   ),
 })).text;
 
+/**
+ * Objects whose names and values are built from escapes: escaped quotes and runs of backslashes
+ * before a quote, escapes that spell the same name as another member (`"a"` and `"\u0061"`), lone
+ * surrogate escapes, invalid escapes. What a scan that skips strings natively must not misread.
+ */
+const escapePiece = fc.constantFrom(
+  'a',
+  '\\"',
+  '\\\\',
+  '\\\\\\"',
+  '\\u0061',
+  '\\u0022',
+  '\\u005c',
+  '\\ud800',
+  '\\ud83d\\ude00',
+  '\\n',
+  '\\x',
+  '\\',
+  '"',
+  ':',
+  ',',
+  '}',
+);
+const escapedString = fc.array(escapePiece, { maxLength: 5 }).map((parts) => `"${parts.join('')}"`);
+/** Names that repeat often, so that a duplicate lands after strings a scan could misread. */
+const escapedName = fc.oneof(fc.constantFrom('"a"', '"b"', '"\\u0061"'), escapedString);
+/** Values with an odd number of escaped quotes: one misread quote would shift every string after it. */
+const escapedValue = fc.oneof(
+  escapedString,
+  fc.constantFrom('"\\""', '"x\\"y"', '"\\\\\\""', '1', '{"a":1,"a":2}', '["\\"",{"a":"\\""}]'),
+);
+export const escapedText: fc.Arbitrary<string> = fc
+  .array(fc.tuple(escapedName, escapedValue), { maxLength: 6 })
+  .map((members) => `{${members.map(([k, v]) => `${k}:${v}`).join(',')}}`);
+
 /** One mutation of a valid arguments text. */
 const mutations: fc.Arbitrary<(t: string) => string>[] = [
   fc.tuple(fc.nat(), fc.integer({ min: 0, max: 0xffff })).map(([i, c]) => (t) => {

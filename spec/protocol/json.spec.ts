@@ -149,6 +149,18 @@ describe('admitJson: member names', () => {
     expect(issueOf(`{${members.join(',')},"k\\u0033":0}`)).toMatchObject({ code: 'duplicate_member' });
   });
 
+  // Regressions of the light scan (admitJson skips string contents natively and leaves grammar to
+  // JSON.parse): each was misread by a draft of it.
+  it('finds a duplicate after values that hold escaped quotes (an odd number in each)', () => {
+    expect(issueOf('{"a":1,"x":"\\"","a":"\\""}')).toMatchObject({ code: 'duplicate_member', offset: 16 });
+    expect(issueOf('{"b":"\\"","b":"\\""}')).toMatchObject({ code: 'duplicate_member', offset: 10 });
+    expect(valueOf('{"a":"\\\\","b":"\\\\\\""}')).toEqual({ a: '\\', b: '\\"' });
+  });
+
+  it('refuses an invalid escape in a member name as invalid_json, not a thrown SyntaxError', () => {
+    expect(issueOf('[{"\\x41":null}]')).toMatchObject({ code: 'invalid_json', path: [0], offset: 3 });
+  });
+
   it('keeps siblings at the same depth independent', () => {
     expect(valueOf('[{"a":1},{"a":2},{"b":{"a":3}}]')).toEqual([{ a: 1 }, { a: 2 }, { b: { a: 3 } }]);
   });
