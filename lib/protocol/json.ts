@@ -198,7 +198,15 @@ function isEscaped(text: string, pos: number): boolean {
 function lightScan(text: string): boolean {
   if (hasLoneSurrogate(text)) return false;
   const f = takeFrames(text);
-  const clean = lightScanFrames(text, f);
+  let clean: boolean;
+  try {
+    clean = lightScanFrames(text, f);
+  } catch {
+    // Never expected; if the light scan ever misreads a text badly enough to throw, the full scan
+    // decides, as for any other doubt (admitJson never throws).
+    clean = false;
+    takeFailure();
+  }
   keepFrames(f);
   return clean;
 }
@@ -265,6 +273,9 @@ function lightScanFrames(text: string, f: Frames): boolean {
       if (!name) f.count[depth]++;
       i++;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      // A number where a member name belongs is not JSON; scanning it would build an issue whose
+      // path reads the name that is not there (regression: `{-\\"}` threw).
+      if (name) return false;
       i = scanNumber(text, i, f, depth);
       if (i < 0) {
         takeFailure();

@@ -198,8 +198,11 @@ const escapePiece = fc.constantFrom(
   '}',
 );
 const escapedString = fc.array(escapePiece, { maxLength: 5 }).map((parts) => `"${parts.join('')}"`);
-/** Names that repeat often, so that a duplicate lands after strings a scan could misread. */
-const escapedName = fc.oneof(fc.constantFrom('"a"', '"b"', '"\\u0061"'), escapedString);
+/**
+ * Names that repeat often, so that a duplicate lands after strings a scan could misread; now and
+ * then a number where the name belongs.
+ */
+const escapedName = fc.oneof(fc.constantFrom('"a"', '"b"', '"\\u0061"', '-', '1e400\\\\"'), escapedString);
 /** Values with an odd number of escaped quotes: one misread quote would shift every string after it. */
 const escapedValue = fc.oneof(
   escapedString,

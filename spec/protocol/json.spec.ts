@@ -1,6 +1,7 @@
 import {
   admitJson,
   canonicalJson,
+  checkJson,
   hasLoneSurrogate,
   isBlank,
   jsonPointer,
@@ -155,6 +156,14 @@ describe('admitJson: member names', () => {
     expect(issueOf('{"a":1,"x":"\\"","a":"\\""}')).toMatchObject({ code: 'duplicate_member', offset: 16 });
     expect(issueOf('{"b":"\\"","b":"\\""}')).toMatchObject({ code: 'duplicate_member', offset: 10 });
     expect(valueOf('{"a":"\\\\","b":"\\\\\\""}')).toEqual({ a: '\\', b: '\\"' });
+  });
+
+  it('refuses a number where a member name belongs as the full scan does, without throwing', () => {
+    for (const text of ['{-\\\\"}', '[{1e400\\\\"}]', '{"a":{-\\\\"}}', '{"a":1,-1}']) {
+      const full = checkJson(text);
+      expect(full).toMatchObject({ code: 'invalid_json' });
+      expect(admitJson(text)).toEqual({ ok: false, issue: full });
+    }
   });
 
   it('refuses an invalid escape in a member name as invalid_json, not a thrown SyntaxError', () => {
