@@ -284,7 +284,8 @@ export class Guard implements Tool, WrappingTool {
    * `error: tool "NAME" is not authorized` (what the model sees) and, as its diagnostic cause and so
    * its message, `tool: rejected: tool "NAME" was refused by policy POLICY` (the policy's function or
    * class name; Changed from the seed's cause-less `tool: rejected`, docs/architecture.md section 3.11);
-   * `true` returns the inner tool's call unchanged.
+   * `true` returns the inner tool's call, made with the very options the policy was asked with (a
+   * frozen `{ signal, context, idempotencyKey }` read once, or the Binding's CallScope).
    * @throws the abort reason, AggregateError, AuthorizationError, Failure, or the inner tool's error
    */
   call(invocation: Invocation, options?: CallOptions): Promise<Result> {
@@ -317,19 +318,14 @@ export class Guard implements Tool, WrappingTool {
       // Reading `then` is the policy's code too (a getter may throw): inside the try.
       if (typeof (returned as { then?: unknown } | null)?.then === 'function') pending = Promise.resolve(returned);
     } catch (e) {
-      return this.#decided({ kind: 'error', error: e }, opts, invocation, options);
+      return this.#decided({ kind: 'error', error: e }, opts, invocation);
     }
-    if (pending !== undefined) return this.#settle(pending, opts, invocation, options);
-    return this.#decided({ kind: 'decided', value: returned }, opts, invocation, options);
+    if (pending !== undefined) return this.#settle(pending, opts, invocation);
+    return this.#decided({ kind: 'decided', value: returned }, opts, invocation);
   }
 
   /** Waits for a pending policy, raced against the signal, then goes on as #decided. */
-  async #settle(
-    pending: Promise<unknown>,
-    opts: CallOptions,
-    invocation: Invocation,
-    options: CallOptions | undefined,
-  ): Promise<unknown> {
+  async #settle(pending: Promise<unknown>, opts: CallOptions, invocation: Invocation): Promise<unknown> {
     let outcome: Outcome;
     // A settled policy is listed first, so it wins over an abort that happened meanwhile.
     const race = abortRace(opts.signal);
@@ -345,14 +341,14 @@ export class Guard implements Tool, WrappingTool {
       pending.then(undefined, () => undefined);
       throw abortReasonOf(opts);
     }
-    return await this.#decided(outcome, opts, invocation, options);
+    return await this.#decided(outcome, opts, invocation);
   }
 
   /**
    * After the policy: throws what its outcome calls for (see call), or calls the inner tool (see
    * callNow: its Result when it settled at once, else a promise of it).
    */
-  #decided(decision: Outcome, opts: CallOptions, invocation: Invocation, options: CallOptions | undefined): unknown {
+  #decided(decision: Outcome, opts: CallOptions, invocation: Invocation): unknown {
     const name = this.#definition.name;
     let outcome = decision;
     if (outcome.kind === 'decided' && typeof outcome.value !== 'boolean') {
@@ -374,6 +370,8 @@ export class Guard implements Tool, WrappingTool {
       const cause = new Error(policyRefusedText(name, this.#policy));
       throw new Failure({ kind: 'rejected', output: Output.text(notAuthorizedText(name)), cause });
     }
-    return callNow(this.#tool, invocation, options);
+    // The very options the policy was asked with: a caller's getter or a changed `context` cannot
+    // show the tool another caller than the one the policy allowed.
+    return callNow(this.#tool, invocation, opts);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { MAX_WRAPPERS, capability, isWrappingTool } from './capability';
 import { Guard } from './authorization';
-import { DEFAULT_TIMEOUT_MS, callWithin, checkTimeout, isDeadlineTool } from './deadline';
+import { DEFAULT_TIMEOUT_MS, callWithin, checkTimeout, isDeadlineTool, thenOf } from './deadline';
 import type { Contract, InputValidator } from './contract';
 import { createContract, ownerOf } from './contract';
 import { snapshotDefinition } from './definition';
@@ -153,7 +153,7 @@ export class Binding {
       // else a native promise (another tool's call adopted as `await` adopts it).
       if (timeoutMs === Infinity) {
         const settled = callNow(tool, invocation, options);
-        return settled instanceof Promise ? settled.then(this.#check) : Promise.resolve(this.#check(settled));
+        return settled instanceof Promise ? thenOf(settled, this.#check) : Promise.resolve(this.#check(settled));
       }
       // Under a deadline the Result is validated in the reaction that settles the call (one promise
       // and one turn fewer than a `.then` on the deadline's promise), or at once.

@@ -207,6 +207,21 @@ export function funcCallOf(
 
 const SETTLED: Promise<void> = Promise.resolve();
 
+const promiseThen = Promise.prototype.then;
+
+/**
+ * `promise.then(onFulfilled, onRejected)` through Promise.prototype.then, never an own or subclass
+ * `then` of the promise: a tool's promise cannot skip the reaction that validates its Result
+ * (regression: a native promise with an own `then` made Binding.call return it unvalidated). @internal
+ */
+export function thenOf<T>(
+  promise: Promise<unknown>,
+  onFulfilled: (value: unknown) => T,
+  onRejected?: (error: unknown) => void,
+): Promise<T> {
+  return promiseThen.call(promise, onFulfilled, onRejected) as Promise<T>;
+}
+
 /** The state of one call under callWithin (module functions, not closures: see `finish`). */
 interface PendingCall {
   readonly scope: CallScope;
@@ -266,7 +281,8 @@ export function callWithin<T>(
   }
   return new Promise<T>((resolve, reject) => {
     const call: PendingCall = { scope, done: false, timer: undefined };
-    pending.then(
+    thenOf(
+      pending,
       (value) => {
         if (!finish(call)) return;
         let accepted: T;

@@ -2,6 +2,7 @@ import {
   Authorization,
   AuthorizationError,
   Failure,
+  FuncTool,
   Guard,
   Output,
   ToolError,
@@ -284,5 +285,50 @@ describe('Guard.call with asynchronous policies and aborts', () => {
     });
     expect(await rejectionOf(binding.call(invocation, { signal: controller.signal }))).toBe(reason);
     expect(tool.calls).toHaveLength(0);
+  });
+});
+
+describe('Guard.call runs the tool with the options the policy was asked with', () => {
+  const inputSchema = { type: 'object' } as const;
+  /** A FuncTool that records the context it runs with; a policy that records the one it is asked with. */
+  function recorded(policy: (context: unknown) => boolean | Promise<boolean>) {
+    const seen: string[] = [];
+    const tool = FuncTool.create({ name: 't', inputSchema, decode: (v) => v }, (_input, call) => {
+      seen.push(`tool ${String(call.context)}`);
+      return 'ran';
+    });
+    const guard = new Guard({
+      tool,
+      authorizer: (_a: Authorization, options) => {
+        seen.push(`policy ${String(options.context)}`);
+        return policy(options.context);
+      },
+    });
+    return { guard, seen };
+  }
+
+  it('reads a getter context once (regression: the policy saw alice, the tool mallory)', async () => {
+    for (const timeoutMs of [Infinity, 1000]) {
+      const { guard, seen } = recorded((context) => context === 'alice');
+      const binding = bind(guard, { timeoutMs });
+      let reads = 0;
+      const options = {
+        get context() {
+          return reads++ === 0 ? 'alice' : 'mallory';
+        },
+      };
+      await binding.call(binding.contract.prepare({ name: 't', arguments: '{}' }), options);
+      expect(seen).toEqual(['policy alice', 'tool alice']);
+    }
+  });
+
+  it('keeps the context the policy allowed when the caller changes it while the policy is pending', async () => {
+    const { guard, seen } = recorded(async (context) => context === 'alice');
+    const binding = bind(guard, { timeoutMs: Infinity });
+    const options: { context: string } = { context: 'alice' };
+    const call = binding.call(binding.contract.prepare({ name: 't', arguments: '{}' }), options);
+    options.context = 'mallory';
+    await call;
+    expect(seen).toEqual(['policy alice', 'tool alice']);
   });
 });

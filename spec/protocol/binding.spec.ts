@@ -251,3 +251,18 @@ describe('Binding.call through a tool whose call was replaced', () => {
     expect(await rejectionOf(throwing.call(throwing.contract.prepare({ name: 'echo', arguments: '{}' })))).toBe(boom);
   });
 });
+
+describe('Binding.call validates what a native promise with its own `then` resolves to', () => {
+  it('refuses a non-Result (regression: the own `then` made call return it unvalidated)', async () => {
+    for (const timeoutMs of [Infinity, 1000]) {
+      const tool: Tool = {
+        definition: () => def,
+        call: () => Object.assign(Promise.resolve('not a Result'), { then: () => 'unvalidated' }) as never,
+      };
+      const binding = bind(tool, { timeoutMs });
+      const call = binding.call(binding.contract.prepare({ name: 'echo', arguments: '{}' }));
+      expect(call).toBeInstanceOf(Promise);
+      expect(hasErrorCode(await rejectionOf(call), 'ERR_INVALID_RESULT')).toBe(true);
+    }
+  });
+});
