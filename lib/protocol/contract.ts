@@ -238,7 +238,8 @@ export class Contract {
    * @param continuation - the answer to this call's InputRequest; undefined or null starts a new call
    * @returns an Invocation that only this contract's Binding will run
    * @throws ToolError ERR_INVALID_INVOCATION, wrapping ERR_INVALID_REQUEST for a malformed or
-   *   oversized request; `call name ... does not match`; `arguments: <pointer>: <rule>` with
+   *   oversized request (a refusal), or what reading the request threw (a getter, a Proxy trap: not a
+   *   refusal, the caller's defect); `call name ... does not match`; `arguments: <pointer>: <rule>` with
    *   `issues` for JSON or schema violations; the validator's ToolError (invalid input) or an
    *   InputValidatorError (a validator defect, or a FuncTool encoder that failed) as cause;
    *   ERR_INVALID_INPUT_REQUEST inside for a
@@ -248,7 +249,11 @@ export class Contract {
     try {
       validateRequest(request);
     } catch (e) {
-      throw markRefusal(wrapError('ERR_INVALID_INVOCATION', e));
+      // A rule the request breaks is a refusal; anything else thrown while reading it (a getter, a
+      // Proxy trap) is the caller's defect, not the model's: unmarked, so its text never reaches the
+      // model (regression: a throwing `arguments` getter was rendered to the model as a refusal).
+      const wrapped = wrapError('ERR_INVALID_INVOCATION', e);
+      throw instanceOf(e, ToolError) ? markRefusal(wrapped) : wrapped;
     }
     const name = this.#definition.name;
     if (request.name !== name) {

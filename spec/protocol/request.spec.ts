@@ -1,4 +1,5 @@
-import { MAX_INPUT_BYTES, ToolError, validateRequest } from '../../lib/protocol';
+import { FuncTool, MAX_INPUT_BYTES, ToolError, bind, isAdmissionRefusal, validateRequest } from '../../lib/protocol';
+import { renderOutcome } from '../../lib/providers';
 import { thrownBy } from './helpers';
 
 const message = (value: unknown) => (thrownBy(() => validateRequest(value)) as ToolError).message;
@@ -22,5 +23,41 @@ describe('validateRequest', () => {
   it('bounds the arguments at MAX_INPUT_BYTES UTF-8 bytes', () => {
     expect(() => validateRequest({ name: 'x', arguments: 'x'.repeat(MAX_INPUT_BYTES) })).not.toThrow();
     expect(message({ name: 'x', arguments: 'x'.repeat(MAX_INPUT_BYTES + 1) })).toContain('1048577 bytes');
+  });
+});
+
+describe('Contract.prepare of a request that throws when read', () => {
+  const binding = bind(FuncTool.create({ name: 't', inputSchema: { type: 'object' }, decode: (v) => v }, () => 'ran'));
+
+  it('is the caller defect, not a refusal: the model sees only that the tool failed', () => {
+    const secret = 'postgres://admin:hunter2@db';
+    const requests: unknown[] = [
+      {
+        name: 't',
+        get arguments(): string {
+          throw new Error(secret);
+        },
+      },
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error(secret);
+          },
+        },
+      ),
+    ];
+    for (const request of requests) {
+      const error = thrownBy(() => binding.contract.prepare(request as never));
+      expect(error).toBeInstanceOf(ToolError);
+      expect((error as ToolError).code).toBe('ERR_INVALID_INVOCATION');
+      expect(isAdmissionRefusal(error)).toBe(false);
+      expect(renderOutcome('t', { error }).output.asText()).toBe('error: tool "t" failed');
+    }
+  });
+
+  it('still refuses a request that breaks a rule (a raw lone surrogate) as the model call', () => {
+    const error = thrownBy(() => binding.contract.prepare({ name: 't', arguments: '{"a":"\ud800"}' }));
+    expect(isAdmissionRefusal(error)).toBe(true);
   });
 });
