@@ -59,6 +59,9 @@ export function sameValidation(a: CompiledSchema, b: CompiledSchema): boolean {
   return fn !== undefined && fn === validatorOf(b);
 }
 
+/** What `validate` returns for a valid value: one frozen empty list, not one per call. */
+const NO_ISSUES: readonly AdmissionIssue[] = Object.freeze([]);
+
 /**
  * A compiled, immutable JSON Schema: the authored value (deep-frozen, member order kept) and its
  * validator. Safe to share: immutable, and validation is synchronous.
@@ -98,7 +101,7 @@ export class CompiledSchema {
   validate(value: JsonValue): readonly AdmissionIssue[] {
     const fn = this.#validate;
     try {
-      if (fn(value)) return [];
+      if (fn(value)) return NO_ISSUES;
     } catch (e) {
       const message =
         e instanceof RangeError

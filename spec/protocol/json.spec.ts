@@ -415,6 +415,18 @@ describe('text helpers', () => {
     expect(isBlank(' \t\n\u00a0\u0085\u3000')).toBe(true);
     expect(isBlank('\ufeff')).toBe(false);
     expect(isBlank(' {} ')).toBe(false);
+    expect(isBlank('   x')).toBe(false);
+    expect(isBlank('x   ')).toBe(false);
+  });
+
+  it('isBlank treats as space exactly the Unicode White_Space code units (Go unicode.IsSpace)', () => {
+    const differ: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const unit = String.fromCharCode(c);
+      const white = /^\p{White_Space}$/u.test(unit);
+      if (isBlank(unit) !== white || isBlank(` ${unit}\u3000`) !== white) differ.push(c.toString(16));
+    }
+    expect(differ).toEqual([]);
   });
 
   it('jsonPointer escapes ~ and / (RFC 6901)', () => {
