@@ -3,10 +3,12 @@
  * transport has already parsed, so admission sees them re-serialized, once, here.
  */
 import { MAX_DEPTH, canonicalJson, markRefusal } from '../protocol';
-import type { AdmissionIssue, Request } from '../protocol';
+import type { AdmissionIssue, Binding, Invocation, Registry, Request } from '../protocol';
 import { jsonPointer } from '../protocol/json';
 import { plainJsonText } from '../protocol/json-data';
 import { argumentsRefused } from '../protocol/messages';
+import { prepareToolCall } from '../providers';
+import type { ProviderToolCall } from '../providers';
 import { NOT_FINITE, tooDeep } from './messages';
 
 /**
@@ -37,6 +39,36 @@ export function mcpRequest(name: string, args: unknown): Request {
     throw markRefusal(argumentsRefused([issue]));
   }
   return { name, arguments: serialize(args) };
+}
+
+/** A `tools/call` admitted: the call as the provider layer reads it, its binding and its invocation. @internal */
+export interface PreparedMcpCall {
+  readonly call: ProviderToolCall;
+  readonly binding: Binding;
+  readonly invocation: Invocation;
+}
+
+/**
+ * Admits one `tools/call` (both flows, lib/mcp/call.ts and lib/mcp/input-required.ts): the binding
+ * `registry` resolves for `name` prepares the arguments serialized by mcpRequest. A name the
+ * registry does not hold (or hides) goes through prepareToolCall, which refuses it as an unknown
+ * tool, naming the tools to call.
+ * @throws what mcpRequest, Contract.prepare and prepareToolCall throw: refusals the model is told
+ * @internal
+ */
+export function prepareMcpCall(
+  registry: Registry,
+  requestId: string | number,
+  name: string,
+  args: unknown,
+): PreparedMcpCall {
+  const binding = registry.resolve(name);
+  if (binding === undefined) {
+    const call: ProviderToolCall = { id: String(requestId), request: { name, arguments: '{}' } };
+    return { call, ...prepareToolCall(registry, call) };
+  }
+  const request = mcpRequest(name, args);
+  return { call: { id: String(requestId), request }, binding, invocation: binding.contract.prepare(request) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * One MCP `tools/call`, end to end: arguments → Request → `prepareToolCall` (Contract.prepare) →
+ * One MCP `tools/call`, end to end: arguments → Request → `prepareMcpCall` (Contract.prepare) →
  * `Binding.call` (Guard, tool) → Output, with InputRequests answered through MCP elicitation and
  * the call resumed through `Contract.prepare(request, continuation)`.
  */
@@ -9,8 +9,8 @@ import { Failure, Output } from '../protocol';
 import type { Continuation, InputRequest, Registry } from '../protocol';
 import { detailOf } from '../protocol/detail';
 import { prepareToolCall, renderOutcome } from '../providers';
-import type { PreparedToolCall, ProviderToolCall } from '../providers';
-import { mcpRequest } from './arguments';
+import { prepareMcpCall } from './arguments';
+import type { PreparedMcpCall } from './arguments';
 import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
 import { elicitationForm, elicitationMessage } from './elicitation';
@@ -72,16 +72,14 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
     throw invalidParams(argumentsNotObject(name));
   }
-  let call: ProviderToolCall | undefined;
   try {
-    const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
-    call = { id: String(env.requestId), request };
-    const prepared = prepareToolCall(env.registry, call);
+    const prepared = prepareMcpCall(env.registry, env.requestId, name, args);
     const context = env.context === undefined ? undefined : await contextOf(env.context, name);
     if (env.progress.requested) await env.progress.step(PROGRESS.admitted);
     // No "completed" step: the response says so, and the SDK Client drops a progress
     // notification that arrives in the same read as the response.
-    const output = await run(env, call, prepared, context);
+    const result = await prepared.binding.call(prepared.invocation, { signal: env.signal, context });
+    const output = 'output' in result ? result.output : await answered(env, prepared, result.inputRequest, context);
     env.outcome?.({ kind: 'completed', isError: false, output });
     return mcpToolResult(output, false);
   } catch (error) {
@@ -89,31 +87,30 @@ export async function callTool(env: McpCallEnvironment, name: string, args: unkn
   }
 }
 
-/** Calls the binding, answering each InputRequest by elicitation and resuming, until an Output. */
-async function run(
+/**
+ * Answers an InputRequest by elicitation and resumes the call, again for each InputRequest the
+ * resumed call returns, until an Output.
+ */
+async function answered(
   env: McpCallEnvironment,
-  call: ProviderToolCall,
-  first: PreparedToolCall,
+  prepared: PreparedMcpCall,
+  first: InputRequest,
   context: unknown,
 ): Promise<Output> {
-  const binding = first.binding;
-  let invocation = first.invocation;
+  const name = prepared.call.request.name;
+  let request = first;
   let asked = 0;
   for (;;) {
-    const result = await binding.call(invocation, { signal: env.signal, context });
-    if ('output' in result) return result.output;
-    const request = result.inputRequest;
     let continuation: Continuation | undefined;
     let refusal: string | undefined;
-    const form = formOf(env, call.request.name, request);
+    const form = formOf(env, name, request);
     while (continuation === undefined) {
-      if (asked >= env.maxElicitations)
-        throw failure('failed', tooManyElicitations(call.request.name, env.maxElicitations));
+      if (asked >= env.maxElicitations) throw failure('failed', tooManyElicitations(name, env.maxElicitations));
       asked += 1;
       await env.progress.step(PROGRESS.waiting);
       const message = elicitationMessage(request.prompt);
       const answer = await env.elicit(refusal === undefined ? message : askedAgain(message, refusal), form);
-      if (answer.action !== 'accept') throw failure('rejected', inputNotGiven(call.request.name, answer.action));
+      if (answer.action !== 'accept') throw failure('rejected', inputNotGiven(name, answer.action));
       try {
         continuation = request.continuation(form.answer(answer.content));
       } catch (error) {
@@ -121,7 +118,10 @@ async function run(
       }
     }
     await env.progress.step(PROGRESS.resumed);
-    invocation = prepareToolCall(env.registry, call, continuation).invocation;
+    const invocation = prepareToolCall(env.registry, prepared.call, continuation).invocation;
+    const result = await prepared.binding.call(invocation, { signal: env.signal, context });
+    if ('output' in result) return result.output;
+    request = result.inputRequest;
   }
 }
 

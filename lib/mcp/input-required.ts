@@ -16,7 +16,7 @@ import type { Continuation, JsonValue, Registry } from '../protocol';
 import { detailOf } from '../protocol/detail';
 import { prepareToolCall } from '../providers';
 import type { ProviderToolCall } from '../providers';
-import { mcpRequest } from './arguments';
+import { prepareMcpCall } from './arguments';
 import { contextOf, failedResult, failure, formOf, invalidParams } from './call';
 import type { CallEnd } from './call';
 import { mcpToolResult } from './content';
@@ -108,9 +108,8 @@ export async function callToolStateless(
     throw invalidParams(argumentsNotObject(name));
   }
   try {
-    const request = env.registry.resolve(name) === undefined ? { name, arguments: '{}' } : mcpRequest(name, args);
-    const call: ProviderToolCall = { id: String(env.requestId), request };
-    const prepared = prepareToolCall(env.registry, call);
+    const prepared = prepareMcpCall(env.registry, env.requestId, name, args);
+    const call = prepared.call;
     const context = env.context === undefined ? undefined : await contextOf(env.context, name);
     let invocation = prepared.invocation;
     let asked = 0;

@@ -15,7 +15,7 @@ import { Registry } from '../protocol';
 import { callTool } from './call';
 import type { McpToolResult } from './content';
 import { META_KEYS, STATELESS_PROTOCOL_VERSION, callToolStateless } from './input-required';
-import type { McpInputRequiredResult } from './input-required';
+import type { McpInputRequiredResult, StatelessCallEnvironment } from './input-required';
 import { ContinuationSealer } from './sealed-state';
 import { registryRequired } from './messages';
 import { progressReporter } from './progress';
@@ -115,6 +115,19 @@ function elicitThrough(
     };
     return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
   };
+}
+
+/**
+ * One `tools/call` by the flow its environment is for: stateless (revision 2026-07-28) or with
+ * elicitation. A module function: the build keeps function names, and a named closure made per call
+ * costs a defineProperty of its `name` each time.
+ */
+function callOf(
+  env: McpCallEnvironment | StatelessCallEnvironment,
+  name: string,
+  args: unknown,
+): Promise<McpToolResult | McpInputRequiredResult> {
+  return 'sealer' in env ? callToolStateless(env, name, args) : callTool(env, name, args);
 }
 
 /** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
@@ -296,30 +309,25 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
               ended = end;
             },
     };
-    const call = (): Promise<McpToolResult | McpInputRequiredResult> =>
-      stateless
-        ? callToolStateless(
-            {
-              ...common,
-              sealer,
-              principal: principalOf(options, info),
-              requestState: request.params.requestState,
-              inputResponses: request.params.inputResponses,
-            },
-            toolName,
-            request.params.arguments,
-          )
-        : callTool({ ...common, elicit: elicitThrough(extra, timeout) }, toolName, request.params.arguments);
+    const args = request.params.arguments;
+    const env: McpCallEnvironment | StatelessCallEnvironment = stateless
+      ? {
+          ...common,
+          sealer,
+          principal: principalOf(options, info),
+          requestState: request.params.requestState,
+          inputResponses: request.params.inputResponses,
+        }
+      : { ...common, elicit: elicitThrough(extra, timeout) };
     const result =
       tracing === undefined
-        ? await call()
+        ? await callOf(env, toolName, args)
         : await tracing.trace(
             {
               toolName,
               callId: String(extra.requestId),
               description: caller.view.resolve(toolName)?.contract.definition().description,
-              arguments:
-                typeof request.params.arguments === 'object' ? JSON.stringify(request.params.arguments) : undefined,
+              arguments: typeof args === 'object' ? JSON.stringify(args) : undefined,
               parent: tracing.contextOfMeta(meta),
               attributes: {
                 'mcp.method.name': 'tools/call',
@@ -328,7 +336,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
                 ...(stateless ? { 'mcp.protocol.version': STATELESS_PROTOCOL_VERSION } : {}),
               },
             },
-            call,
+            () => callOf(env, toolName, args),
             (): TracedEnd => ({ kind: ended?.kind ?? 'error', isError: ended?.isError ?? true, result: ended?.output }),
           );
     // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.
