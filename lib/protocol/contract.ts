@@ -12,7 +12,7 @@ import { admitJson, isBlank } from './json';
 import type { JsonValue } from './json';
 import { isJsonObject } from './json-data';
 import type { Request } from './request';
-import { validateRequest } from './request';
+import { readRequest } from './request';
 import { argumentsRefused } from './messages';
 import { markRefusal } from './refusal';
 import type { CompiledSchema } from './schema';
@@ -246,8 +246,9 @@ export class Contract {
    *   continuation that is not one
    */
   prepare(request: Request, continuation?: Continuation | null): Invocation {
+    let read: Request;
     try {
-      validateRequest(request);
+      read = readRequest(request);
     } catch (e) {
       // A rule the request breaks is a refusal; anything else thrown while reading it (a getter, a
       // Proxy trap) is the caller's defect, not the model's: unmarked, so its text never reaches the
@@ -256,14 +257,14 @@ export class Contract {
       throw instanceOf(e, ToolError) ? markRefusal(wrapped) : wrapped;
     }
     const name = this.#definition.name;
-    if (request.name !== name) {
+    if (read.name !== name) {
       // The runtime's mistake (the wrong contract), not the model's: not a refusal.
       throw new ToolError(
         'ERR_INVALID_INVOCATION',
-        `call name ${goQuote(request.name)} does not match bound tool ${goQuote(name)}; prepare with the contract of the named tool`,
+        `call name ${goQuote(read.name)} does not match bound tool ${goQuote(name)}; prepare with the contract of the named tool`,
       );
     }
-    const admitted = this.#admit(request.arguments);
+    const admitted = this.#admit(read.arguments);
     if (continuation !== undefined && continuation !== null && !isContinuation(continuation)) {
       const inner = new ToolError(
         'ERR_INVALID_INPUT_REQUEST',

@@ -23,6 +23,17 @@ export interface Request {
  * @throws ToolError ERR_INVALID_REQUEST naming the field that is wrong
  */
 export function validateRequest(request: unknown): asserts request is Request {
+  readRequest(request);
+}
+
+/**
+ * validateRequest that also returns the name and arguments it checked, each read once: a getter
+ * answering a second read differently cannot change what was checked (regression: Contract.prepare
+ * read `arguments` again after the check, and a getter's second answer `0` was admitted as `{}`).
+ * @throws ToolError ERR_INVALID_REQUEST as validateRequest
+ * @internal (Contract.prepare)
+ */
+export function readRequest(request: unknown): Request {
   if (typeof request !== 'object' || request === null) {
     throw new ToolError('ERR_INVALID_REQUEST', 'request must be an object { name, arguments }');
   }
@@ -44,4 +55,5 @@ export function validateRequest(request: unknown): asserts request is Request {
       `arguments are ${size} bytes, more than the ${MAX_INPUT_BYTES}-byte limit; send smaller arguments`,
     );
   }
+  return { name, arguments: args };
 }

@@ -61,3 +61,27 @@ describe('Contract.prepare of a request that throws when read', () => {
     expect(isAdmissionRefusal(error)).toBe(true);
   });
 });
+
+describe('Contract.prepare reads the request once', () => {
+  const binding = bind(FuncTool.create({ name: 't', inputSchema: { type: 'object' }, decode: (v) => v }, () => 'ran'));
+
+  it('admits what it checked, whatever a getter answers next', () => {
+    // Regression (hostile review): `arguments` was read again after the check, and a second answer
+    // of 0 (not a string) was admitted as the blank arguments `{}`.
+    for (const later of [0, 7, true, '{"b":2}', 'x'.repeat(MAX_INPUT_BYTES + 1)]) {
+      let reads = 0;
+      const request = {
+        get name(): string {
+          return 't';
+        },
+        get arguments(): unknown {
+          reads += 1;
+          return reads === 1 ? '{"a":1}' : later;
+        },
+      };
+      const invocation = binding.contract.prepare(request as never);
+      expect(reads).toBe(1);
+      expect(invocation.arguments).toBe('{"a":1}');
+    }
+  });
+});
