@@ -74,8 +74,11 @@ export interface StatelessCallEnvironment {
   readonly onError: (error: unknown) => void;
   readonly outcome?: (ended: CallEnd) => void;
   readonly sealer: ContinuationSealer;
-  /** Who calls (a sealed state opens for the same principal only). */
-  readonly principal: string;
+  /**
+   * Who calls (a sealed state opens for the same principal only): asked when a state is sealed or
+   * opened, inside the call, so a throw fails the call (`onError` gets it, the client a tool error).
+   */
+  readonly principal: () => string;
   /** `params.requestState` of a retry, as the client echoed it. */
   readonly requestState: unknown;
   /** `params.inputResponses` of a retry. */
@@ -208,5 +211,5 @@ function ask(
 /** The sealed state is bound to the tool, its arguments as admitted and the principal. */
 function binding(env: StatelessCallEnvironment, call: ProviderToolCall) {
   const responseSchema: JsonValue = STATELESS_PROTOCOL_VERSION;
-  return { toolName: call.request.name, arguments: call.request.arguments, principal: env.principal, responseSchema };
+  return { toolName: call.request.name, arguments: call.request.arguments, principal: env.principal(), responseSchema };
 }

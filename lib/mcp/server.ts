@@ -15,7 +15,7 @@ import { Registry } from '../protocol';
 import { callTool } from './call';
 import type { McpToolResult } from './content';
 import { META_KEYS, STATELESS_PROTOCOL_VERSION, callToolStateless } from './input-required';
-import type { McpInputRequiredResult, StatelessCallEnvironment } from './input-required';
+import type { McpInputRequiredResult } from './input-required';
 import { ContinuationSealer } from './sealed-state';
 import { registryRequired } from './messages';
 import { progressReporter } from './progress';
@@ -94,7 +94,9 @@ export interface McpServerOptions {
   readonly sealer?: ContinuationSealer;
   /**
    * The principal a sealed request state is bound to, so only the same caller resumes the call
-   * (2026-07-28). Default: the bearer token's `clientId`, else `''`.
+   * (2026-07-28). Default: the bearer token's `clientId`, else `''`. Asked when the call seals or
+   * opens a state, inside the call: a throw fails that call (the client sees `error: tool "NAME"
+   * failed`, `onError` gets the error).
    */
   readonly principal?: (call: McpCallInfo) => string;
 }
@@ -117,17 +119,47 @@ function elicitThrough(
   };
 }
 
+/** What the handler gathers for one `tools/call`; callOf builds the call's environment from it. */
+interface PendingToolCall {
+  readonly stateless: boolean;
+  /** The environment both flows share. */
+  readonly common: Omit<McpCallEnvironment, 'elicit'>;
+  readonly params: {
+    readonly name: string;
+    readonly arguments?: unknown;
+    readonly requestState?: unknown;
+    readonly inputResponses?: unknown;
+  };
+  readonly extra: Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, 'sendRequest' | 'signal'>;
+  readonly info: McpCallInfo;
+  readonly options: McpServerOptions;
+  readonly sealer: ContinuationSealer;
+  readonly timeout: number;
+}
+
 /**
- * One `tools/call` by the flow its environment is for: stateless (revision 2026-07-28) or with
- * elicitation. A module function: the build keeps function names, and a named closure made per call
- * costs a defineProperty of its `name` each time.
+ * Runs one `tools/call` by its flow: stateless (revision 2026-07-28) or with elicitation. The
+ * environment is built here, inside the call's trace span when tracing is on; the `principal`
+ * option is asked only when a sealed state is made or opened, inside the call (a throw fails the
+ * call, and goes to `onError`). A module function: the build keeps function names, and a named
+ * closure made per call costs a defineProperty of its `name` each time.
  */
-function callOf(
-  env: McpCallEnvironment | StatelessCallEnvironment,
-  name: string,
-  args: unknown,
-): Promise<McpToolResult | McpInputRequiredResult> {
-  return 'sealer' in env ? callToolStateless(env, name, args) : callTool(env, name, args);
+function callOf(call: PendingToolCall): Promise<McpToolResult | McpInputRequiredResult> {
+  const { common, params } = call;
+  if (!call.stateless)
+    return callTool({ ...common, elicit: elicitThrough(call.extra, call.timeout) }, params.name, params.arguments);
+  const { options, info } = call;
+  return callToolStateless(
+    {
+      ...common,
+      sealer: call.sealer,
+      principal: () => principalOf(options, info),
+      requestState: params.requestState,
+      inputResponses: params.inputResponses,
+    },
+    params.name,
+    params.arguments,
+  );
 }
 
 /** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
@@ -309,25 +341,26 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
               ended = end;
             },
     };
-    const args = request.params.arguments;
-    const env: McpCallEnvironment | StatelessCallEnvironment = stateless
-      ? {
-          ...common,
-          sealer,
-          principal: principalOf(options, info),
-          requestState: request.params.requestState,
-          inputResponses: request.params.inputResponses,
-        }
-      : { ...common, elicit: elicitThrough(extra, timeout) };
+    const pending: PendingToolCall = {
+      stateless,
+      common,
+      params: request.params,
+      extra,
+      info,
+      options,
+      sealer,
+      timeout,
+    };
     const result =
       tracing === undefined
-        ? await callOf(env, toolName, args)
+        ? await callOf(pending)
         : await tracing.trace(
             {
               toolName,
               callId: String(extra.requestId),
               description: caller.view.resolve(toolName)?.contract.definition().description,
-              arguments: typeof args === 'object' ? JSON.stringify(args) : undefined,
+              arguments:
+                typeof request.params.arguments === 'object' ? JSON.stringify(request.params.arguments) : undefined,
               parent: tracing.contextOfMeta(meta),
               attributes: {
                 'mcp.method.name': 'tools/call',
@@ -336,7 +369,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
                 ...(stateless ? { 'mcp.protocol.version': STATELESS_PROTOCOL_VERSION } : {}),
               },
             },
-            () => callOf(env, toolName, args),
+            () => callOf(pending),
             (): TracedEnd => ({ kind: ended?.kind ?? 'error', isError: ended?.isError ?? true, result: ended?.output }),
           );
     // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.

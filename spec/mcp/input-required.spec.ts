@@ -15,6 +15,8 @@ import { ContinuationSealer, createMcpServer } from '../../lib/mcp';
 import type { McpServerOptions } from '../../lib/mcp';
 import { cannotElicit, inputNotGiven, stateNotResumed, tooManyElicitations } from '../../lib/mcp/messages';
 import { MemoryStore } from '../../lib/runtime';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { startTelemetry } from '../tracing/support';
 import { filed, testRegistry } from './support/registry';
 
 const { Client: V2Client } = require('@modelcontextprotocol/client') as typeof import('@modelcontextprotocol/client');
@@ -177,6 +179,38 @@ describe('MCP 2026-07-28 on the wire (raw JSON-RPC)', () => {
     expect([done.resultType, done.isError, textOf(done)]).toEqual(['complete', false, FILED]);
     const again = result(await a.request('tools/call', retry));
     expect([again.isError, textOf(again)]).toEqual([true, stateNotResumed('file_note', 'replayed')]);
+  });
+
+  it('a principal option that throws fails only a call that seals a state, inside its span; the text stays out', async () => {
+    // Regression (hostile review): the principal was asked before the call and its trace span, so a
+    // throw left no span and its message reached the client as a JSON-RPC error.
+    const telemetry = startTelemetry();
+    const errors: unknown[] = [];
+    const [a] = await fleet({
+      principal: () => {
+        throw new Error('principal boom');
+      },
+      tracing: { tracer: telemetry.tracer },
+      onError: (e) => errors.push(e),
+    });
+    try {
+      const asked = await a.request('tools/call', call());
+      expect(asked.error).toBeUndefined();
+      expect(result(asked).isError).toBe(true);
+      expect(JSON.stringify(asked)).not.toContain('principal boom');
+      expect(errors.map((e) => (e as Error).message)).toEqual(['principal boom']);
+      const done = result(
+        await a.request('tools/call', { name: 'forecast', arguments: { city: 'Oslo' }, _meta: ENVELOPE }),
+      );
+      expect(done.isError).toBe(false);
+      const spans = telemetry.toolSpans();
+      expect(spans.map((span) => [span.name, span.status.code])).toEqual([
+        ['execute_tool file_note', SpanStatusCode.ERROR],
+        ['execute_tool forecast', SpanStatusCode.UNSET],
+      ]);
+    } finally {
+      await telemetry.stop();
+    }
   });
 
   it('an altered state, one that is not a string, or one sealed for another principal is refused', async () => {
