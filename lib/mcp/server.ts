@@ -15,7 +15,7 @@ import { Registry } from '../protocol';
 import { callTool } from './call';
 import type { McpToolResult } from './content';
 import { META_KEYS, STATELESS_PROTOCOL_VERSION, callToolStateless } from './input-required';
-import type { McpInputRequiredResult } from './input-required';
+import type { McpInputRequiredResult, StatelessCallEnvironment } from './input-required';
 import { ContinuationSealer } from './sealed-state';
 import { registryRequired } from './messages';
 import { progressReporter } from './progress';
@@ -119,47 +119,26 @@ function elicitThrough(
   };
 }
 
-/** What the handler gathers for one `tools/call`; callOf builds the call's environment from it. */
-interface PendingToolCall {
-  readonly stateless: boolean;
-  /** The environment both flows share. */
-  readonly common: Omit<McpCallEnvironment, 'elicit'>;
-  readonly params: {
-    readonly name: string;
-    readonly arguments?: unknown;
-    readonly requestState?: unknown;
-    readonly inputResponses?: unknown;
-  };
-  readonly extra: Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, 'sendRequest' | 'signal'>;
-  readonly info: McpCallInfo;
-  readonly options: McpServerOptions;
-  readonly sealer: ContinuationSealer;
-  readonly timeout: number;
+/**
+ * Runs one `tools/call` by its flow: stateless (revision 2026-07-28) or with elicitation. Both take
+ * the one environment the handler built (each reads its own members). A module function: the build
+ * keeps function names, and a named closure made per call costs a defineProperty of its `name`.
+ */
+function callOf(
+  stateless: boolean,
+  env: McpCallEnvironment & StatelessCallEnvironment,
+  name: string,
+  args: unknown,
+): Promise<McpToolResult | McpInputRequiredResult> {
+  return stateless ? callToolStateless(env, name, args) : callTool(env, name, args);
 }
 
 /**
- * Runs one `tools/call` by its flow: stateless (revision 2026-07-28) or with elicitation. The
- * environment is built here, inside the call's trace span when tracing is on; the `principal`
- * option is asked only when a sealed state is made or opened, inside the call (a throw fails the
- * call, and goes to `onError`). A module function: the build keeps function names, and a named
- * closure made per call costs a defineProperty of its `name` each time.
+ * The `principal` of a stateless call: asked when the call seals or opens a state, inside the call,
+ * so a throw fails that call (and reaches `onError`) instead of the request.
  */
-function callOf(call: PendingToolCall): Promise<McpToolResult | McpInputRequiredResult> {
-  const { common, params } = call;
-  if (!call.stateless)
-    return callTool({ ...common, elicit: elicitThrough(call.extra, call.timeout) }, params.name, params.arguments);
-  const { options, info } = call;
-  return callToolStateless(
-    {
-      ...common,
-      sealer: call.sealer,
-      principal: () => principalOf(options, info),
-      requestState: params.requestState,
-      inputResponses: params.inputResponses,
-    },
-    params.name,
-    params.arguments,
-  );
+function principalAsker(options: McpServerOptions, info: McpCallInfo): () => string {
+  return () => principalOf(options, info);
 }
 
 /** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
@@ -323,7 +302,9 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     const caller = registry.hasListingChecks
       ? await callerOf(info, extra.signal)
       : { view: registry, context: options.context === undefined ? undefined : () => options.context?.(info) };
-    const common = {
+    // One environment for both flows, written out: an object spread followed by another member
+    // costs about a microsecond on Node 20 (V8 11.3), more than the rest of the handler.
+    const env: McpCallEnvironment & StatelessCallEnvironment = {
       registry: caller.view,
       signal: extra.signal,
       requestId: extra.requestId,
@@ -340,20 +321,15 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
           : (end: CallEnd): void => {
               ended = end;
             },
-    };
-    const pending: PendingToolCall = {
-      stateless,
-      common,
-      params: request.params,
-      extra,
-      info,
-      options,
+      elicit: elicitThrough(extra, timeout),
       sealer,
-      timeout,
+      principal: principalAsker(options, info),
+      requestState: request.params.requestState,
+      inputResponses: request.params.inputResponses,
     };
     const result =
       tracing === undefined
-        ? await callOf(pending)
+        ? await callOf(stateless, env, toolName, request.params.arguments)
         : await tracing.trace(
             {
               toolName,
@@ -369,7 +345,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
                 ...(stateless ? { 'mcp.protocol.version': STATELESS_PROTOCOL_VERSION } : {}),
               },
             },
-            () => callOf(pending),
+            () => callOf(stateless, env, toolName, request.params.arguments),
             (): TracedEnd => ({ kind: ended?.kind ?? 'error', isError: ended?.isError ?? true, result: ended?.output }),
           );
     // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.
