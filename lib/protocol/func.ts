@@ -307,10 +307,11 @@ export class FuncTool<In, Out> implements Tool, InputValidatingTool {
       } catch (e) {
         throw new Error(`${DECODE_FAILED}: ${wrappedText(DECODE_FAILED, e)}`, { cause: e });
       }
+      // Checked again right before the function: a signal aborted while decoding ran (a slow
+      // decoder or validator) must not let the function start. The input decoded at prepare ran
+      // no code since the check above.
+      if (isCallAborted(options)) throw abortReasonOf(options);
     }
-    // Checked again right before the function: a signal aborted while decoding ran (a slow decoder
-    // or validator) must not let the function start.
-    if (isCallAborted(options)) throw abortReasonOf(options);
     const call: FuncCall = funcCallOf(options, invocation.continuation);
     const returned: unknown = this.#fn(input, call);
     // A promise is awaited (its own `then` is not consulted, as with `await`); any other thenable's

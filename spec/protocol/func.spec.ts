@@ -164,6 +164,24 @@ describe('FuncTool.call', () => {
     expect(fn).not.toHaveBeenCalled();
   });
 
+  it('never calls the function when the signal aborts while a later call decodes afresh', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled while decoding');
+    let decodes = 0;
+    const decode = (value: JsonValue) => {
+      decodes += 1;
+      // prepare decodes once; the invocation's first call runs that input; a second call decodes again.
+      if (decodes === 2) controller.abort(reason);
+      return decodeEven(value);
+    };
+    const fn = jest.fn(() => 1);
+    const binding = bind(FuncTool.create({ name: 'half', inputSchema, decode }, fn));
+    const invocation = binding.contract.prepare({ name: 'half', arguments: '{"n":2}' });
+    await binding.call(invocation, { signal: controller.signal });
+    expect(await rejectionOf(binding.call(invocation, { signal: controller.signal }))).toBe(reason);
+    expect([decodes, fn.mock.calls.length]).toEqual([2, 1]);
+  });
+
   it('keeps a completed result when the signal aborts during the function', async () => {
     const controller = new AbortController();
     const { binding, prepare } = make(async () => {
