@@ -12,6 +12,7 @@ import { ElicitResultSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextpr
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/v4';
 import { Registry } from '../protocol';
+import { mcpRequest } from './arguments';
 import { callTool } from './call';
 import type { McpToolResult } from './content';
 import { META_KEYS, STATELESS_PROTOCOL_VERSION, callToolStateless } from './input-required';
@@ -117,6 +118,21 @@ function elicitThrough(
     };
     return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
   };
+}
+
+/**
+ * The arguments text a trace may record: the text the call admits (mcpRequest), or none when the
+ * arguments are not an object or cannot be written faithfully (a number that is not finite: written
+ * as `null` it would misstate what was sent). Regression (hostile review): JSON.stringify here threw
+ * RangeError on arguments nested a few thousand levels deep, and the request failed with it.
+ */
+function tracedArguments(name: string, args: unknown): string | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  try {
+    return mcpRequest(name, args).arguments;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -335,8 +351,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
               toolName,
               callId: String(extra.requestId),
               description: caller.view.resolve(toolName)?.contract.definition().description,
-              arguments:
-                typeof request.params.arguments === 'object' ? JSON.stringify(request.params.arguments) : undefined,
+              arguments: tracedArguments(toolName, request.params.arguments),
               parent: tracing.contextOfMeta(meta),
               attributes: {
                 'mcp.method.name': 'tools/call',

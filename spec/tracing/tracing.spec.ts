@@ -195,6 +195,26 @@ describe('MCP server tracing', () => {
     expect(span.attributes['jsonrpc.request.id']).toBe(span.attributes['gen_ai.tool.call.id']);
   });
 
+  it('records the arguments text the call admits, none that misstates them; deep arguments are traced', async () => {
+    // Regression (hostile review): the span's arguments were JSON.stringify of the transport's
+    // object, computed with recordArguments off too: arguments nested 6,000 deep made the request
+    // fail with RangeError, and {"a": Infinity} was recorded as {"a":null}.
+    const client = await connect({ tracing: { tracer: telemetry.tracer, recordArguments: true } });
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 6000; i++) deep = { d: deep };
+    const results = [
+      await client.callTool({ name: 'echo', arguments: deep }),
+      await client.callTool({ name: 'echo', arguments: { a: Infinity } }),
+    ];
+    await client.close();
+    // Both are tool results the model is told (echo's schema, then the number's range), not request errors.
+    expect(results.map((r) => r.isError)).toEqual([true, true]);
+    const recorded = telemetry.toolSpans().map((s) => s.attributes['gen_ai.tool.call.arguments']);
+    expect(recorded).toHaveLength(2);
+    expect(String(recorded[0]).startsWith('{"d":{"d":')).toBe(true);
+    expect(recorded[1]).toBeUndefined();
+  });
+
   it('without traceparent the span is a root; a refused call and an unknown tool are errors', async () => {
     const client = await connect({ tracing: { tracer: telemetry.tracer } });
     await client.callTool({ name: 'delete_all', arguments: {} });
