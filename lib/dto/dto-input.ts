@@ -18,8 +18,8 @@ import { repairInstance, transformable } from './repair';
 import { deriveSchema, EMPTY_INPUT_SCHEMA } from './derive-schema';
 import { invalidInput, IssueSink, sinkError } from './issues';
 import { encodeInstance } from './encode';
-import { compileFastDecoder, NOT_FAST } from './fast';
-import type { FastDecoder } from './fast';
+import { compileDecoder, NOT_FAST } from './fast';
+import type { CompiledDecoder } from './fast';
 import { dtoNotClass, notObject, unknownMemberOfEmpty } from './messages';
 
 /** Options of dtoInput. */
@@ -74,7 +74,10 @@ export interface DtoInput<T> {
  * `design:type` (no coercion: `"2024"` is not a number); `null` refused unless the schema admitted
  * it; Date members as RFC 3339 date-time strings; then class-transformer `plainToInstance`
  * and class-validator `validateSync` (whitelist, forbidNonWhitelisted, forbidUnknownValues), with
- * string lengths in code points and numeric enums by value only. Issue messages read
+ * string lengths in code points and numeric enums by value only. Given an input schema, a DTO that
+ * class-transformer would only build and assign is built by a decoder compiled from its plan instead
+ * (the same instance), and when the schema states every decorator, class-validator is not run either
+ * (the same verdict; lib/dto/fast.ts). Issue messages read
  * `/title: must be shorter than or equal to 120 characters (maxLength)`, one line each, at most 10.
  * DTO objects nested more than 100 levels (MAX_DTO_DEPTH, lib/dto/structure.ts; only a recursive
  * DTO can) are a `too_deep` issue; free-form values are copied iteratively, so no admitted value
@@ -103,15 +106,29 @@ export function dtoInput<T extends object>(dto: DtoClass<T>, options: DtoInputOp
   return dtoInputOf(dto, options, true);
 }
 
-/** The decoders that take the fast path of a proven DTO (lib/dto/fast.ts). */
-const fastDecoders = new WeakSet<Function>();
-
 /**
- * Whether `input` (a dtoInput) admits with its input schema alone and builds instances with the
- * decoder compiled from its plan, without class-validator or class-transformer (lib/dto/fast.ts). @internal
+ * How a dtoInput decoder builds and checks an instance, after the schema and the structural check:
+ * - `proven`: the fast path of a proven DTO: built by the decoder compiled from its plan, and nothing
+ *   else to check (the schema entails every decorator; no class-transformer, no class-validator);
+ * - `built`: built by the compiled decoder, then class-validator (a decorator the schema cannot
+ *   state, such as `@IsEmail`; no class-transformer);
+ * - `transformed`: class-transformer `plainToInstance`, then class-validator (a `@Transform`,
+ *   `@Exclude`, a class strategy..., no input schema given, or the fast paths turned off).
+ * @internal
  */
+export type DecodePath = 'proven' | 'built' | 'transformed';
+
+/** The decoders compiled from their plans (lib/dto/fast.ts): proven or built. */
+const decodePaths = new WeakMap<Function, DecodePath>();
+
+/** The path of `input` (a dtoInput), see DecodePath. @internal */
+export function decodePathOf(input: DtoInput<object>): DecodePath {
+  return decodePaths.get(input.decode) ?? 'transformed';
+}
+
+/** Whether `input` takes the fast path of a proven DTO (decodePathOf is `proven`). @internal */
 export function usesFastPath(input: DtoInput<object>): boolean {
-  return fastDecoders.has(input.decode);
+  return decodePathOf(input) === 'proven';
 }
 
 /**
@@ -128,10 +145,10 @@ export function dtoInputOf<T extends object>(dto: DtoClass<T>, options: DtoInput
   // Only against a given schema (the manifest's): a derived one states too little to prove anything.
   const built =
     fast && compiled !== undefined && options.inputSchema !== undefined
-      ? compileFastDecoder(plan, compiled.value as JsonObject)
+      ? compileDecoder(plan, compiled.value as JsonObject)
       : undefined;
   const decode = (value: JsonValue): T => guarded(() => decodeWith(plan, compiled, value, false, built) as T);
-  if (built !== undefined) fastDecoders.add(decode);
+  if (built !== undefined) decodePaths.set(decode, built.proven ? 'proven' : 'built');
   // A FuncTool decodes at prepare a value its contract has just validated against the contract's
   // input schema: when that schema validates exactly as this decoder's own does, the second pass is
   // skipped (the decoder's every other check still runs).
@@ -176,15 +193,16 @@ export function emptyInput(options: DtoInputOptions = {}): DtoInput<Record<strin
 /**
  * Decodes one value. `validated`: the value already passed a schema that validates exactly as
  * `compiled` (sameValidation), so the schema check is not repeated. `fast`: the decoder compiled from
- * the plan when `compiled` proves every decorator (lib/dto/fast.ts): a value that passed the schema
- * and the structural check then passes class-validator too, so the instance is built without it.
+ * the plan (lib/dto/fast.ts), which builds the instance instead of class-transformer; when `compiled`
+ * proves every decorator, a value that passed the schema and the structural check passes
+ * class-validator too, so class-validator does not run either (see DecodePath).
  */
 function decodeWith(
   plan: ClassPlan,
   compiled: CompiledSchema | undefined,
   value: JsonValue,
   validated: boolean,
-  fast: FastDecoder | undefined,
+  fast: CompiledDecoder | undefined,
 ): object {
   // Forbidden names first: the most precise report, and nothing else has walked the value yet.
   const forbidden = findForbiddenMember(value);
@@ -194,8 +212,14 @@ function decodeWith(
   checkStructure(value, plan, sink, { nullSanctioned: compiled !== undefined });
   if (!sink.empty) throw sinkError(sink);
   if (fast !== undefined) {
-    const instance = fast(value);
-    if (instance !== NOT_FAST) return instance;
+    const instance = fast.build(value);
+    if (instance !== NOT_FAST) {
+      if (!fast.proven) {
+        validateInstance(instance, plan, sink);
+        if (!sink.empty) throw sinkError(sink);
+      }
+      return instance;
+    }
   }
   // The kinds were checked above, so implicit conversion only instantiates nested DTOs and Dates;
   // it never turns a string into a number. It gets the value without its free-form members

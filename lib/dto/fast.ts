@@ -1,14 +1,16 @@
 /**
- * The fast path of a proven DTO (issue 16): when the input schema a DTO is given (the manifest's)
- * says everything its class-validator decorators say, a value the schema admitted passes every
- * decorator, so neither class-validator nor class-transformer needs to run: the instance is built by a
- * decoder compiled from the DTO plan. The proof is made here, at bind, member by member, against the
- * very schema the contract compiled (never the manifest's `warnings`, which a stale or hand-written
- * manifest may get wrong): each class-validator record must be entailed by the schema fragment of its
- * member (ENTAILED, one row per constraint), and class-transformer must do nothing to the class but
- * assign members (isPlain). Anything not proven keeps the class-validator path
- * (lib/dto/dto-input.ts), so the fast path can only agree with it: same verdict, same instance
- * (spec/dto/fast-path.spec.ts proves it on generated arguments).
+ * The decoder compiled from a DTO plan (issue 16). When class-transformer would do nothing to a DTO
+ * (and to every DTO it nests) but build it with `new` and assign its members (isPlain), the instance
+ * is built here, from the plan, without class-transformer. When, besides, the input schema a DTO is
+ * given (the manifest's) says everything its class-validator decorators say, a value the schema
+ * admitted passes every decorator, so class-validator need not run either: the fast path of a proven
+ * DTO. The proof is made here, at bind, member by member, against the very schema the contract
+ * compiled (never the manifest's `warnings`, which a stale or hand-written manifest may get wrong):
+ * each class-validator record must be entailed by the schema fragment of its member (ENTAILED, one row
+ * per constraint). A plain DTO the schema does not prove (a decoder-only decorator such as `@IsEmail`)
+ * is built here and validated by class-validator; any other DTO keeps the class-transformer path
+ * (lib/dto/dto-input.ts). Every path gives the same verdict and the same instance as that one
+ * (spec/dto/fast-path.spec.ts and spec/schema/fast-path-zoo.spec.ts prove it on generated arguments).
  * @internal
  */
 import {
@@ -92,20 +94,54 @@ const ENTAILED = new Map<string, (c: readonly unknown[], f: Fragment, prop: Prop
 ]);
 
 /**
- * The decoder of `plan` compiled against `schema` (the input schema the value passed), or undefined
- * when the schema does not prove every decorator of the DTO and of every DTO it nests, or when
- * class-transformer would do more than assign members (then class-validator decides, as before).
- * @internal
+ * The decoder compiled from a plan: `build` makes the instance of an admitted, structurally checked
+ * value as plainToInstance and lib/dto/repair.ts make it; `proven` says whether the input schema
+ * entails every class-validator record (then class-validator need not run). @internal
  */
-export function compileFastDecoder(plan: ClassPlan, schema: JsonObject): FastDecoder | undefined {
-  const proof = new Prover(schema as SchemaNode);
-  if (!proof.proves(plan, schema as SchemaNode)) return undefined;
-  const builders = new Map<ClassPlan, (value: Record<string, unknown>) => object | typeof NOT_FAST>();
-  const builder = builderOf(plan, builders);
-  return (value) => builder(value as Record<string, unknown>);
+export interface CompiledDecoder {
+  readonly build: FastDecoder;
+  readonly proven: boolean;
 }
 
-/** Proves plans against schema fragments; recursive DTOs are proven coinductively (a pair in progress holds). */
+/**
+ * The decoder of `plan`, proven or not against `schema` (the input schema the value passed), or
+ * undefined when class-transformer would do more than assign members to the DTO or to a DTO it nests
+ * (then class-transformer builds the instance, as before).
+ * @internal
+ */
+export function compileDecoder(plan: ClassPlan, schema: JsonObject): CompiledDecoder | undefined {
+  if (!everyPlain(plan)) return undefined;
+  const builders = new Map<ClassPlan, (value: Record<string, unknown>) => object | typeof NOT_FAST>();
+  const builder = builderOf(plan, builders);
+  return {
+    build: (value) => builder(value as Record<string, unknown>),
+    proven: new Prover(schema as SchemaNode).proves(plan, schema as SchemaNode),
+  };
+}
+
+/** Whether `plan` and every plan it nests are plain (isPlain), and every nested member has its plan. */
+function everyPlain(root: ClassPlan): boolean {
+  const seen = new Set<ClassPlan>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const plan = stack.pop() as ClassPlan;
+    if (seen.has(plan)) continue;
+    seen.add(plan);
+    if (!isPlain(plan)) return false;
+    for (const p of plan.properties) {
+      const nests = p.kind === 'nested' || (p.kind === 'array' && p.items === 'nested');
+      if (!nests) continue;
+      if (p.nested === undefined) return false;
+      stack.push(p.nested);
+    }
+  }
+  return true;
+}
+
+/**
+ * Proves plans against schema fragments (their plainness is everyPlain's); recursive DTOs are proven
+ * coinductively (a pair in progress holds).
+ */
 class Prover {
   readonly #root: SchemaNode;
   readonly #proven = new Map<ClassPlan, Set<SchemaNode>>();
@@ -119,7 +155,6 @@ class Prover {
     if (seen.has(node)) return true;
     seen.add(node);
     this.#proven.set(plan, seen);
-    if (!isPlain(plan)) return false;
     const nodes = this.#applicable(node);
     for (const prop of plan.properties) {
       const member = this.#member(nodes, prop.wire);

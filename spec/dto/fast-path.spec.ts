@@ -12,7 +12,7 @@ import { Expose, Transform, Type } from 'class-transformer';
 import { IsDate, IsEmail, IsInt, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import { ToolError, type JsonObject } from '../../lib/protocol';
 import { DATE_TIME_PATTERN } from '../../lib/dto/contract-rules';
-import { dtoInputOf, usesFastPath } from '../../lib/dto/dto-input';
+import { decodePathOf, dtoInputOf, usesFastPath } from '../../lib/dto/dto-input';
 import { BENCH_MANIFEST } from '../../bench/note-dto';
 import * as bench from '../../bench/note-dto';
 import { compare, outcome, pairOf, type Pair } from './fast-path-support';
@@ -25,7 +25,7 @@ describe('which DTOs a schema proves', () => {
     expect(benchPairs.map((p) => usesFastPath(p.slow))).toEqual([false, false]);
   });
 
-  it('keeps the class-validator path for a member the schema does not state, a transform, or a schema that says less', () => {
+  it('runs class-validator for a member the schema does not state or a schema that says less, class-transformer for a transform', () => {
     class Mail {
       @IsEmail() email!: string;
     }
@@ -49,12 +49,10 @@ describe('which DTOs a schema proves', () => {
       { inputSchema: object({ title: { type: 'string', minLength: 1, maxLength: 10 } }) },
       true,
     );
-    expect([usesFastPath(mail), usesFastPath(trimmed), usesFastPath(weaker), usesFastPath(exact)]).toEqual([
-      false,
-      false,
-      false,
-      true,
-    ]);
+    expect([mail, trimmed, weaker, exact].map(decodePathOf)).toEqual(['built', 'transformed', 'built', 'proven']);
+    expect(decodePathOf(dtoInputOf(Mail, { inputSchema: object({ email: { type: 'string' } }) }, false))).toBe(
+      'transformed',
+    );
     // The weaker schema admits what @Length refuses: class-validator still refuses it.
     expect(() => weaker.decode({ title: 'much too long title' })).toThrow(ToolError);
     expect(() => mail.decode({ email: 'not an address' })).toThrow(ToolError);
@@ -140,5 +138,69 @@ describe('bench DTOs', () => {
       expect(accepted).toBeGreaterThan(0);
       expect(refused).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('a plain DTO with a decorator the schema cannot state', () => {
+  // Built from the plan (no class-transformer), then checked by class-validator: the same verdict,
+  // refusal and instance as the class-transformer path.
+  class Contact {
+    @IsEmail() email!: string;
+    @IsOptional() @IsString() @Length(1, 40) name?: string;
+  }
+  class Invite {
+    @Expose({ name: 'sent_at' }) @IsDate() @Type(() => Date) sentAt!: Date;
+    @ValidateNested({ each: true }) @Type(() => Contact) to!: Contact[];
+    @IsOptional() @IsInt() @Min(1) @Max(3) reminders = 1;
+  }
+  const contact: JsonObject = {
+    type: 'object',
+    properties: { email: { type: 'string' }, name: { type: 'string', minLength: 1, maxLength: 40 } },
+    required: ['email'],
+    additionalProperties: false,
+  };
+  const schema: JsonObject = {
+    type: 'object',
+    properties: {
+      sent_at: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
+      to: { type: 'array', items: contact },
+      reminders: { type: 'integer', minimum: 1, maximum: 3, default: 1 },
+    },
+    required: ['sent_at', 'to'],
+    additionalProperties: false,
+  };
+  const pair: Pair = {
+    name: 'Invite',
+    schema,
+    fast: dtoInputOf(Invite, { inputSchema: schema }, true),
+    slow: dtoInputOf(Invite, { inputSchema: schema }, false),
+  };
+
+  it('is built, not proven', () => {
+    expect(decodePathOf(pair.fast)).toBe('built');
+  });
+
+  it('refuses what only class-validator refuses, at the nested place, as the class-transformer path does', () => {
+    // The schema admits any string as the email; validator.js isEmail refuses this one.
+    const value = { sent_at: '2026-12-07T10:00:00Z', to: [{ email: 'ada@example.com' }, { email: 'not an address' }] };
+    expect(outcome(pair.fast, value)).toEqual({
+      refused: 'ERR_INVALID_INVOCATION',
+      issues: [{ code: 'dto', path: ['to', 1, 'email'], constraint: 'isEmail' }],
+    });
+    expect(outcome(pair.fast, value)).toEqual(outcome(pair.slow, value));
+    const valid = { sent_at: '2026-12-07T10:00:00Z', to: [{ email: 'ada@example.com', name: 'Ada' }] };
+    const instance = pair.fast.decode(valid) as Invite;
+    expect(instance).toBeInstanceOf(Invite);
+    expect(instance.to[0]).toBeInstanceOf(Contact);
+    expect(instance.sentAt).toEqual(new Date('2026-12-07T10:00:00Z'));
+    expect(instance.reminders).toBe(1);
+    expect(outcome(pair.fast, valid)).toEqual(outcome(pair.slow, valid));
+  });
+
+  it('agrees on generated and mutated arguments', () => {
+    const { found, accepted, refused } = compare(pair, 60);
+    expect(found.slice(0, 3)).toEqual([]);
+    expect(accepted).toBeGreaterThan(10);
+    expect(refused).toBeGreaterThan(10);
   });
 });

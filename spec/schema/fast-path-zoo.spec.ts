@@ -1,12 +1,14 @@
 /**
- * The fast path of a proven DTO (lib/dto/fast.ts) on the fixture zoo (spec/schema/zoo) and the
- * decorator catalogue (spec/schema/fixtures/catalogue): which DTOs the generated schema proves, and
- * for every one of them, on values generated from its schema and on boundary and mutated arguments,
- * the same verdict, refusal and instance as the class-validator path (spec/dto/fast-path-support.ts).
+ * The decoders compiled from DTO plans (lib/dto/fast.ts) on the fixture zoo (spec/schema/zoo) and the
+ * decorator catalogue (spec/schema/fixtures/catalogue): which DTOs the generated schema proves (no
+ * class-validator), which are built from the plan and checked by class-validator (no
+ * class-transformer), and for every one of them, on values generated from its schema and on boundary
+ * and mutated arguments, the same verdict, refusal and instance as the class-transformer path
+ * (spec/dto/fast-path-support.ts).
  */
 import path from 'node:path';
 import { generateManifest } from '../../lib/schema';
-import { usesFastPath } from '../../lib/dto/dto-input';
+import { decodePathOf, usesFastPath } from '../../lib/dto/dto-input';
 import { compare, pairOf } from '../dto/fast-path-support';
 import * as booking from './zoo/booking.zoo';
 import * as calendar from './zoo/calendar.zoo';
@@ -39,12 +41,18 @@ describe('which zoo and catalogue DTOs their schema proves', () => {
     expect(zooPairs.some((p) => usesFastPath(p.slow))).toBe(false);
   });
 
-  it('leaves decoder-only decorators, @ValidateIf and custom constraints on the class-validator path', () => {
-    const fast = new Set(rowPairs.filter((p) => usesFastPath(p.fast)).map((p) => p.name.split(' ')[0]));
+  it('leaves decoder-only decorators, @ValidateIf and custom constraints to class-validator', () => {
+    const paths = new Map(rowPairs.map((p) => [p.name.split(' ')[0], decodePathOf(p.fast)]));
     const slowRows = ['RowIsEmail', 'RowIsUrl', 'RowValidate', 'RowValidateBy', 'RowValidateIf', 'RowMinDate'];
     const fastRows = ['RowIsString', 'RowLength', 'RowMin', 'RowIsInt', 'RowIsEnum', 'RowValidateNested'];
-    expect(slowRows.filter((r) => fast.has(r))).toEqual([]);
-    expect(fastRows.filter((r) => !fast.has(r))).toEqual([]);
+    expect(slowRows.map((r) => paths.get(r))).toEqual(slowRows.map(() => 'built'));
+    expect(fastRows.map((r) => paths.get(r))).toEqual(fastRows.map(() => 'proven'));
+  });
+
+  it('builds most of the rest of the zoo without class-transformer', () => {
+    const paths = zooPairs.map((p) => decodePathOf(p.fast));
+    expect(paths.filter((p) => p === 'built').length).toBeGreaterThanOrEqual(5);
+    expect(zooPairs.map((p) => decodePathOf(p.slow))).toEqual(zooPairs.map(() => 'transformed'));
   });
 });
 
@@ -60,10 +68,23 @@ describe.each(zooPairs.filter((p) => usesFastPath(p.fast)).map((p) => [p.name, p
   },
 );
 
+describe.each(zooPairs.filter((p) => decodePathOf(p.fast) === 'built').map((p) => [p.name, p] as const))(
+  'zoo DTO %s, built from its plan',
+  (_name, pair) => {
+    it('gives the class-transformer path verdict, refusal and instance on generated and mutated arguments', () => {
+      const { found, accepted, refused } = compare(pair);
+      expect(found.slice(0, 3)).toEqual([]);
+      expect(accepted).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThan(0);
+    });
+  },
+);
+
 describe('catalogue DTOs', () => {
   it('give the class-validator verdict, refusal and instance on generated and mutated arguments', () => {
     const found: string[] = [];
-    for (const pair of rowPairs.filter((p) => usesFastPath(p.fast))) found.push(...compare(pair, 10).found);
+    for (const pair of rowPairs.filter((p) => decodePathOf(p.fast) !== 'transformed'))
+      found.push(...compare(pair, 10).found);
     expect(found.slice(0, 3)).toEqual([]);
   });
 });
