@@ -37,6 +37,37 @@ function pathOf(node: Node): (string | number)[] {
  * @internal
  */
 export function findForbiddenMember(value: unknown): AdmissionIssue | undefined {
+  // Every call's arguments pass here and nearly none holds a forbidden name: the scan keeps no
+  // paths, and only a value that holds one is walked again to say where.
+  return holdsForbiddenMember(value) ? locateForbiddenMember(value) : undefined;
+}
+
+/** Whether a forbidden member name occurs anywhere in `value` (the containers only are stacked). */
+function holdsForbiddenMember(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop() as Record<string, unknown>;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (item !== null && typeof item === 'object') stack.push(item);
+      }
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (FORBIDDEN_MEMBERS.has(key)) return true;
+      const member = v[key];
+      if (member !== null && typeof member === 'object') stack.push(member);
+    }
+  }
+  return false;
+}
+
+/** The issue of the first forbidden member name in `value` (depth first), with its path. */
+function locateForbiddenMember(value: unknown): AdmissionIssue | undefined {
   const stack: Node[] = [{ value, parent: undefined, key: undefined }];
   while (stack.length > 0) {
     const node = stack.pop() as Node;

@@ -57,8 +57,9 @@ function checkObject(
     sink.add({ code: 'too_deep', path, message: dtoTooDeep(plan.name, MAX_DTO_DEPTH) });
     return;
   }
-  const unknown = Object.keys(value).filter((k) => !plan.byWire.has(k));
-  if (unknown.length > 0) {
+  let unknown: string[] | undefined;
+  for (const key of Object.keys(value)) if (!plan.byWire.has(key)) (unknown ??= []).push(key);
+  if (unknown !== undefined) {
     const accepted = plan.properties.slice(0, LISTED_MEMBERS).map((p) => p.wire);
     const more = plan.properties.length > LISTED_MEMBERS;
     sink.add({
