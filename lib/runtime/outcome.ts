@@ -11,6 +11,7 @@ import type { RenderedOutcome, ToolOutcome } from '../providers/outcome';
 import type { ProviderToolCall } from '../providers/tool-call';
 import { expiredCall } from './messages';
 import type { StoredOutcome, SuspensionRecord } from './store';
+import { frozenWith } from './frozen';
 
 /**
  * What happened to a call:
@@ -153,14 +154,14 @@ export function settledOf(
   const kind = options.kind ?? kindOf(rendered);
   const diagnostic = 'error' in outcome ? outcome.error : undefined;
   const toolOutcome = kind === 'completed' ? outcome : failureOf(kind, rendered.output, diagnostic);
-  return Object.freeze({
-    ...identity,
+  const members = {
     kind,
     replayed: false,
     toolOutcome,
     rendered: kind === 'completed' ? rendered : renderOutcome(identity.call.request.name, toolOutcome),
     ...(diagnostic === undefined ? {} : { diagnostic }),
-  });
+  };
+  return frozenWith(identity, members);
 }
 
 /**
@@ -175,14 +176,14 @@ export function statedOf(
   diagnostic?: unknown,
 ): SettledCallOutcome {
   const toolOutcome = failureOf(kind, Output.text(text), diagnostic);
-  return Object.freeze({
-    ...identity,
+  const members = {
     kind,
     replayed,
     toolOutcome,
     rendered: renderOutcome(identity.call.request.name, toolOutcome),
     ...(diagnostic === undefined ? {} : { diagnostic }),
-  });
+  };
+  return frozenWith(identity, members);
 }
 
 /** Stored kinds, by runtime kind (the store contract has no `tool-changed` or `budget-exceeded`). */
@@ -226,9 +227,8 @@ export function fromStored(identity: CallIdentity, stored: StoredOutcome): Settl
   if (output === undefined && stored.kind === 'expired') output = Output.text(expiredCall(identity.call.request.name));
   if (stored.kind === 'completed' && output !== undefined) {
     const toolOutcome: ToolOutcome = { result: { output } };
-    return Object.freeze({
-      ...identity,
-      kind: 'completed',
+    return frozenWith(identity, {
+      kind: 'completed' as const,
       replayed: true,
       toolOutcome,
       rendered: renderOutcome(identity.call.request.name, toolOutcome),
@@ -240,8 +240,7 @@ export function fromStored(identity: CallIdentity, stored: StoredOutcome): Settl
     kind,
     output ?? Output.text(`error: tool ${JSON.stringify(identity.call.request.name)} failed`),
   );
-  return Object.freeze({
-    ...identity,
+  return frozenWith(identity, {
     kind,
     replayed: true,
     toolOutcome,

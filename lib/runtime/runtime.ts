@@ -40,6 +40,7 @@ import { checkCallerId, readCall } from './turn-input';
 import type { CallProblem } from './turn-input';
 import { fromStored, settledOf, statedOf, storedOf } from './outcome';
 import type { CallIdentity, CallOutcome, SettledCallOutcome, SuspendedCallOutcome } from './outcome';
+import { frozenWith } from './frozen';
 import { DEFAULT_LEASE_MS, MAX_ID_BYTES, SUSPENSION_RECORD_VERSION } from './store';
 import type {
   CallKey,
@@ -497,7 +498,7 @@ export class Runtime {
       try {
         await this.#store.release(key, taken.claim);
       } catch (e) {
-        return Object.freeze({ ...outcome, storeError: e });
+        return frozenWith(outcome, { storeError: e });
       }
       return outcome;
     }
@@ -508,7 +509,7 @@ export class Runtime {
     try {
       await this.#store.finish(key, taken.claim, stored);
     } catch (e) {
-      return Object.freeze({ ...outcome, storeError: e });
+      return frozenWith(outcome, { storeError: e });
     }
     return outcome;
   }
@@ -556,14 +557,13 @@ export class Runtime {
     const next = await this.#store.get({ threadId: scope.threadId, callId: roundKey(identity.call.id, round + 1) });
     const outcome = statedOf(identity, 'already-answered', text.roundAnswered(identity.call.request.name), true);
     if (next === undefined) return outcome;
-    const previous: SuspendedCallOutcome = Object.freeze({
-      ...identity,
-      kind: 'suspended',
+    const previous: SuspendedCallOutcome = frozenWith(identity, {
+      kind: 'suspended' as const,
       replayed: true,
       inputRequest: InputRequest.parse(next.record.inputRequest),
       record: next.record,
     });
-    return Object.freeze({ ...outcome, previous });
+    return frozenWith(outcome, { previous });
   }
 
   /**
@@ -683,7 +683,8 @@ export class Runtime {
     const { call } = identity;
     const key: CallKey = { threadId: scope.threadId, callId: call.id };
     const running: RunningCall = {
-      ...key,
+      threadId: key.threadId,
+      callId: key.callId,
       tool: call.request.name,
       argumentsDigest: digest,
       principal: scope.principal,
@@ -773,7 +774,7 @@ export class Runtime {
     try {
       await this.#store.settle(entry);
     } catch (e) {
-      return Object.freeze({ ...outcome, storeError: e });
+      return frozenWith(outcome, { storeError: e });
     }
     return outcome;
   }
@@ -782,7 +783,7 @@ export class Runtime {
   #replaySettled(identity: CallIdentity, settled: SettledCall, scope: CallScope): SettledCallOutcome {
     return (
       this.#otherCall(identity, settled, scope) ??
-      Object.freeze({ ...fromStored(identity, settled.outcome), call: identity.call })
+      frozenWith(fromStored(identity, settled.outcome), { call: identity.call })
     );
   }
 
@@ -854,11 +855,11 @@ export class Runtime {
    */
   async #spend(threadId: string, tool: string, callId: string): Promise<string | undefined> {
     if (this.#perTool === undefined && this.#total === undefined) return undefined;
-    const counts = await this.#store.countCall(threadId, tool, {
-      ...(callId === '' ? {} : { callId: countKeyOf(tool, callId) }),
-      ...(this.#perTool === undefined ? {} : { perTool: this.#perTool }),
-      ...(this.#total === undefined ? {} : { total: this.#total }),
-    });
+    const options: { callId?: string; perTool?: number; total?: number } = {};
+    if (callId !== '') options.callId = countKeyOf(tool, callId);
+    if (this.#perTool !== undefined) options.perTool = this.#perTool;
+    if (this.#total !== undefined) options.total = this.#total;
+    const counts = await this.#store.countCall(threadId, tool, options);
     if (counts.counted) return undefined;
     if (this.#perTool !== undefined && counts.tool >= this.#perTool) return text.toolBudgetSpent(tool, this.#perTool);
     return text.totalBudgetSpent(this.#total as number);
@@ -893,7 +894,7 @@ export class Runtime {
       expiresAt: now + this.#ttlMs,
     });
     if (await this.#store.commit(record)) {
-      return Object.freeze({ ...identity, kind: 'suspended', replayed: false, inputRequest: request, record });
+      return frozenWith(identity, { kind: 'suspended' as const, replayed: false, inputRequest: request, record });
     }
     const found = await this.#store.get({ threadId: scope.threadId, callId: record.callId });
     if (found === undefined) {
@@ -936,14 +937,13 @@ export class Runtime {
     const { found } = current;
     if (found.outcome !== undefined) {
       const stored = fromStored(identity, found.outcome);
-      return Object.freeze({ ...stored, call });
+      return frozenWith(stored, { call });
     }
     if (this.#now() > found.record.expiresAt) {
       return statedOf(identity, 'expired', text.expiredCall(found.record.tool), true);
     }
-    return Object.freeze({
-      ...identity,
-      kind: 'suspended',
+    return frozenWith(identity, {
+      kind: 'suspended' as const,
       replayed: true,
       inputRequest: InputRequest.parse(found.record.inputRequest),
       record: found.record,
@@ -1071,7 +1071,7 @@ function answered(identity: CallIdentity, stored: StoredOutcome | undefined): Se
     return statedOf(identity, 'already-answered', text.answerRunning(identity.call.request.name), true);
   }
   const previous = fromStored(identity, stored);
-  return Object.freeze({ ...previous, kind: 'already-answered', previous });
+  return frozenWith(previous, { kind: 'already-answered' as const, previous });
 }
 
 /**

@@ -198,7 +198,9 @@ export class ToolTracing {
     }
     if (call.conversationId !== undefined) attributes[ATTRIBUTES.conversation] = call.conversationId;
     if (this.#recordArguments && call.arguments !== undefined) attributes[ATTRIBUTES.arguments] = call.arguments;
-    return { ...attributes, ...call.attributes };
+    // Not `{ ...attributes, ...call.attributes }`: members added after a spread take a slow path in
+    // V8 11.3 (Node 20, about a microsecond per traced call). Both records are built by this library.
+    return call.attributes === undefined ? attributes : Object.assign(attributes, call.attributes);
   }
 
   #finish(span: Span, attributes: Attributes, isError: boolean): void {

@@ -202,11 +202,11 @@ export function checkCountOptions(store: string, operation: string, options: unk
       fail(`options.${limit}: expected a whole number ≥ 1, received ${describe(value)}`);
     }
   }
-  return {
-    ...(o.callId === undefined ? {} : { callId: keyString(o.callId, 'options.callId', fail) }),
-    ...(o.perTool === undefined ? {} : { perTool: o.perTool as number }),
-    ...(o.total === undefined ? {} : { total: o.total as number }),
-  };
+  const checked: { callId?: string; perTool?: number; total?: number } = {};
+  if (o.callId !== undefined) checked.callId = keyString(o.callId, 'options.callId', fail);
+  if (o.perTool !== undefined) checked.perTool = o.perTool as number;
+  if (o.total !== undefined) checked.total = o.total as number;
+  return checked;
 }
 
 /** Whether counts `tool` and `total` leave room for one more call under `options`' limits. */
@@ -284,7 +284,16 @@ export function checkSettled(
     fail(`outcome.kind: a settled call cannot be ${outcome.kind}`);
   }
   instant(call.createdAt, 'createdAt', fail);
-  return Object.freeze({ ...runningCopy(call), outcome, createdAt: call.createdAt as number });
+  const { threadId, callId, tool, argumentsDigest, principal } = call;
+  return Object.freeze({
+    threadId,
+    callId,
+    tool,
+    argumentsDigest,
+    principal,
+    outcome,
+    createdAt: call.createdAt as number,
+  });
 }
 
 /**
