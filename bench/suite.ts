@@ -10,6 +10,7 @@ import { admissionWorkloads, PAYLOAD_SIZES } from './workloads/admission';
 import { callGroup, callWorkloads } from './workloads/calls';
 import { connectClient, connectRaw, mcpCall, sdkServer, sdkServerOf } from './workloads/mcp';
 import { peerWorkloads } from './workloads/peers';
+import { runtimeWorkloads } from './workloads/runtime';
 import { connectScopeCalls, connectScopeList, connectScopeListRaw } from './workloads/scope-mcp';
 import { workload } from './workload';
 import type { Workload, WorkloadSet } from './workload';
@@ -37,7 +38,7 @@ export const FULL_SIZE: SuiteSize = {
   storeFootprintCalls: 20_000,
 };
 
-/** Per-call rows (scope-tool, floors, peers) of every bench tool, with the MCP SDK server rows. */
+/** Per-call rows (scope-tool, floors, peers) of every bench tool, with the MCP SDK server and Runtime rows. */
 export async function callSet(): Promise<WorkloadSet> {
   const pair = await connectClient(sdkServer(BENCH_TOOLS));
   const scope = await connectScopeCalls(BENCH_TOOLS);
@@ -53,6 +54,7 @@ export async function callSet(): Promise<WorkloadSet> {
         mcpCall(scope.client, tool.name, tool.args),
       ),
     );
+    workloads.push(...runtimeWorkloads(tool));
   }
   return { workloads, close: async () => void (await Promise.all([pair.close(), scope.close()])) };
 }

@@ -12,10 +12,11 @@ import { callThrough, funcToolRegistry } from '../../bench/workloads/calls';
 import { deepPayload, widePayload } from '../../bench/workloads/admission';
 import type { Workload } from '../../bench/workload';
 
-const expectedOf = (w: Workload): unknown => BENCH_TOOLS.find((t) => w.group === `call/${t.name}`)?.expected;
+const expectedOf = (w: Workload): unknown =>
+  BENCH_TOOLS.find((t) => w.group === `call/${t.name}` || w.group === `runtime/${t.name}`)?.expected;
 
 describe('bench per-call rows', () => {
-  it('every row of add and create_note (floors, scope-tool, AI SDK, LangChain, Agents, both MCP servers) gives the same answer', async () => {
+  it('every row of add and create_note (floors, scope-tool, AI SDK, LangChain, Agents, both MCP servers, the Runtime) gives the same answer', async () => {
     const set = await callSet();
     try {
       const labels = new Set(set.workloads.map((w) => w.label));
@@ -28,6 +29,7 @@ describe('bench per-call rows', () => {
           'OpenAI Agents tool()',
           'MCP SDK server (in-memory)',
           'scope-tool MCP server (in-memory)',
+          'Runtime.runTurn, one call, MemoryStore',
         ]),
       );
       for (const w of set.workloads) {
