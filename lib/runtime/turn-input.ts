@@ -45,6 +45,13 @@ export interface ReadCall {
   readonly problem?: CallProblem;
 }
 
+/** A call that must not run: a `malformed` call with the id and name it had when they were strings. */
+function refused(id: unknown, name: unknown, model: string, error: RuntimeError): ReadCall {
+  const idText = typeof id === 'string' ? id : '';
+  const nameText = typeof name === 'string' ? name : '';
+  return { call: { ...malformedCall(idText, nameText, model), complete: true }, problem: { model, error } };
+}
+
 /** Reads `value`, the call at `index` of a turn's `calls` (never throws, whatever it is). */
 export function readCall(value: unknown, index: number): ReadCall {
   let id: unknown;
@@ -71,33 +78,32 @@ export function readCall(value: unknown, index: number): ReadCall {
   } catch {
     why = 'could not be read (reading a member threw)';
   }
-  const idText = typeof id === 'string' ? id : '';
-  const nameText = typeof name === 'string' ? name : '';
-  const refuse = (model: string, error: RuntimeError): ReadCall => ({
-    call: { ...malformedCall(idText, nameText, model), complete: true },
-    problem: { model, error },
-  });
-  const invalid = (model: string) => refuse(model, text.invalidCall(index, id, model));
-  if (why !== undefined) return invalid(why);
-  if (typeof id !== 'string') return invalid('its id is not a string');
-  if (typeof request !== 'object' || request === null) return invalid('it has no request { name, arguments }');
-  if (typeof name !== 'string') return invalid('its tool name is not a string');
-  if (typeof args !== 'string') return invalid('its arguments are not JSON text');
-  if (complete !== undefined && typeof complete !== 'boolean') return invalid('its complete flag is not a boolean');
-  if (malformed !== undefined && typeof malformed !== 'string') return invalid('its malformed note is not a string');
-  if (unstorable(id)) return invalid('its id holds a NUL character or a lone surrogate, which no store keeps');
-  const bytes = bytesOver(id);
+  // The checks name their problem; no closure is made per call (the build names every named
+  // closure with a defineProperty, esbuild keepNames: a cost per call).
+  if (why === undefined) {
+    if (typeof id !== 'string') why = 'its id is not a string';
+    else if (typeof request !== 'object' || request === null) why = 'it has no request { name, arguments }';
+    else if (typeof name !== 'string') why = 'its tool name is not a string';
+    else if (typeof args !== 'string') why = 'its arguments are not JSON text';
+    else if (complete !== undefined && typeof complete !== 'boolean') why = 'its complete flag is not a boolean';
+    else if (malformed !== undefined && typeof malformed !== 'string') why = 'its malformed note is not a string';
+    else if (unstorable(id)) why = 'its id holds a NUL character or a lone surrogate, which no store keeps';
+  }
+  if (why !== undefined) return refused(id, name, why, text.invalidCall(index, id, why));
+  const bytes = bytesOver(id as string);
   if (bytes !== undefined) {
-    return refuse(
+    return refused(
+      id,
+      name,
       `its id is ${bytes} bytes of UTF-8, over the ${MAX_ID_BYTES} a store keeps`,
       text.idTooLong('runTurn', `calls[${index}].id`, bytes, MAX_ID_BYTES),
     );
   }
   const call: AssembledToolCall = {
-    id,
-    request: { name, arguments: args },
+    id: id as string,
+    request: { name: name as string, arguments: args as string },
     complete: complete !== false,
-    ...(malformed === undefined ? {} : { malformed }),
+    ...(malformed === undefined ? {} : { malformed: malformed as string }),
   };
   return { call };
 }
