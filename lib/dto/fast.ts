@@ -17,6 +17,9 @@ import {
   ARRAY_MAX_SIZE,
   ARRAY_MIN_SIZE,
   ARRAY_NOT_EMPTY,
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayNotEmpty,
   IS_ARRAY,
   IS_BOOLEAN,
   IS_DATE,
@@ -30,17 +33,39 @@ import {
   IS_OBJECT,
   IS_POSITIVE,
   IS_STRING,
+  IsArray,
+  IsBoolean,
+  IsDate,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsNegative,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsPositive,
+  IsString,
+  Length,
   MATCHES,
   MAX,
   MAX_LENGTH,
+  Matches,
+  Max,
+  MaxLength,
   MIN,
   MIN_LENGTH,
+  Min,
+  MinLength,
 } from 'class-validator';
+import type { ValidationOptions } from 'class-validator';
 import type { JsonObject, JsonValue } from '../protocol';
 import type { ClassPlan, PropertyPlan } from './plan';
 import type { ValidationRecord } from './reflection';
-import { isExposed, transformsPlainly, VALIDATION_TYPES } from './reflection';
-import { copyJson } from './repair';
+import { defaultMessageOf, isExposed, transformsPlainly, VALIDATION_TYPES, validationRecords } from './reflection';
+import { IssueSink } from './issues';
+import type { AdmissionIssue } from '../protocol';
+import { validateInstance } from './validation';
+import { copyJson, isFree } from './repair';
 import { enumValues } from './overrides';
 import { isSchemaNode, localRef } from './schema-ref';
 
@@ -62,36 +87,113 @@ interface Fragment {
   readonly each: boolean;
 }
 
+/** One row of ENTAILED: class-validator's decorator of that name, and when the schema entails it. */
+interface Entailment {
+  /** The decorator, applied with placeholder constraints to a probe class (see isClassValidators). */
+  readonly decorator: (options: ValidationOptions) => PropertyDecorator;
+  readonly entails: (c: readonly unknown[], f: Fragment, prop: PropertyPlan) => boolean;
+}
+
 /**
  * One row per class-validator constraint the schema can entail: given the fragment of the value the
  * record checks, whether every non-null value the fragment admits passes it (a null a schema admits
  * is never judged by class-validator, lib/dto/validation.ts isSanctionedNull, unless it is an item).
  * A constraint without a row is never entailed: its member keeps the class-validator path.
  */
-const ENTAILED = new Map<string, (c: readonly unknown[], f: Fragment, prop: PropertyPlan) => boolean>([
-  [IS_STRING, (_c, f) => only(f, 'string')],
-  [IS_BOOLEAN, (_c, f) => only(f, 'boolean')],
-  [IS_ARRAY, (_c, f) => only(f, 'array')],
-  [IS_OBJECT, (_c, f) => only(f, 'object')],
-  [IS_INT, (_c, f) => only(f, 'integer')],
-  [IS_NUMBER, (c, f) => plainNumberOptions(c[0]) && only(f, 'number', 'integer')],
+const ENTAILED = new Map<string, Entailment>([
+  [IS_STRING, { decorator: (o) => IsString(o), entails: (_c, f) => only(f, 'string') }],
+  [IS_BOOLEAN, { decorator: (o) => IsBoolean(o), entails: (_c, f) => only(f, 'boolean') }],
+  [IS_ARRAY, { decorator: (o) => IsArray(o), entails: (_c, f) => only(f, 'array') }],
+  [IS_OBJECT, { decorator: (o) => IsObject(o), entails: (_c, f) => only(f, 'object') }],
+  [IS_INT, { decorator: (o) => IsInt(o), entails: (_c, f) => only(f, 'integer') }],
+  [
+    IS_NUMBER,
+    { decorator: (o) => IsNumber({}, o), entails: (c, f) => plainNumberOptions(c[0]) && only(f, 'number', 'integer') },
+  ],
   // A date-time string the structural check admitted; the decoder leaves an invalid Date to class-validator.
-  [IS_DATE, (_c, f, prop) => (f.each ? prop.items === 'date' && f.types?.has('null') === false : prop.kind === 'date')],
-  [MIN, (c, f) => only(f, 'number', 'integer') && atLeast(f, c[0], false)],
-  [MAX, (c, f) => only(f, 'number', 'integer') && atMost(f, c[0], false)],
-  [IS_POSITIVE, (_c, f) => only(f, 'number', 'integer') && atLeast(f, 0, true)],
-  [IS_NEGATIVE, (_c, f) => only(f, 'number', 'integer') && atMost(f, 0, true)],
-  [IS_LENGTH, (c, f) => only(f, 'string') && lengths(f, c[0], c[1])],
-  [MIN_LENGTH, (c, f) => only(f, 'string') && lengths(f, c[0], undefined)],
-  [MAX_LENGTH, (c, f) => only(f, 'string') && lengths(f, undefined, c[0])],
-  [IS_NOT_EMPTY, (_c, f) => (only(f, 'string') ? lengths(f, 1, undefined) : typesWithout(f, 'string'))],
-  [ARRAY_MIN_SIZE, (c, f) => only(f, 'array') && keyword(f, 'minItems', (n) => n >= (c[0] as number))],
-  [ARRAY_MAX_SIZE, (c, f) => only(f, 'array') && keyword(f, 'maxItems', (n) => n <= (c[0] as number))],
-  [ARRAY_NOT_EMPTY, (_c, f) => only(f, 'array') && keyword(f, 'minItems', (n) => n >= 1)],
-  [IS_ENUM, (c, f) => listedIn(f, enumValues(c[0]))],
-  [IS_IN, (c, f) => Array.isArray(c[0]) && listedIn(f, c[0] as unknown[])],
-  [MATCHES, (c, f) => only(f, 'string') && samePattern(f, c[0], c[1])],
+  [
+    IS_DATE,
+    {
+      decorator: (o) => IsDate(o),
+      entails: (_c, f, prop) =>
+        f.each ? prop.items === 'date' && f.types?.has('null') === false : prop.kind === 'date',
+    },
+  ],
+  [MIN, { decorator: (o) => Min(0, o), entails: (c, f) => only(f, 'number', 'integer') && atLeast(f, c[0], false) }],
+  [MAX, { decorator: (o) => Max(0, o), entails: (c, f) => only(f, 'number', 'integer') && atMost(f, c[0], false) }],
+  [
+    IS_POSITIVE,
+    { decorator: (o) => IsPositive(o), entails: (_c, f) => only(f, 'number', 'integer') && atLeast(f, 0, true) },
+  ],
+  [
+    IS_NEGATIVE,
+    { decorator: (o) => IsNegative(o), entails: (_c, f) => only(f, 'number', 'integer') && atMost(f, 0, true) },
+  ],
+  [IS_LENGTH, { decorator: (o) => Length(0, 1, o), entails: (c, f) => only(f, 'string') && lengths(f, c[0], c[1]) }],
+  [
+    MIN_LENGTH,
+    { decorator: (o) => MinLength(0, o), entails: (c, f) => only(f, 'string') && lengths(f, c[0], undefined) },
+  ],
+  [
+    MAX_LENGTH,
+    { decorator: (o) => MaxLength(0, o), entails: (c, f) => only(f, 'string') && lengths(f, undefined, c[0]) },
+  ],
+  [
+    IS_NOT_EMPTY,
+    {
+      decorator: (o) => IsNotEmpty(o),
+      entails: (_c, f) => (only(f, 'string') ? lengths(f, 1, undefined) : typesWithout(f, 'string')),
+    },
+  ],
+  [
+    ARRAY_MIN_SIZE,
+    {
+      decorator: (o) => ArrayMinSize(0, o),
+      entails: (c, f) => only(f, 'array') && keyword(f, 'minItems', (n) => n >= (c[0] as number)),
+    },
+  ],
+  [
+    ARRAY_MAX_SIZE,
+    {
+      decorator: (o) => ArrayMaxSize(0, o),
+      entails: (c, f) => only(f, 'array') && keyword(f, 'maxItems', (n) => n <= (c[0] as number)),
+    },
+  ],
+  [
+    ARRAY_NOT_EMPTY,
+    {
+      decorator: (o) => ArrayNotEmpty(o),
+      entails: (_c, f) => only(f, 'array') && keyword(f, 'minItems', (n) => n >= 1),
+    },
+  ],
+  [IS_ENUM, { decorator: (o) => IsEnum({}, o), entails: (c, f) => listedIn(f, enumValues(c[0])) }],
+  [IS_IN, { decorator: (o) => IsIn([], o), entails: (c, f) => Array.isArray(c[0]) && listedIn(f, c[0] as unknown[]) }],
+  [MATCHES, { decorator: (o) => Matches(/x/, o), entails: (c, f) => only(f, 'string') && samePattern(f, c[0], c[1]) }],
 ]);
+
+/** Records of class-validator's own decorators, by name and `each`, applied to probe classes on first use. */
+const OWN_RECORDS = new Map<string, ValidationRecord | undefined>();
+
+/**
+ * Whether record `r` is class-validator's own decorator of its name, not a custom one given the same
+ * name (`ValidateBy({ name: 'isString' })`): for the record's constraints, its default message is the
+ * one class-validator's decorator of that name gives.
+ */
+function isClassValidators(r: ValidationRecord, row: Entailment): boolean {
+  const key = `${r.name}:${r.each === true}`;
+  if (!OWN_RECORDS.has(key)) {
+    class Probe {}
+    row.decorator({ each: r.each === true })(Probe.prototype, 'p');
+    OWN_RECORDS.set(
+      key,
+      validationRecords(Probe).find((m) => m.propertyName === 'p'),
+    );
+  }
+  const own = OWN_RECORDS.get(key);
+  const constraints = r.constraints ?? [];
+  const message = own === undefined ? undefined : defaultMessageOf(own, constraints);
+  return message !== undefined && defaultMessageOf(r, constraints) === message;
+}
 
 /**
  * The decoder compiled from a plan: `build` makes the instance of an admitted, structurally checked
@@ -145,16 +247,23 @@ function everyPlain(root: ClassPlan): boolean {
 class Prover {
   readonly #root: SchemaNode;
   readonly #proven = new Map<ClassPlan, Set<SchemaNode>>();
+  /** Whether the `$ref`s of the schema resolve as `localRef` resolves them (see resolvesFromRoot). */
+  readonly #resolvable: boolean;
 
   constructor(root: SchemaNode) {
     this.#root = root;
+    this.#resolvable = resolvesFromRoot(root);
   }
 
-  proves(plan: ClassPlan, node: SchemaNode): boolean {
+  /** `nested`: the plan is a member's (class-validator refuses an instance of a class with no records). */
+  proves(plan: ClassPlan, node: SchemaNode, nested = false): boolean {
     const seen = this.#proven.get(plan) ?? new Set<SchemaNode>();
     if (seen.has(node)) return true;
     seen.add(node);
     this.#proven.set(plan, seen);
+    if (!this.#resolvable) return false;
+    if (nested && plan.properties.length === 0) return false;
+    if (!defaultsHold(plan)) return false;
     const nodes = this.#applicable(node);
     for (const prop of plan.properties) {
       const member = this.#member(nodes, prop.wire);
@@ -167,9 +276,10 @@ class Prover {
     const whole = this.#fragment(node, false);
     const itemsNode = this.#items(whole.nodes);
     const items = itemsNode === undefined ? undefined : this.#fragment(itemsNode, true);
-    if (prop.kind === 'nested' && (prop.nested === undefined || !this.proves(prop.nested, node))) return false;
+    if (prop.kind === 'nested' && (prop.nested === undefined || !this.proves(prop.nested, node, true))) return false;
     if (prop.kind === 'array' && prop.items === 'nested') {
-      if (prop.nested === undefined || itemsNode === undefined || !this.proves(prop.nested, itemsNode)) return false;
+      if (prop.nested === undefined || itemsNode === undefined || !this.proves(prop.nested, itemsNode, true))
+        return false;
     }
     return prop.records.every((r) => entailed(r, r.each === true ? items : whole, prop));
   }
@@ -195,7 +305,9 @@ class Prover {
     return undefined;
   }
 
+  /** The schema every item passes, or undefined (none, or `prefixItems`: then `items` covers only the rest). */
   #items(nodes: readonly SchemaNode[]): SchemaNode | undefined {
+    if (nodes.some((n) => n.prefixItems !== undefined)) return undefined;
     for (const n of nodes) if (isNode(n.items)) return n.items;
     return undefined;
   }
@@ -220,6 +332,53 @@ class Prover {
 
 const isNode = isSchemaNode;
 
+/** Keywords that change what a `$ref` below them resolves against (the prover resolves from the root). */
+const BASE_KEYWORDS = ['$id', '$anchor', '$dynamicAnchor', '$dynamicRef', '$recursiveAnchor', '$recursiveRef', 'id'];
+
+/** Whether every `$ref` of `root` resolves against the root: no base or anchor keyword below it. */
+function resolvesFromRoot(root: SchemaNode): boolean {
+  const stack: unknown[] = [];
+  for (const [k, v] of Object.entries(root)) if (k !== '$id') stack.push(v);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) stack.push(...(v as unknown[]));
+    else {
+      const node = v as Record<string, unknown>;
+      if (BASE_KEYWORDS.some((k) => typeof node[k] === 'string')) return false;
+      stack.push(...Object.values(node));
+    }
+  }
+  return true;
+}
+
+/** Collects every issue (an IssueSink keeps only the first few). */
+class AllIssues extends IssueSink {
+  readonly all: AdmissionIssue[] = [];
+
+  override add(issue: AdmissionIssue): void {
+    this.all.push(issue);
+    super.add(issue);
+  }
+}
+
+/**
+ * Whether the defaults of `plan`'s members pass their own decorators: class-validator judges a
+ * default the input leaves in place, which the schema never sees. Judged by class-validator itself,
+ * on a fresh instance (its absent members' issues are not the defaults').
+ */
+function defaultsHold(plan: ClassPlan): boolean {
+  const defaulted = new Set(plan.properties.filter((p) => p.hasDefault).map((p) => p.wire));
+  if (defaulted.size === 0) return true;
+  const sink = new AllIssues();
+  try {
+    validateInstance(new (plan.dto as unknown as new () => object)(), plan, sink);
+  } catch {
+    return false;
+  }
+  return !sink.all.some((i) => i.path.length === 0 || defaulted.has(String(i.path[0])));
+}
+
 /** Whether the schema entails record `r` of `prop`, given the fragment it checks (undefined: no items fragment). */
 function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: PropertyPlan): boolean {
   switch (r.type) {
@@ -233,7 +392,7 @@ function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: Pro
     case VALIDATION_TYPES.CUSTOM_VALIDATION: {
       if (fragment === undefined || r.name === undefined) return false;
       const row = ENTAILED.get(r.name);
-      return row !== undefined && row(r.constraints ?? [], fragment, prop);
+      return row !== undefined && row.entails(r.constraints ?? [], fragment, prop) && isClassValidators(r, row);
     }
     default:
       return false;
@@ -304,9 +463,11 @@ function samePattern(f: Fragment, pattern: unknown, modifiers: unknown): boolean
 
 /**
  * Whether class-transformer does nothing to `plan`'s class but build it with `new` and assign its
- * members (and class-validator's whitelist sees only its members): no `@Transform`, `@Exclude`, class
- * strategy, `@Expose` option but `name` or exposed property outside the plan, `@Type` discriminator,
- * accessor or method of the member's name, and no property initializer outside the plan.
+ * members, in the order the builder assigns them (and class-validator's whitelist sees only its
+ * members): no `@Transform`, `@Exclude`, class strategy, `@Expose` option but `name` or exposed
+ * property outside the plan, wire name another property claims, `@Type` but a static one naming the
+ * class or constructor the plan builds with (typeOf), accessor or method of the member's name,
+ * integer-like wire name, exposed free-form member, and no property initializer outside the plan.
  */
 function isPlain(plan: ClassPlan): boolean {
   const dto = plan.dto as unknown as new () => Record<string, unknown>;
@@ -320,13 +481,34 @@ function isPlain(plan: ClassPlan): boolean {
   if (Object.keys(sample).some((k) => !members.has(k))) return false;
   return plan.properties.every(
     (p) =>
-      transformsPlainly(plan.dto, p.property, members) &&
+      // An integer-like wire name is enumerated first, whatever the order class-transformer assigns in.
+      !INDEX_LIKE.test(p.wire) &&
+      // class-transformer makes an exposed member's key before repair.ts copies free-form members.
+      !(isFree(p) && isExposed(plan.dto, p.property)) &&
+      transformsPlainly(plan.dto, p.property, p.wire, typeOf(p), members) &&
       !(p.property in (plan.dto.prototype as object)) &&
       typeof sample[p.property] !== 'function' &&
       // plainToInstance assigns an absent exposed member undefined, and repair.ts restores only a
       // primitive default: an object default of an exposed member is left to that path.
       (p.defaultValue === null || typeof p.defaultValue !== 'object' || !isExposed(plan.dto, p.property)),
   );
+}
+
+/** A wire name JavaScript enumerates before the others (an array index). */
+const INDEX_LIKE = /^(0|[1-9][0-9]*)$/;
+
+const CONSTRUCTORS: ReadonlyMap<string, Function> = new Map<string, Function>([
+  ['string', String],
+  ['number', Number],
+  ['boolean', Boolean],
+  ['date', Date],
+]);
+
+/** The class or constructor an `@Type` of `p` may name: what the plan builds the member (or its items) with. */
+function typeOf(p: PropertyPlan): Function | undefined {
+  const kind = p.kind === 'array' ? p.items : p.kind;
+  if (kind === 'nested') return p.nested?.dto;
+  return kind === undefined ? undefined : CONSTRUCTORS.get(kind);
 }
 
 const PRIMITIVE_ITEMS: ReadonlySet<string> = new Set(['string', 'number', 'boolean']);
@@ -372,7 +554,7 @@ function builderOf(
   };
   builders.set(plan, build);
   for (const p of plan.properties) {
-    if (p.kind === 'any' || (p.kind === 'array' && p.items !== 'nested' && p.items !== 'date')) free.push(p);
+    if (isFree(p)) free.push(p);
     else transformed.push([p, converterOf(p, builders)]);
   }
   return build;

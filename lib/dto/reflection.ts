@@ -53,6 +53,28 @@ export function constraintName(record: ValidationRecord): string {
   return record.type;
 }
 
+/**
+ * The default message the constraint behind `record` gives for `constraints` (the template, with
+ * `$property` and the like unreplaced), or undefined when it has none or reading it throws. @internal
+ */
+export function defaultMessageOf(record: ValidationRecord, constraints: readonly unknown[]): string | undefined {
+  if (typeof record.constraintCls !== 'function') return undefined;
+  try {
+    const instance = getMetadataStorage().getTargetValidatorConstraints(record.constraintCls)[0]?.instance as
+      { defaultMessage?: (args: unknown) => unknown } | undefined;
+    const message = instance?.defaultMessage?.({
+      value: undefined,
+      constraints: [...constraints],
+      targetName: '',
+      object: {},
+      property: '',
+    });
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `design:type` TypeScript emitted for a decorated property, or undefined. @internal */
 export function designType(dto: Function, property: string): unknown {
   return Reflect.getMetadata('design:type', dto.prototype as object, property);
@@ -86,22 +108,58 @@ export function transformerProperties(dto: Function): string[] {
 }
 
 /**
- * Whether plainToInstance does nothing to `property` of `dto` but assign it under its wire name, and
- * adds no key outside `members`: no class strategy (`@Exclude()` / `@Expose()` on the class), no
- * `@Exclude`, no `@Transform`, an `@Expose` with no option but `name`, no `@Type` discriminator, no
- * exposed property outside `members`. Read by the fast path (lib/dto/fast.ts). @internal
+ * Whether plainToInstance does nothing to `property` of `dto` but assign it under its wire name
+ * `wire`, and adds no key outside `members`: no class strategy (`@Exclude()` / `@Expose()` on the
+ * class), no `@Exclude`, no `@Transform`, an `@Expose` with no option but `name`, the wire name read
+ * back to this property (class-transformer looks custom names up across the class hierarchy, so a
+ * base class's `@Expose({ name })` can claim it), no `@Type` but one whose function reads nothing of
+ * its options and names `expected` (the class or constructor the plan builds the member or its items
+ * with; undefined: no `@Type` allowed), no exposed property outside `members`. Read by the decoders
+ * compiled from plans (lib/dto/fast.ts). @internal
  */
-export function transformsPlainly(dto: Function, property: string, members: ReadonlySet<string>): boolean {
+export function transformsPlainly(
+  dto: Function,
+  property: string,
+  wire: string,
+  expected: Function | undefined,
+  members: ReadonlySet<string>,
+): boolean {
   if (defaultMetadataStorage.getStrategy(dto) !== 'none') return false;
   if (defaultMetadataStorage.findExcludeMetadata(dto, property) !== undefined) return false;
   if (hasTransform(dto, property)) return false;
   const expose = defaultMetadataStorage.findExposeMetadata(dto, property);
   if (expose !== undefined && Object.keys(expose.options ?? {}).some((k) => k !== 'name')) return false;
+  if ((defaultMetadataStorage.findExposeMetadataByCustomName(dto, wire)?.propertyName ?? wire) !== property)
+    return false;
   const type = defaultMetadataStorage.findTypeMetadata(dto, property);
-  if (type?.options?.discriminator !== undefined) return false;
+  if (type !== undefined && (type.options?.discriminator !== undefined || !namesStatically(type, expected)))
+    return false;
   return defaultMetadataStorage
     .getExposedProperties(dto, TransformationType.PLAIN_TO_CLASS)
     .every((p) => members.has(p));
+}
+
+/**
+ * Whether a `@Type` function, called as class-transformer calls it (with `{ newObject, object,
+ * property }`), reads none of that and names `expected`: the same class whatever the value.
+ */
+function namesStatically(type: { readonly typeFunction: (options?: never) => Function }, expected: unknown): boolean {
+  if (expected === undefined || typeof type.typeFunction !== 'function') return false;
+  let read = false;
+  const options = new Proxy(
+    {},
+    {
+      get: () => ((read = true), undefined),
+      has: () => ((read = true), false),
+      ownKeys: () => ((read = true), []),
+      getOwnPropertyDescriptor: () => ((read = true), undefined),
+    },
+  );
+  try {
+    return type.typeFunction(options as never) === expected && !read;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `property` of `dto` carries `@Expose` (plainToInstance then assigns it even when absent). @internal */

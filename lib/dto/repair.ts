@@ -63,9 +63,9 @@ export function repairInstance(instance: object, raw: JsonValue, plan: ClassPlan
  * Record) or an array whose items are not DTOs or Dates. class-transformer recurses along such a
  * value (and so does JSON.stringify), so an admitted value 10,000 levels deep would overflow the
  * stack; repairInstance copies it instead, iteratively, then applies the member's `@Transform`
- * (a transform is never skipped). Its kinds were checked before (structure.ts).
+ * (a transform is never skipped). Its kinds were checked before (structure.ts). @internal
  */
-function isFree(prop: PropertyPlan): boolean {
+export function isFree(prop: PropertyPlan): boolean {
   return prop.kind === 'any' || (prop.kind === 'array' && prop.items !== 'nested' && prop.items !== 'date');
 }
 
