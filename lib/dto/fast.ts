@@ -60,6 +60,7 @@ import {
 import type { ValidationOptions } from 'class-validator';
 import type { JsonObject, JsonValue } from '../protocol';
 import type { ClassPlan, PropertyPlan } from './plan';
+import { reachablePlans } from './plan';
 import type { ValidationRecord } from './reflection';
 import { defaultMessageOf, isExposed, transformsPlainly, VALIDATION_TYPES, validationRecords } from './reflection';
 import { IssueSink } from './issues';
@@ -223,21 +224,13 @@ export function compileDecoder(plan: ClassPlan, schema: JsonObject): CompiledDec
 
 /** Whether `plan` and every plan it nests are plain (isPlain), and every nested member has its plan. */
 function everyPlain(root: ClassPlan): boolean {
-  const seen = new Set<ClassPlan>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const plan = stack.pop() as ClassPlan;
-    if (seen.has(plan)) continue;
-    seen.add(plan);
-    if (!isPlain(plan)) return false;
-    for (const p of plan.properties) {
-      const nests = p.kind === 'nested' || (p.kind === 'array' && p.items === 'nested');
-      if (!nests) continue;
-      if (p.nested === undefined) return false;
-      stack.push(p.nested);
-    }
-  }
-  return true;
+  return reachablePlans(root).every(
+    (plan) =>
+      isPlain(plan) &&
+      plan.properties.every(
+        (p) => p.nested !== undefined || !(p.kind === 'nested' || (p.kind === 'array' && p.items === 'nested')),
+      ),
+  );
 }
 
 /**

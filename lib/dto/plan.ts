@@ -76,6 +76,19 @@ const FREE_FORM = new Set<unknown>([undefined, Object, Function, Map, Set, Promi
 
 const plans = new WeakMap<Function, ClassPlan>();
 
+/** `plan` and every plan it nests (members and array items), each once, `plan` first. @internal */
+export function reachablePlans(plan: ClassPlan): ClassPlan[] {
+  const seen = new Set<ClassPlan>();
+  const stack = [plan];
+  while (stack.length > 0) {
+    const p = stack.pop() as ClassPlan;
+    if (seen.has(p)) continue;
+    seen.add(p);
+    for (const prop of p.properties) if (prop.nested !== undefined) stack.push(prop.nested);
+  }
+  return [...seen];
+}
+
 /**
  * The cached plan of `dto`, built (and checked) on first use.
  * @throws ToolError ERR_INVALID_TOOL for an asynchronous constraint, a DTO whose properties carry

@@ -6,6 +6,7 @@
 import { validateSync } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import type { ClassPlan } from './plan';
+import { reachablePlans } from './plan';
 import { MATCHES } from 'class-validator';
 import { OVERRIDDEN, checkOverrides, countsDecimals } from './overrides';
 import type { ValidationRecord } from './reflection';
@@ -38,17 +39,9 @@ function decimalRecords(plan: ClassPlan): readonly ValidationRecord[] {
   const cached = decimalRecordsOf.get(plan);
   if (cached !== undefined) return cached;
   const found = new Set<ValidationRecord>();
-  const seen = new Set<ClassPlan>();
-  const stack = [plan];
-  while (stack.length > 0) {
-    const p = stack.pop() as ClassPlan;
-    if (seen.has(p)) continue;
-    seen.add(p);
-    for (const prop of p.properties) {
+  for (const p of reachablePlans(plan))
+    for (const prop of p.properties)
       for (const r of prop.records) if (countsDecimals(r) || r.name === MATCHES) found.add(r);
-      if (prop.nested !== undefined) stack.push(prop.nested);
-    }
-  }
   const list = [...found];
   decimalRecordsOf.set(plan, list);
   return list;

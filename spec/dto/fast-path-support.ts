@@ -25,12 +25,16 @@ export interface Pair {
 export function pairOf(tool: ManifestTool, classes: ReadonlyMap<string, unknown>): Pair {
   const cls = classes.get(tool.source.input ?? '');
   if (typeof cls !== 'function') throw new Error(`class ${tool.source.input} is not exported`);
-  const schema = tool.definition.input_schema;
+  return pairFor(`${tool.source.input} (${tool.name})`, cls as Dto, tool.definition.input_schema);
+}
+
+/** Both decoders of `dto` against `schema`: the fast paths on, and off (the class-transformer path). */
+export function pairFor(name: string, dto: Dto, schema: JsonObject): Pair {
   return {
-    name: `${tool.source.input} (${tool.name})`,
+    name,
     schema,
-    fast: dtoInputOf(cls as Dto, { inputSchema: schema }, true),
-    slow: dtoInputOf(cls as Dto, { inputSchema: schema }, false),
+    fast: dtoInputOf(dto, { inputSchema: schema }, true),
+    slow: dtoInputOf(dto, { inputSchema: schema }, false),
   };
 }
 

@@ -15,7 +15,15 @@ import { DATE_TIME_PATTERN } from '../../lib/dto/contract-rules';
 import { decodePathOf, dtoInputOf, usesFastPath } from '../../lib/dto/dto-input';
 import { BENCH_MANIFEST } from '../../bench/note-dto';
 import * as bench from '../../bench/note-dto';
-import { compare, outcome, pairOf, type Pair } from './fast-path-support';
+import { compare, outcome, pairFor, pairOf, type Pair } from './fast-path-support';
+
+/** Both decoders agree on 60 generated values and their mutants, more than 10 accepted and refused. */
+function expectAgreement(pair: Pair): void {
+  const { found, accepted, refused } = compare(pair, 60);
+  expect(found.slice(0, 3)).toEqual([]);
+  expect(accepted).toBeGreaterThan(10);
+  expect(refused).toBeGreaterThan(10);
+}
 
 const benchPairs = BENCH_MANIFEST.tools.map((t) => pairOf(t, new Map(Object.entries(bench))));
 
@@ -92,12 +100,7 @@ describe('a proven DTO decodes as class-validator does', () => {
     required: ['check_in', 'guests'],
     additionalProperties: false,
   };
-  const pair: Pair = {
-    name: 'Stay',
-    schema,
-    fast: dtoInputOf(Stay, { inputSchema: schema }, true),
-    slow: dtoInputOf(Stay, { inputSchema: schema }, false),
-  };
+  const pair = pairFor('Stay', Stay, schema);
 
   it('is proven', () => {
     expect(usesFastPath(pair.fast)).toBe(true);
@@ -122,12 +125,7 @@ describe('a proven DTO decodes as class-validator does', () => {
     }
   });
 
-  it('agrees on generated and mutated arguments', () => {
-    const { found, accepted, refused } = compare(pair, 60);
-    expect(found.slice(0, 3)).toEqual([]);
-    expect(accepted).toBeGreaterThan(10);
-    expect(refused).toBeGreaterThan(10);
-  });
+  it('agrees on generated and mutated arguments', () => expectAgreement(pair));
 });
 
 describe('bench DTOs', () => {
@@ -169,12 +167,7 @@ describe('a plain DTO with a decorator the schema cannot state', () => {
     required: ['sent_at', 'to'],
     additionalProperties: false,
   };
-  const pair: Pair = {
-    name: 'Invite',
-    schema,
-    fast: dtoInputOf(Invite, { inputSchema: schema }, true),
-    slow: dtoInputOf(Invite, { inputSchema: schema }, false),
-  };
+  const pair = pairFor('Invite', Invite, schema);
 
   it('is built, not proven', () => {
     expect(decodePathOf(pair.fast)).toBe('built');
@@ -197,10 +190,5 @@ describe('a plain DTO with a decorator the schema cannot state', () => {
     expect(outcome(pair.fast, valid)).toEqual(outcome(pair.slow, valid));
   });
 
-  it('agrees on generated and mutated arguments', () => {
-    const { found, accepted, refused } = compare(pair, 60);
-    expect(found.slice(0, 3)).toEqual([]);
-    expect(accepted).toBeGreaterThan(10);
-    expect(refused).toBeGreaterThan(10);
-  });
+  it('agrees on generated and mutated arguments', () => expectAgreement(pair));
 });
