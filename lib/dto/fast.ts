@@ -36,6 +36,7 @@ import {
   IsArray,
   IsBoolean,
   IsDate,
+  IsDefined,
   IsEnum,
   IsIn,
   IsInt,
@@ -62,7 +63,14 @@ import type { JsonObject, JsonValue } from '../protocol';
 import type { ClassPlan, PropertyPlan } from './plan';
 import { reachablePlans } from './plan';
 import type { ValidationRecord } from './reflection';
-import { defaultMessageOf, isExposed, transformsPlainly, VALIDATION_TYPES, validationRecords } from './reflection';
+import {
+  defaultMessageOf,
+  designType,
+  isExposed,
+  transformsPlainly,
+  VALIDATION_TYPES,
+  validationRecords,
+} from './reflection';
 import { IssueSink } from './issues';
 import type { AdmissionIssue } from '../protocol';
 import { validateInstance } from './validation';
@@ -172,19 +180,23 @@ const ENTAILED = new Map<string, Entailment>([
   [MATCHES, { decorator: (o) => Matches(/x/, o), entails: (c, f) => only(f, 'string') && samePattern(f, c[0], c[1]) }],
 ]);
 
+/** class-validator's @IsDefined, whose record has a system type and a constraint class. */
+const IS_DEFINED_DECORATOR: Entailment['decorator'] = (o) => IsDefined(o);
+
 /** Records of class-validator's own decorators, by name and `each`, applied to probe classes on first use. */
 const OWN_RECORDS = new Map<string, ValidationRecord | undefined>();
 
 /**
  * Whether record `r` is class-validator's own decorator of its name, not a custom one given the same
  * name (`ValidateBy({ name: 'isString' })`): for the record's constraints, its default message is the
- * one class-validator's decorator of that name gives.
+ * one class-validator's decorator of that name gives. class-validator's metadata does not say where a
+ * decorator comes from: one that copies both the name and the message is taken for the built-in.
  */
-function isClassValidators(r: ValidationRecord, row: Entailment): boolean {
+function isClassValidators(r: ValidationRecord, decorator: Entailment['decorator']): boolean {
   const key = `${r.name}:${r.each === true}`;
   if (!OWN_RECORDS.has(key)) {
     class Probe {}
-    row.decorator({ each: r.each === true })(Probe.prototype, 'p');
+    decorator({ each: r.each === true })(Probe.prototype, 'p');
     OWN_RECORDS.set(
       key,
       validationRecords(Probe).find((m) => m.propertyName === 'p'),
@@ -374,18 +386,30 @@ function defaultsHold(plan: ClassPlan): boolean {
 
 /** Whether the schema entails record `r` of `prop`, given the fragment it checks (undefined: no items fragment). */
 function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: PropertyPlan): boolean {
+  // class-validator checks `each` on the items of an array (or Set, Map), else on the value itself;
+  // only an array member has items the structural check and the `items` fragment speak of.
+  if (r.each === true && prop.kind !== 'array') return false;
+  // A system type is taken by any decorator named after it (registerDecorator): only those that
+  // class-validator registers without a constraint class are its own (@Allow, @ValidateNested, @IsOptional).
+  const registered = typeof r.constraintCls === 'function';
   switch (r.type) {
     case VALIDATION_TYPES.IS_DEFINED: // the structural check refuses null and absence (structure.ts)
+      return isClassValidators(r, IS_DEFINED_DECORATOR);
     case VALIDATION_TYPES.WHITELIST: // @Allow(): checks nothing
-      return true;
+      return !registered;
     case VALIDATION_TYPES.NESTED_VALIDATION: // the nested plan is proven where the member is (Prover)
-      return prop.nested !== undefined;
+      return !registered && prop.nested !== undefined;
     case VALIDATION_TYPES.CONDITIONAL_VALIDATION: // @IsOptional() only; @ValidateIf runs user code
-      return r.name === 'isOptional';
+      return !registered && r.name === 'isOptional';
     case VALIDATION_TYPES.CUSTOM_VALIDATION: {
       if (fragment === undefined || r.name === undefined) return false;
+      // The instance holds a Date there, which no string rule of the schema speaks of.
+      const checksDate = r.each === true ? prop.items === 'date' : prop.kind === 'date';
+      if (checksDate && r.name !== IS_DATE) return false;
       const row = ENTAILED.get(r.name);
-      return row !== undefined && row.entails(r.constraints ?? [], fragment, prop) && isClassValidators(r, row);
+      return (
+        row !== undefined && row.entails(r.constraints ?? [], fragment, prop) && isClassValidators(r, row.decorator)
+      );
     }
     default:
       return false;
@@ -476,6 +500,7 @@ function isPlain(plan: ClassPlan): boolean {
     (p) =>
       // An integer-like wire name is enumerated first, whatever the order class-transformer assigns in.
       !INDEX_LIKE.test(p.wire) &&
+      !COLLECTIONS.has(designType(plan.dto, p.property)) &&
       // class-transformer makes an exposed member's key before repair.ts copies free-form members.
       !(isFree(p) && isExposed(plan.dto, p.property)) &&
       transformsPlainly(plan.dto, p.property, p.wire, typeOf(p), members) &&
@@ -497,12 +522,18 @@ const CONSTRUCTORS: ReadonlyMap<string, Function> = new Map<string, Function>([
   ['date', Date],
 ]);
 
+/** Constructors that are no DTO: a plan of one (`@Type(() => Number)` on a nested member) builds nothing plainToInstance would. */
+const NOT_DTOS: ReadonlySet<unknown> = new Set([...CONSTRUCTORS.values(), Object, Array, Map, Set, Function]);
+
 /** The class or constructor an `@Type` of `p` may name: what the plan builds the member (or its items) with. */
 function typeOf(p: PropertyPlan): Function | undefined {
   const kind = p.kind === 'array' ? p.items : p.kind;
-  if (kind === 'nested') return p.nested?.dto;
+  if (kind === 'nested') return NOT_DTOS.has(p.nested?.dto) ? undefined : p.nested?.dto;
   return kind === undefined ? undefined : CONSTRUCTORS.get(kind);
 }
+
+/** Design types class-transformer builds itself, whatever `@Type` names for their values (a Map of DTOs). */
+const COLLECTIONS: ReadonlySet<unknown> = new Set([Map, Set]);
 
 const PRIMITIVE_ITEMS: ReadonlySet<string> = new Set(['string', 'number', 'boolean']);
 

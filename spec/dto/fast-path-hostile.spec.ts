@@ -1,5 +1,5 @@
 /**
- * Regressions found by a hostile review of the decoders compiled from DTO plans (lib/dto/fast.ts):
+ * Regressions found by two hostile reviews of the decoders compiled from DTO plans (lib/dto/fast.ts):
  * each DTO here once decoded differently with the fast paths on (`proven` or `built`) than on the
  * class-transformer path, in verdict, issues, instance class or member order. Each now agrees, on
  * the path the review's value took, and the path each lands on is pinned.
@@ -8,6 +8,7 @@ import 'reflect-metadata';
 import {
   Allow,
   IsDateString,
+  IsDefined,
   IsEmail,
   IsInt,
   IsObject,
@@ -188,5 +189,83 @@ describe('what the schema cannot prove: class-validator runs', () => {
       $defs: { S: { type: 'string', maxLength: 3 } },
     };
     expect(check(Short, schema, { s: 'abcdef' })).toEqual({ path: 'built', agree: true });
+  });
+});
+
+describe('second review', () => {
+  it('an `each` record on a member that is not an array (class-validator checks the value itself)', () => {
+    class Loose {
+      @IsString({ each: true }) v: unknown;
+    }
+    class Short {
+      @MaxLength(3, { each: true }) s!: string;
+    }
+    class Items {
+      @IsDefined({ each: true }) x: unknown;
+    }
+    expect(check(Loose, object({ v: { items: { type: 'string' } } }), { v: 5 })).toEqual({
+      path: 'built',
+      agree: true,
+    });
+    expect(
+      check(Short, object({ s: { type: 'string', items: { type: 'string', maxLength: 3 } } }), { s: 'abcdef' }),
+    ).toEqual({
+      path: 'built',
+      agree: true,
+    });
+    expect(check(Items, object({ x: {} }), { x: [null] })).toEqual({ path: 'built', agree: true });
+  });
+
+  it("a custom decorator given a system type's name (isDefined, whitelistValidation, nestedValidation)", () => {
+    const named = (name: string) => () => ValidateBy({ name, validator: { validate: (v: unknown) => v !== 'bad' } });
+    class Defined {
+      @IsString() @(named('isDefined')()) s!: string;
+    }
+    class Listed {
+      @IsString() @(named('whitelistValidation')()) s!: string;
+    }
+    expect(check(Defined, object({ s: { type: 'string' } }), { s: 'bad' })).toEqual({ path: 'built', agree: true });
+    expect(check(Listed, object({ s: { type: 'string' } }), { s: 'bad' })).toEqual({ path: 'built', agree: true });
+    class Plain {
+      @IsDefined() @IsString() s!: string;
+    }
+    expect(check(Plain, object({ s: { type: 'string' } }), { s: 'bad' })).toEqual({ path: 'proven', agree: true });
+  });
+
+  it('a string rule on a Date member (the instance holds a Date)', () => {
+    class When {
+      @IsString() @Type(() => Date) when!: Date;
+    }
+    class Capped {
+      @MaxLength(30) @Type(() => Date) when!: Date;
+    }
+    const dateTime = { type: 'string', format: 'date-time' };
+    expect(check(When, object({ when: dateTime }), { when: '2026-01-01T00:00:00Z' })).toEqual({
+      path: 'built',
+      agree: true,
+    });
+    expect(check(Capped, object({ when: { ...dateTime, maxLength: 30 } }), { when: '2026-01-01T00:00:00Z' })).toEqual({
+      path: 'built',
+      agree: true,
+    });
+  });
+
+  it('a Map of DTOs (class-transformer builds the Map), and a primitive @Type on a nested member', () => {
+    class Child {
+      @IsString() name!: string;
+    }
+    class Named {
+      @ValidateNested() @Type(() => Child) m!: Map<string, Child>;
+    }
+    class Odd {
+      @ValidateNested() @Type(() => Number) child!: Child;
+    }
+    const child = object({ name: { type: 'string' } });
+    expect(check(Named, object({ m: child }), { m: { name: 'x' } })).toEqual({ path: 'transformed', agree: true });
+    expect(check(Named, object({ m: { type: 'object' } }), { m: { name: 'x' } })).toEqual({
+      path: 'transformed',
+      agree: true,
+    });
+    expect(check(Odd, object({ child: object({}) }), { child: {} })).toEqual({ path: 'transformed', agree: true });
   });
 });
