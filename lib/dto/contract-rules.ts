@@ -7,6 +7,12 @@
 import { DATE_TIME_PATTERN } from '../protocol/formats';
 
 /**
+ * JSON Schema keywords whose values are data, not schemas: never searched for `$ref` by the generator
+ * (lib/schema/input-schema.ts) nor for base URIs by the decoder's prover (lib/dto/fast.ts). @internal
+ */
+export const VALUE_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples']);
+
+/**
  * Member names refused at every depth, free-form values (`Record<string, T>`, `@IsObject()`)
  * included: they reach prototypes once a value is transformed or merged. The decoder refuses them
  * in its raw scan (lib/dto/forbidden.ts); the generator's schema says `propertyNames: { not: { enum } }`

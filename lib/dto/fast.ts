@@ -77,6 +77,7 @@ import { validateInstance } from './validation';
 import { copyJson, isFree } from './repair';
 import { enumValues } from './overrides';
 import { isSchemaNode, localRef } from './schema-ref';
+import { VALUE_KEYWORDS } from './contract-rules';
 
 /** What a compiled decoder returns for a value it leaves to the class-validator path (an invalid Date). */
 export const NOT_FAST: unique symbol = Symbol('not fast');
@@ -268,13 +269,14 @@ class Prover {
     this.#proven.set(plan, seen);
     if (!this.#resolvable) return false;
     if (nested && plan.properties.length === 0) return false;
-    if (!defaultsHold(plan)) return false;
     const nodes = this.#applicable(node);
     for (const prop of plan.properties) {
       const member = this.#member(nodes, prop.wire);
       if (member === undefined || !this.#provesMember(prop, member)) return false;
     }
-    return true;
+    // Last: every record is class-validator's own by now, so judging the defaults runs no user code
+    // but the constructor.
+    return defaultsHold(plan);
   }
 
   #provesMember(prop: PropertyPlan, node: SchemaNode): boolean {
@@ -340,18 +342,33 @@ const isNode = isSchemaNode;
 /** Keywords that change what a `$ref` below them resolves against (the prover resolves from the root). */
 const BASE_KEYWORDS = ['$id', '$anchor', '$dynamicAnchor', '$dynamicRef', '$recursiveAnchor', '$recursiveRef', 'id'];
 
-/** Whether every `$ref` of `root` resolves against the root: no base or anchor keyword below it. */
+/** Keywords whose value maps names to schemas (a member named `enum` there is a schema, not data). */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
+
+/**
+ * Whether every `$ref` of `root` resolves against the root: no base or anchor keyword in a schema below
+ * it (the data of `enum`, `const`, `default` and `examples` is not searched). Iterative.
+ */
 function resolvesFromRoot(root: SchemaNode): boolean {
-  const stack: unknown[] = [];
-  for (const [k, v] of Object.entries(root)) if (k !== '$id') stack.push(v);
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    if (Array.isArray(v)) stack.push(...(v as unknown[]));
-    else {
-      const node = v as Record<string, unknown>;
-      if (BASE_KEYWORDS.some((k) => typeof node[k] === 'string')) return false;
-      stack.push(...Object.values(node));
+  const nodes: unknown[] = [root];
+  const push = (v: unknown): void => {
+    if (Array.isArray(v)) for (const item of v) nodes.push(item);
+    else nodes.push(v);
+  };
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+      if (VALUE_KEYWORDS.has(k)) continue;
+      if (BASE_KEYWORDS.includes(k) && typeof v === 'string' && node !== root) return false;
+      if (SCHEMA_MAPS.has(k) && v !== null && typeof v === 'object') for (const s of Object.values(v)) push(s);
+      else push(v);
     }
   }
   return true;
@@ -389,6 +406,8 @@ function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: Pro
   // class-validator checks `each` on the items of an array (or Set, Map), else on the value itself;
   // only an array member has items the structural check and the `items` fragment speak of.
   if (r.each === true && prop.kind !== 'array') return false;
+  // A `validateIf` option runs user code before the check (class-validator 0.15): never skipped.
+  if ((r as { validateIf?: unknown }).validateIf !== undefined) return false;
   // A system type is taken by any decorator named after it (registerDecorator): only those that
   // class-validator registers without a constraint class are its own (@Allow, @ValidateNested, @IsOptional).
   const registered = typeof r.constraintCls === 'function';

@@ -9,7 +9,7 @@ import type { Reach } from './reach';
 import { tupleItems } from './schema-types';
 import { compileSchemaValue } from '../protocol';
 import { messageOf } from '../protocol/errors';
-import { FORBIDDEN_MEMBERS } from '../dto/contract-rules';
+import { FORBIDDEN_MEMBERS, VALUE_KEYWORDS } from '../dto/contract-rules';
 
 /** The input schema of a method that takes no input: an empty, closed object. */
 export const EMPTY_INPUT_SCHEMA: SchemaObject = Object.freeze({
@@ -320,9 +320,6 @@ function plainNames(raw: SchemaObject, rootName: string, sink: ClassSink): Map<s
   for (const def of defs.values()) rewrite(def);
   return defs;
 }
-
-/** Keywords whose values are data, not schemas: never searched for `$ref`. */
-const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
 
 /** The module qualifier TypeScript prints before a type of another module (`import("./x").`, with import attributes). */
 const IMPORT_QUALIFIER = /\bimport\("(?:[^"\\]|\\.)*"(?:,\{[^()]*\})?\)\./g;

@@ -269,3 +269,43 @@ describe('second review', () => {
     expect(check(Odd, object({ child: object({}) }), { child: {} })).toEqual({ path: 'transformed', agree: true });
   });
 });
+
+describe('third review', () => {
+  it('a `validateIf` option runs its user code on both paths (here it throws on both)', () => {
+    let asked = 0;
+    class Flagged {
+      @IsString({ validateIf: (o: { settings: { strict: boolean } }) => (asked++, o.settings.strict) }) name!: string;
+    }
+    expect(check(Flagged, object({ name: { type: 'string' } }), { name: 'x' })).toEqual({ path: 'built', agree: true });
+    expect(asked).toBe(2);
+  });
+
+  it('binds a schema with a data array too long to spread (130,000 enum values)', () => {
+    class Big {
+      @IsInt() n!: number;
+    }
+    const schema = object({ n: { type: 'integer', enum: Array.from({ length: 130_000 }, (_, i) => i) } });
+    expect(check(Big, schema, { n: 7 })).toEqual({ path: 'proven', agree: true });
+  });
+
+  it('runs no custom validator at bind, even for a DTO with defaults', () => {
+    let validated = 0;
+    const Audited = () => ValidateBy({ name: 'audited', validator: { validate: () => (validated++, true) } });
+    class Req {
+      @IsOptional() @IsString() @Audited() region = 'eu';
+    }
+    const input = dtoInputOf(Req, { inputSchema: object({ region: { type: 'string' } }, []) }, true);
+    expect([decodePathOf(input), validated]).toEqual(['built', 0]);
+  });
+
+  it('reads base URIs in schemas only: an `id` in examples or defaults is data', () => {
+    class Item {
+      @IsString() id!: string;
+    }
+    const schema: JsonObject = {
+      ...object({ id: { type: 'string', examples: [{ id: 'x', $id: 'y' }] } }),
+      examples: [{ id: 'x' }],
+    };
+    expect(check(Item, schema, { id: 'a' })).toEqual({ path: 'proven', agree: true });
+  });
+});
