@@ -44,6 +44,7 @@ import {
   IsNotEmpty,
   IsNumber,
   IsObject,
+  IsOptional,
   IsPositive,
   IsString,
   Length,
@@ -180,6 +181,23 @@ const ENTAILED = new Map<string, Entailment>([
   [IS_IN, { decorator: (o) => IsIn([], o), entails: (c, f) => Array.isArray(c[0]) && listedIn(f, c[0] as unknown[]) }],
   [MATCHES, { decorator: (o) => Matches(/x/, o), entails: (c, f) => only(f, 'string') && samePattern(f, c[0], c[1]) }],
 ]);
+
+/** The source of the condition class-validator's @IsOptional records (made on first use). */
+let optionalCondition: string | undefined;
+
+/**
+ * Whether a conditional record named `isOptional` is class-validator's @IsOptional: its condition (what
+ * class-validator calls to decide whether the member's checks run) has the built-in's source text.
+ */
+function isOwnOptional(r: ValidationRecord): boolean {
+  if (optionalCondition === undefined) {
+    class Probe {}
+    IsOptional()(Probe.prototype, 'p');
+    optionalCondition = String(validationRecords(Probe).find((m) => m.propertyName === 'p')?.constraints?.[0]);
+  }
+  const condition: unknown = r.constraints?.[0];
+  return typeof condition === 'function' && String(condition) === optionalCondition;
+}
 
 /** class-validator's @IsDefined, whose record has a system type and a constraint class. */
 const IS_DEFINED_DECORATOR: Entailment['decorator'] = (o) => IsDefined(o);
@@ -419,7 +437,7 @@ function entailed(r: ValidationRecord, fragment: Fragment | undefined, prop: Pro
     case VALIDATION_TYPES.NESTED_VALIDATION: // the nested plan is proven where the member is (Prover)
       return !registered && prop.nested !== undefined;
     case VALIDATION_TYPES.CONDITIONAL_VALIDATION: // @IsOptional() only; @ValidateIf runs user code
-      return !registered && r.name === 'isOptional';
+      return !registered && r.name === 'isOptional' && isOwnOptional(r);
     case VALIDATION_TYPES.CUSTOM_VALIDATION: {
       if (fragment === undefined || r.name === undefined) return false;
       // The instance holds a Date there, which no string rule of the schema speaks of.

@@ -19,6 +19,8 @@ import {
   MaxLength,
   ValidateBy,
   ValidateNested,
+  getMetadataStorage,
+  ValidateIf,
 } from 'class-validator';
 import { Expose, Type } from 'class-transformer';
 import type { JsonObject, JsonValue } from '../../lib/protocol';
@@ -307,5 +309,26 @@ describe('third review', () => {
       examples: [{ id: 'x' }],
     };
     expect(check(Item, schema, { id: 'a' })).toEqual({ path: 'proven', agree: true });
+  });
+});
+
+describe('fourth review', () => {
+  it("a hand-made conditional record named 'isOptional' with another condition", () => {
+    // Nullable but required: skip the checks only for null. A @ValidateIf record renamed as a
+    // hand-made decorator would name it (class-validator calls its condition, whatever its name).
+    class Q {
+      @ValidateIf((o: { q?: unknown }) => o.q !== null) @IsString() @MaxLength(5) q?: string;
+    }
+    const record = getMetadataStorage()
+      .getTargetValidationMetadatas(Q, '', true, false)
+      .find((m) => m.type === 'conditionalValidation');
+    if (record === undefined) throw new Error('no conditional record');
+    record.name = 'isOptional';
+    const schema = object({ q: { type: ['string', 'null'], maxLength: 5 } }, []);
+    expect(check(Q, schema, {})).toEqual({ path: 'built', agree: true });
+    class R {
+      @IsOptional() @IsString() @MaxLength(5) q?: string;
+    }
+    expect(check(R, schema, {})).toEqual({ path: 'proven', agree: true });
   });
 });
