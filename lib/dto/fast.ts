@@ -60,7 +60,7 @@ import {
   MinLength,
 } from 'class-validator';
 import type { ValidationOptions } from 'class-validator';
-import type { JsonObject, JsonValue } from '../protocol';
+import type { AdmissionIssue, JsonObject, JsonValue } from '../protocol';
 import type { ClassPlan, PropertyPlan } from './plan';
 import { reachablePlans } from './plan';
 import type { ValidationRecord } from './reflection';
@@ -73,7 +73,6 @@ import {
   validationRecords,
 } from './reflection';
 import { IssueSink } from './issues';
-import type { AdmissionIssue } from '../protocol';
 import { validateInstance } from './validation';
 import { copyJson, isFree } from './repair';
 import { enumValues } from './overrides';
@@ -182,28 +181,35 @@ const ENTAILED = new Map<string, Entailment>([
   [MATCHES, { decorator: (o) => Matches(/x/, o), entails: (c, f) => only(f, 'string') && samePattern(f, c[0], c[1]) }],
 ]);
 
-/** The source of the condition class-validator's @IsOptional records (made on first use). */
-let optionalCondition: string | undefined;
+/** Records of class-validator's own decorators, by name and `each`, applied to probe classes on first use. */
+const OWN_RECORDS = new Map<string, ValidationRecord | undefined>();
+
+/** The record class-validator's decorator `decorator` (named `name`) makes, with `each` or not. */
+function ownRecord(name: string, each: boolean, decorator: Entailment['decorator']): ValidationRecord | undefined {
+  const key = `${name}:${each}`;
+  if (!OWN_RECORDS.has(key)) {
+    class Probe {}
+    decorator({ each })(Probe.prototype, 'p');
+    OWN_RECORDS.set(
+      key,
+      validationRecords(Probe).find((m) => m.propertyName === 'p'),
+    );
+  }
+  return OWN_RECORDS.get(key);
+}
 
 /**
  * Whether a conditional record named `isOptional` is class-validator's @IsOptional: its condition (what
  * class-validator calls to decide whether the member's checks run) has the built-in's source text.
  */
 function isOwnOptional(r: ValidationRecord): boolean {
-  if (optionalCondition === undefined) {
-    class Probe {}
-    IsOptional()(Probe.prototype, 'p');
-    optionalCondition = String(validationRecords(Probe).find((m) => m.propertyName === 'p')?.constraints?.[0]);
-  }
+  const own = ownRecord('isOptional', false, (o) => IsOptional(o))?.constraints?.[0];
   const condition: unknown = r.constraints?.[0];
-  return typeof condition === 'function' && String(condition) === optionalCondition;
+  return typeof condition === 'function' && typeof own === 'function' && String(condition) === String(own);
 }
 
 /** class-validator's @IsDefined, whose record has a system type and a constraint class. */
 const IS_DEFINED_DECORATOR: Entailment['decorator'] = (o) => IsDefined(o);
-
-/** Records of class-validator's own decorators, by name and `each`, applied to probe classes on first use. */
-const OWN_RECORDS = new Map<string, ValidationRecord | undefined>();
 
 /**
  * Whether record `r` is class-validator's own decorator of its name, not a custom one given the same
@@ -212,16 +218,7 @@ const OWN_RECORDS = new Map<string, ValidationRecord | undefined>();
  * decorator comes from: one that copies both the name and the message is taken for the built-in.
  */
 function isClassValidators(r: ValidationRecord, decorator: Entailment['decorator']): boolean {
-  const key = `${r.name}:${r.each === true}`;
-  if (!OWN_RECORDS.has(key)) {
-    class Probe {}
-    decorator({ each: r.each === true })(Probe.prototype, 'p');
-    OWN_RECORDS.set(
-      key,
-      validationRecords(Probe).find((m) => m.propertyName === 'p'),
-    );
-  }
-  const own = OWN_RECORDS.get(key);
+  const own = ownRecord(String(r.name), r.each === true, decorator);
   const constraints = r.constraints ?? [];
   const message = own === undefined ? undefined : defaultMessageOf(own, constraints);
   return message !== undefined && defaultMessageOf(r, constraints) === message;

@@ -16,6 +16,7 @@ import {
 } from '../store';
 import { hasPlainPrototype } from '../../protocol/json';
 import { StoreError, type StoreErrorCode } from './errors';
+import { frozenWith } from '../frozen';
 
 const RECORD_FIELDS = [
   'version',
@@ -289,16 +290,7 @@ export function checkSettled(
     fail(`outcome.kind: a settled call cannot be ${outcome.kind}`);
   }
   instant(call.createdAt, 'createdAt', fail);
-  const { threadId, callId, tool, argumentsDigest, principal } = call;
-  return Object.freeze({
-    threadId,
-    callId,
-    tool,
-    argumentsDigest,
-    principal,
-    outcome,
-    createdAt: call.createdAt as number,
-  });
+  return frozenWith(runningCopy(call), { outcome, createdAt: call.createdAt as number });
 }
 
 /**
