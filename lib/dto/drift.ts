@@ -334,7 +334,7 @@ function compareSlot(
       case 'type':
         drift.keywords.forEach((keyword, i) => {
           const value = drift.values?.[i] as string;
-          const branches = typeBranches(node, w.root, 0);
+          const branches = typeBranches(node, w.root);
           if (!states(records, branches, keyword, value)) found(keyword, value, stated(branches, keyword));
         });
         break;
@@ -402,17 +402,28 @@ function isOfType(v: unknown, type: string): boolean {
   return typeof v === type;
 }
 
-/** The slot's schema and its `anyOf` / `oneOf` branches, through local `$ref`s, at every depth. */
-function typeBranches(schema: Schema, root: Schema, depth: number): Schema[] {
-  const target = resolved(schema, root);
-  if (target === undefined || depth > 8) return [];
-  const out = [target];
-  for (const alt of ['anyOf', 'oneOf']) {
-    const branches = target[alt];
-    if (Array.isArray(branches))
-      for (const b of branches.filter(isSchema)) out.push(...typeBranches(b, root, depth + 1));
-  }
-  return out;
+/**
+ * The slot's schema and its `anyOf` / `oneOf` branches, through local `$ref`s, down to depth 8, each
+ * once (a `$ref` reached twice adds nothing: `states` and `stated` ask whether any branch says it;
+ * one reached again nearer the slot is walked again, for the branches the depth cut first).
+ * Appended one by one, never spread: a hand-written manifest may list more branches than a call
+ * takes arguments, or refer to one definition from many branches at many depths (a RangeError or
+ * an exponential walk at start-up; spec/dto/drift.spec.ts).
+ */
+function typeBranches(schema: Schema, root: Schema): Schema[] {
+  const depthOf = new Map<Schema, number>();
+  const visit = (node: Schema, depth: number): void => {
+    const target = resolved(node, root);
+    const seen = target === undefined ? undefined : depthOf.get(target);
+    if (target === undefined || depth > 8 || (seen !== undefined && seen <= depth)) return;
+    depthOf.set(target, depth);
+    for (const alt of ['anyOf', 'oneOf']) {
+      const branches = target[alt];
+      if (Array.isArray(branches)) for (const b of branches) if (isSchema(b)) visit(b, depth + 1);
+    }
+  };
+  visit(schema, 0);
+  return [...depthOf.keys()];
 }
 
 /**
@@ -448,11 +459,12 @@ function nodeWith(schema: Schema, keyword: string): Schema | undefined {
   return branchesOf(schema).find((b) => Object.hasOwn(b, keyword));
 }
 
+/** `schema` and its own `anyOf` / `oneOf` branches (appended, not spread: see typeBranches). */
 function branchesOf(schema: Schema): Schema[] {
   const out = [schema];
   for (const alt of ['anyOf', 'oneOf']) {
     const branches = schema[alt];
-    if (Array.isArray(branches)) out.push(...branches.filter(isSchema));
+    if (Array.isArray(branches)) for (const b of branches) if (isSchema(b)) out.push(b);
   }
   return out;
 }

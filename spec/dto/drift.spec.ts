@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRegistry } from '../../lib/container';
 import { staleConstraint, staleEntry } from '../../lib/container/messages';
-import { Equals, IsDateString, IsEmail, IsNumber, IsString } from 'class-validator';
+import { Equals, IsDateString, IsEmail, IsNumber, IsString, MaxLength } from 'class-validator';
 import { Tool, Toolset } from '../../lib/decorators';
 import {
   constraintDrift,
@@ -440,6 +440,42 @@ describe('what is left alone', () => {
       inSource: 'string',
       inManifest: undefined,
     });
+  });
+
+  it('a member with more anyOf branches than a call may spread (200,000, directly and nested)', () => {
+    class Wide {
+      @IsString() @MaxLength(5) name!: string;
+    }
+    const many = Array.from({ length: 200_000 }, () => ({}));
+    for (const name of [{ anyOf: many }, { anyOf: [{ anyOf: many }] }, { oneOf: [{ type: 'string' }, ...many] }]) {
+      const schema = { type: 'object', properties: { name }, required: ['name'] };
+      // No `maxLength` in any branch, nor `type: string` but in the oneOf: the drift is found, not
+      // a RangeError thrown.
+      expect(constraintDrift(Wide, schema).map((d) => [d.member, d.keyword])).toEqual([
+        ['name', 'maxLength'],
+        ...('oneOf' in name ? [] : [['name', 'type']]),
+      ]);
+    }
+  });
+
+  it('a $ref reached from many branches at many depths is walked once (20 refs a level, 6 levels)', () => {
+    class Deep {
+      @IsString() name!: string;
+    }
+    const refs = (to: string) => ({ anyOf: Array.from({ length: 20 }, () => ({ $ref: `#/$defs/${to}` })) });
+    const $defs = {
+      L1: refs('L2'),
+      L2: refs('L3'),
+      L3: refs('L4'),
+      L4: refs('L5'),
+      L5: refs('L6'),
+      L6: { type: 'integer' },
+    };
+    const schema = { type: 'object', properties: { name: refs('L1') }, required: ['name'], $defs };
+    // 20^6 paths reach L6: walked path by path, the branch list overflowed a spread (RangeError).
+    expect(constraintDrift(Deep, schema)).toEqual([
+      { member: 'name', decorator: 'IsString', keyword: 'type', inSource: 'string', inManifest: 'integer' },
+    ]);
   });
 
   it('a recursive DTO is walked once per path (Address.previous refers to Address)', () => {
