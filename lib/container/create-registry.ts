@@ -165,7 +165,7 @@ function toolsOf(
       return [];
     }
     const tool = methodTool(instance, scanned, entry, dto, timeoutMs);
-    const all = [...shared, ...classPolicies, ...readPolicies(scanned.method, 'method')];
+    const all = [...shared, ...classPolicies, ...scanned.policies];
     return guardAll(
       tool,
       all.map((p) => policies.resolve(p, place)),

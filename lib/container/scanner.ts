@@ -2,8 +2,8 @@
  * Finds the `@Tool()` methods of a toolset class, inheritance included. One scan per class,
  * cached in a WeakMap (no global mutable state beyond that cache of immutable results).
  */
-import { readTool, readTools } from '../decorators';
-import type { ToolMetadata } from '../decorators';
+import { readPolicies, readTool, readTools } from '../decorators';
+import type { Policy, ToolMetadata } from '../decorators';
 
 /** One tool method of a class. @internal */
 export interface ScannedTool {
@@ -14,6 +14,12 @@ export interface ScannedTool {
   /** The prototype that defines `method` (where its `design:paramtypes` live). */
   readonly prototype: object;
   readonly metadata: ToolMetadata;
+  /**
+   * The `@Authorize` policies of the method and of every definition it overrides, base class first,
+   * each in written order: an override keeps the policies of the method it replaces, as a class
+   * keeps its base classes' (lib/decorators/metadata.ts readPolicies).
+   */
+  readonly policies: readonly Policy[];
 }
 
 const scans = new WeakMap<Function, readonly ScannedTool[]>();
@@ -43,11 +49,35 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
     if (descriptor === undefined || typeof descriptor.value !== 'function') continue; // accessors, fields
     const metadata = readTool(descriptor.value as Function);
     if (metadata === undefined) continue;
-    found.push(Object.freeze({ methodName, method: descriptor.value as Function, prototype: owner, metadata }));
+    const method = descriptor.value as Function;
+    found.push(
+      Object.freeze({ methodName, method, prototype: owner, metadata, policies: methodPolicies(owner, methodName) }),
+    );
   }
   const result = Object.freeze(found);
   scans.set(cls, result);
   return result;
+}
+
+/**
+ * The policies of every method definition named `name` from the base class down to `owner`, base
+ * first. Regression: an override (`@Tool()` repeated, `@Authorize` not) ran for every caller.
+ */
+function methodPolicies(owner: object, name: string): Policy[] {
+  const chain: Policy[][] = [];
+  const seen = new Set<unknown>(); // one function assigned to two prototypes counts once
+  for (
+    let p: object | null = owner;
+    p !== null && p !== Object.prototype;
+    p = Object.getPrototypeOf(p) as object | null
+  ) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    const fn: unknown = d?.value;
+    if (typeof fn !== 'function' || seen.has(fn)) continue;
+    seen.add(fn);
+    chain.unshift([...readPolicies(fn, 'method')]);
+  }
+  return chain.flat();
 }
 
 function definingPrototype(start: object, name: string): object | undefined {

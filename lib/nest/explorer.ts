@@ -8,6 +8,7 @@ import { DiscoveryService, MetadataScanner, ModuleRef, ModulesContainer } from '
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module as NestModule } from '@nestjs/core/injector/module';
 import { createRegistry } from '../container';
+import { scanToolset } from '../container/scanner';
 import { readPolicies, readTool, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
@@ -295,8 +296,8 @@ export class ToolsetExplorer implements OnModuleInit {
     for (const { cls, wrapper } of toolsets) {
       const module = moduleNameOf(wrapper);
       want(readPolicies(cls, 'class'), withModule(cls.name, module));
-      for (const tool of this.#toolMethods(cls))
-        want(readPolicies(tool.method, 'method'), `${cls.name}.${tool.methodName}`);
+      // With the policies of the methods they override, as createRegistry guards them.
+      for (const tool of scanToolset(cls)) want(tool.policies, `${cls.name}.${tool.methodName}`);
     }
     const instances = new Map<Function, object>();
     for (const [policy, { of, shared }] of wanted) {

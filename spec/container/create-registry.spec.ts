@@ -240,6 +240,48 @@ describe('policies', () => {
     expect(ran).toBe(1);
   });
 
+  it('keeps the policies of a method an override replaces, base first (an override without @Authorize ran for all)', async () => {
+    const { order, policy } = recorder();
+    const ran: string[] = [];
+    class RecordTools {
+      @Authorize(policy('admins', false))
+      @Tool({ name: 'delete_record' })
+      deleteRecord(): string {
+        ran.push('base');
+        return 'deleted';
+      }
+    }
+    @Toolset()
+    class Audited extends RecordTools {
+      @Tool({ name: 'delete_record' })
+      override deleteRecord(): string {
+        ran.push('override');
+        return `audited, ${super.deleteRecord()}`;
+      }
+    }
+    @Toolset()
+    class Logged extends Audited {
+      @Authorize(policy('logged', true))
+      @Tool({ name: 'delete_record' })
+      override deleteRecord(): string {
+        return super.deleteRecord();
+      }
+    }
+    for (const [cls, asked] of [
+      [Audited, ['admins:delete_record']],
+      [Logged, ['admins:delete_record']],
+    ] as const) {
+      order.length = 0;
+      const registry = createRegistry({
+        manifest: manifest(entry('delete_record', cls.name, 'deleteRecord', null)),
+        toolsets: [cls],
+      });
+      const err = await run(registry, 'delete_record', {}).catch((e: unknown) => e);
+      expect([cls.name, classifyFailure(err)?.kind, order]).toEqual([cls.name, 'rejected', asked]);
+    }
+    expect(ran).toEqual([]);
+  });
+
   it('refuses when any policy refuses (AND), and asks none after the refusal', async () => {
     const { order, policy } = recorder();
     let ran = 0;

@@ -491,6 +491,45 @@ describe('@Authorize policy classes come from the providers of any module', () =
     await app.close();
   });
 
+  it('asks the policy class of a method an override replaces (the override has no @Authorize)', async () => {
+    const asked: string[] = [];
+    @Injectable()
+    class AdminsOnly {
+      authorize(): boolean {
+        asked.push('admins');
+        return false;
+      }
+    }
+    class BaseTitled {
+      @Tool({ name: 'title' })
+      @Authorize(AdminsOnly)
+      title(input: TitleInput): string {
+        return input.title;
+      }
+    }
+    @Toolset()
+    @Injectable()
+    class AuditedTitled extends BaseTitled {
+      @Tool({ name: 'title' })
+      override title(input: TitleInput): string {
+        return `audited ${super.title(input)}`;
+      }
+    }
+    @Module({ providers: [AdminsOnly, AuditedTitled] })
+    class AuditedModule {}
+    const app = await start({
+      imports: [
+        ScopeToolModule.forRoot({
+          manifest: manifest(entry('title', 'AuditedTitled', 'title', 'TitleInput', TITLE_SCHEMA)),
+        }),
+        AuditedModule,
+      ],
+    });
+    const refused = await call(app.get(ToolRegistry), 'title', '{"title":"x"}').catch((e: unknown) => e);
+    expect([classifyFailure(refused)?.kind, asked]).toEqual(['rejected', ['admins']]);
+    await app.close();
+  });
+
   it('resolves a policy provided by a module the toolset’s module does not import', async () => {
     @Injectable()
     class Elsewhere {
