@@ -115,7 +115,7 @@ export function declareEncoder<In>(decode: (value: JsonValue) => In, encode: (in
 function encodeArguments<In>(encode: (input: In) => JsonValue, input: In): string {
   let encoded: ReturnType<typeof toJsonText>;
   try {
-    encoded = toJsonText(encode(input), ENCODE_OPTIONS);
+    encoded = toJsonText(encode(input), ARGUMENTS_OPTIONS);
   } catch (e) {
     throw new Error(`${ENCODE_ARGS_FAILED}: ${wrappedText(ENCODE_ARGS_FAILED, e)}`, { cause: e });
   }
@@ -123,10 +123,7 @@ function encodeArguments<In>(encode: (input: In) => JsonValue, input: In): strin
   if (!encoded.ok) reason = encoded.reason;
   else if (!encoded.text.startsWith('{'))
     reason = `the encoder must return a JSON object, got ${encoded.text.slice(0, 40)}`;
-  else if (!encoded.admitted) {
-    const admitted = admitJson(encoded.text);
-    if (!admitted.ok) reason = admitted.issue.message;
-  }
+  // Admitted by construction (JsonText.admitted: exactNumbers leaves no number admission refuses).
   if (reason !== undefined) throw new Error(`tool: encode function arguments: ${reason}`);
   return (encoded as { readonly text: string }).text;
 }
@@ -149,6 +146,14 @@ async function encodeAwaited(returned: unknown): Promise<Result> {
 
 /** How a function's result becomes JSON: toJSON() honored (Date), class instances by own members. */
 const ENCODE_OPTIONS = Object.freeze({ callToJSON: true, allowInstances: true });
+
+/**
+ * How a decoded input becomes its normalized arguments: as a result, but every number as admission
+ * reads it back (JsonDataOptions.exactNumbers), so the text the policy judges holds the value the tool
+ * runs with. Regression: the model's `{"n":1e16}`, admitted, failed as a defect of the tool
+ * (re-encoded as the integer literal 10000000000000000), and `-0` reached the policy as `0`.
+ */
+const ARGUMENTS_OPTIONS = Object.freeze({ ...ENCODE_OPTIONS, exactNumbers: true });
 
 /**
  * Encodes a function's return value as a Result. A string gives a text output (`""` gives

@@ -14,6 +14,14 @@ export interface JsonDataOptions {
   readonly callToJSON?: boolean;
   /** Accept class instances (own enumerable members); otherwise only plain objects. Default false. */
   readonly allowInstances?: boolean;
+  /**
+   * Write every number so that admission (admitJson) reads back the same double: -0 as `-0`, and a
+   * magnitude of 2^53 or more in exponent form (`1e+16`, `9.007199254740992e+15`), which admission
+   * admits. Default false: JSON.stringify's text (`0`; `10000000000000000`, an integer literal
+   * admission refuses: see JsonText.admitted). For text that states a value admission let in (a
+   * decoded input, lib/protocol/func.ts encodeArguments).
+   */
+  readonly exactNumbers?: boolean;
 }
 
 /** The outcome: the JSON text (compact, authored member order) and a deep-frozen copy, or a reason. */
@@ -68,7 +76,8 @@ export const READING_THREW = 'reading the value threw';
  * strings and names are well-formed (lone surrogates refused) and written by JSON.stringify, member
  * names come from Object.keys (unique), numbers are finite, nesting stops at MAX_DEPTH (admission's
  * own bound); the one rule left, integer literals within +/-(2^53 - 1), is why `admitted` is false
- * whenever a number of magnitude 2^53 or more was written (the caller then runs the full check).
+ * whenever a number of magnitude 2^53 or more was written as JSON.stringify writes it (the caller
+ * then runs the full check); under `exactNumbers` it is always true.
  */
 export type JsonText =
   | { readonly ok: true; readonly text: string; readonly admitted: boolean }
@@ -144,8 +153,12 @@ function plainValue(value: unknown, callToJSON: boolean, depth: number): string 
     case 'string':
       return quoted(value);
     case 'number':
-      // String(n) is JSON's number text for every finite n (-0 included: "0").
-      return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER && value >= -Number.MAX_SAFE_INTEGER
+      // String(n) is JSON's number text for every finite n within 2^53 but -0 ("0"; the full walk
+      // writes it as its options say).
+      return Number.isFinite(value) &&
+        value <= Number.MAX_SAFE_INTEGER &&
+        value >= -Number.MAX_SAFE_INTEGER &&
+        !Object.is(value, -0)
         ? String(value)
         : undefined;
     case 'boolean':
@@ -181,6 +194,12 @@ function plainValue(value: unknown, callToJSON: boolean, depth: number): string 
     body = body === '' ? `${name}:${text}` : `${body},${name}:${text}`;
   }
   return `{${body}}`;
+}
+
+/** A finite number's text under `exactNumbers` (see JsonDataOptions). */
+function exactNumberText(value: number): string {
+  if (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER) return value.toExponential();
+  return Object.is(value, -0) ? '-0' : String(value);
 }
 
 function walk(options: JsonDataOptions, build: boolean): Walk {
@@ -219,6 +238,7 @@ function visit(w: Walk, raw: unknown, segment: string | number): number {
       return scalar(w, JSON.stringify(value), value);
     case 'number':
       if (!Number.isFinite(value)) return refused(w, `${String(value)} is not representable in JSON`);
+      if (w.options.exactNumbers === true) return scalar(w, exactNumberText(value), value);
       if (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER) w.bigNumber = true;
       return scalar(w, JSON.stringify(value), value);
     case 'boolean':
