@@ -44,10 +44,12 @@ const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * Whether `s` is a date-time a `Date` member takes: DATE_TIME_PATTERN, with the month, day, hour,
  * minute and offset ranges the format date-time checks (a leap day only in a leap year). A date
  * alone (`2024-05-01`) is refused: the schema the model is shown takes date-times only. A leap
- * second is refused: RFC 3339 allows it, a JavaScript Date cannot hold it. Source: RFC 3339 section 5.6.
+ * second is refused: RFC 3339 allows it, a JavaScript Date cannot hold it. So is an offset that moves
+ * the instant out of the years 0000-9999 (`anyInstant` skips that check: see FIRST_INSTANT). Source:
+ * RFC 3339 section 5.6.
  * @internal
  */
-export function isDateTime(s: string): boolean {
+export function isDateTime(s: string, anyInstant = false): boolean {
   if (!DATE_TIME.test(s)) return false;
   // The pattern fixes the positions: yyyy-mm-ddThh:mm:ss, then an optional fraction and the offset.
   const num = (from: number): number => Number(s.slice(from, from + 2));
@@ -58,8 +60,18 @@ export function isDateTime(s: string): boolean {
   if (day > days || num(11) > 23 || num(14) > 59) return false;
   const offset = /[+-](\d{2}):(\d{2})$/.exec(s);
   if (offset !== null && (Number(offset[1]) > 23 || Number(offset[2]) > 59)) return false;
-  return !Number.isNaN(new Date(s).getTime());
+  const t = new Date(s).getTime();
+  return anyInstant ? !Number.isNaN(t) : t >= FIRST_INSTANT && t <= LAST_INSTANT;
 }
+
+/**
+ * The instants a Date member holds: UTC years 0000 to 9999, the years RFC 3339 writes. Regression
+ * (new-user review): `0000-01-01T00:30:00+01:00` is the UTC instant -000001-12-31T23:30Z, which
+ * `toJSON()` writes as `-000001-12-31T23:30:00.000Z`: the normalized arguments were no RFC 3339
+ * date-time, and a suspended call stored with them was refused on resume.
+ */
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * Escapes a literal string for a u-flag pattern: the generator's `@Contains(seed)` pattern

@@ -113,6 +113,9 @@ export function notDateTime(received: string): string {
   return `must be ${DATE_TIME_TEXT}, received ${received}`;
 }
 
+/** What notDateTime says was received for a date-time whose UTC instant lies outside the years 0000-9999. */
+export const DATE_OUT_OF_YEARS = 'a date-time whose UTC instant falls outside the years 0000-9999';
+
 /** A required member is absent (constraint `isDefined`). */
 export const REQUIRED = 'is required';
 

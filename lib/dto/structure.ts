@@ -7,7 +7,16 @@
 import type { ClassPlan, PropertyPlan, ValueKind } from './plan';
 import { isDateTime } from './contract-rules';
 import { jsonKind } from './issues';
-import { REQUIRED, dtoTooDeep, kindMismatch, notDateTime, notNull, notObject, unknownMember } from './messages';
+import {
+  DATE_OUT_OF_YEARS,
+  REQUIRED,
+  dtoTooDeep,
+  kindMismatch,
+  notDateTime,
+  notNull,
+  notObject,
+  unknownMember,
+} from './messages';
 import type { IssuePath, IssueSink } from './issues';
 
 /** How many accepted member names an unknown-member message lists. */
@@ -111,7 +120,8 @@ function checkValue(
       return;
     case 'date':
       if (typeof v !== 'string' || !isDateTime(v)) {
-        const received = typeof v === 'string' ? 'another string' : jsonKind(v);
+        const received =
+          typeof v !== 'string' ? jsonKind(v) : isDateTime(v, true) ? DATE_OUT_OF_YEARS : 'another string';
         sink.add({ code: 'dto', path: at, constraint: 'type', message: notDateTime(received) });
       }
       return;

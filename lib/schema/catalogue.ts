@@ -314,7 +314,7 @@ export const DECORATOR_CATALOGUE: Readonly<Record<string, DecoratorRule>> = Obje
   // type checkers: the type is narrowed to the decorator's (lib/schema/constraints.ts appliesToType)
   IsBoolean: typeCheck('type boolean', ['boolean']),
   IsDate: schema(
-    'type string, format date-time and a pattern for what a Date can hold: no leap second, T or space, offset Z or +hh:mm (needs @Type(() => Date))',
+    'type string, format date-time and a pattern for what a Date can hold: no leap second, T or space, offset Z or +hh:mm; the decoder also refuses an offset that moves the UTC instant out of the years 0000-9999 (needs @Type(() => Date))',
     undefined,
     checkDate,
   ),

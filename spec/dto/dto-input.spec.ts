@@ -19,7 +19,7 @@ import {
 import { dtoInput, emptyInput } from '../../lib/dto';
 import { DATE_TIME_PATTERN } from '../../lib/dto/contract-rules';
 import { renderPointer } from '../../lib/dto/issues';
-import { CONSTRAINT_TEXT, notDateTime } from '../../lib/dto/messages';
+import { CONSTRAINT_TEXT, DATE_OUT_OF_YEARS, notDateTime } from '../../lib/dto/messages';
 import { hasErrorCode, ToolError } from '../../lib/protocol/errors';
 import type { AdmissionIssue } from '../../lib/protocol/errors';
 
@@ -187,6 +187,27 @@ describe('dtoInput decode', () => {
       expect(issuesOf({ title: 'x', due: bad })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
     }
     expect(issuesOf({ title: 'x', due: 1714564800000 })[0]).toMatchObject({ path: ['due'], constraint: 'type' });
+  });
+
+  it('takes a date-time whose UTC instant lies in the years 0000-9999 only (its encoding is RFC 3339 again)', () => {
+    // Regression (new-user review): 0000-01-01T00:30:00+01:00 was admitted, and encoded for the
+    // policy and the store as -000001-12-31T23:30:00.000Z, which no schema admits on resume.
+    for (const bad of ['0000-01-01T00:30:00+01:00', '9999-12-31T23:00:00-05:00', '0000-01-01T00:00:00.000+00:01']) {
+      expect([bad, issuesOf({ title: 'x', due: bad })]).toEqual([
+        bad,
+        [expect.objectContaining({ path: ['due'], constraint: 'type', message: notDateTime(DATE_OUT_OF_YEARS) })],
+      ]);
+    }
+    for (const [good, utc] of [
+      ['0000-01-01T00:00:00Z', '0000-01-01T00:00:00.000Z'],
+      ['0000-01-01T00:30:00-01:00', '0000-01-01T01:30:00.000Z'],
+      ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+      ['9999-12-31T23:00:00+05:00', '9999-12-31T18:00:00.000Z'],
+    ]) {
+      const encoded = input.encode(input.decode({ title: 'x', due: good }));
+      expect([good, encoded['due']]).toEqual([good, utc]);
+      expect(input.decode({ title: 'x', due: utc }).due).toEqual(new Date(good));
+    }
   });
 
   it('counts string lengths in code points', () => {
