@@ -614,6 +614,8 @@ function schemaIssues(
       let start = kept.length;
       while (start > 0 && inAlternative(kept[start - 1], err)) start--;
       kept.push(...mergeAlternatives(err, kept.splice(start)));
+    } else if (err.keyword === 'propertyNames' && kept.some((k) => namedIn(k, err))) {
+      continue; // its inner error, just kept, says it with the rule (ruleOf)
     } else if (
       err.keyword === 'if' &&
       kept.length > 0 &&
@@ -635,6 +637,14 @@ function schemaIssues(
     if (issues.length === MAX_SCHEMA_ISSUES) break;
   }
   return issues;
+}
+
+/** Whether `named` is an inner error of the `propertyNames` error `err` (same object, same name). */
+function namedIn(named: ErrorObject, err: ErrorObject): boolean {
+  return (
+    named.instancePath === err.instancePath &&
+    named.propertyName === (err.params as { propertyName?: unknown }).propertyName
+  );
 }
 
 /** Whether instance pointer `inner` is `outer` or below it. */
@@ -720,7 +730,7 @@ function schemaIssue(err: ErrorObject, value: JsonValue, omittable: (err: ErrorO
     err.keyword === 'type' && typeof member === 'string' && omittable(err) ? `; or leave ${quote(member)} out` : '';
   return issue('schema', path, `${where}: ${ruleOf(err)}${leaveOut}`, {
     keyword: err.keyword,
-    params: Object.freeze({ ...p }),
+    params: Object.freeze(err.propertyName === undefined ? { ...p } : { ...p, propertyName: err.propertyName }),
   });
 }
 
@@ -730,6 +740,13 @@ function schemaIssue(err: ErrorObject, value: JsonValue, omittable: (err: ErrorO
  */
 function ruleOf(err: ErrorObject): string {
   const p = err.params as Record<string, unknown>;
+  // A member name refused by `propertyNames` (Ajv names it on the inner error): the name, and why.
+  // Regression (new-user review): `{"__proto__":"x"}` in a Record member read "must NOT be valid".
+  if (err.propertyName !== undefined) {
+    const why =
+      err.keyword === 'not' ? 'the name is not allowed' : `its name ${ruleOf({ ...err, propertyName: undefined })}`;
+    return `must NOT have member ${quote(err.propertyName)}: ${why}; rename or remove it`;
+  }
   if (err.keyword === 'additionalProperties') return `must NOT have member ${quote(p.additionalProperty)}; remove it`;
   if (err.keyword === 'unevaluatedProperties') return `must NOT have member ${quote(p.unevaluatedProperty)}; remove it`;
   if (err.keyword === 'required') return `must have required member ${quote(p.missingProperty)}; add it`;

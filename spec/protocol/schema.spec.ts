@@ -183,6 +183,29 @@ describe('CompiledSchema.validate', () => {
     expect(note.validate({ title: 'x', extra: 1 })[0].message).toBe('(root): must NOT have member "extra"; remove it');
   });
 
+  it('names a member whose name propertyNames refuses, and why, once (it read "must NOT be valid")', () => {
+    const records = compileSchemaValue({
+      type: 'object',
+      properties: {
+        meta: { type: 'object', propertyNames: { not: { enum: ['__proto__', 'constructor'] } } },
+        tags: { type: 'object', propertyNames: { pattern: '^[a-z]+$' } },
+      },
+    });
+    const seen = (value: JsonValue) => records.validate(value).map((i) => [i.message, i.params]);
+    expect(seen(JSON.parse('{"meta":{"__proto__":"x"}}') as JsonValue)).toEqual([
+      [
+        '/meta: must NOT have member "__proto__": the name is not allowed; rename or remove it',
+        { propertyName: '__proto__' },
+      ],
+    ]);
+    expect(seen({ tags: { ok: 1, A1: 2 } })).toEqual([
+      [
+        '/tags: must NOT have member "A1": its name must match pattern "^[a-z]+$"; rename or remove it',
+        { pattern: '^[a-z]+$', propertyName: 'A1' },
+      ],
+    ]);
+  });
+
   it('says a null member may be left out when the schema lets it be absent', () => {
     // Regression (new-user trial, finding 12c): `{"lines":null}` on an optional member said only
     // `/lines: must be integer`.
