@@ -20,7 +20,8 @@
  *   turn: the `diagnostic` of that call's `refused` outcome, never thrown);
  * - `ERR_INVALID_CALL`: never thrown; the `diagnostic` of the `refused` outcome of a malformed
  *   call of a turn (not an object, an id or tool name that is not a string, arguments that are not
- *   JSON text, an id holding a NUL or a lone surrogate); the call did not run, its siblings did;
+ *   JSON text, an id holding a NUL or a lone surrogate, an id ending in `#` and digits: the form
+ *   of a round key); the call did not run, its siblings did;
  * - `ERR_CALL_ID_CONFLICT`: never thrown; the `diagnostic` of a `call-id-conflict` outcome (a call
  *   id of the thread replayed with another tool or other arguments than the stored call);
  * - `ERR_TOO_MANY_ROUNDS`: never thrown; the `diagnostic` of the `failed` outcome of a resumed call

@@ -89,17 +89,27 @@ export function countKeyOf(tool: string, callId: string): string {
 /** The most rounds one call may suspend (its first run, then each resume that suspends again). */
 export const MAX_SUSPENSION_ROUNDS = 100;
 
-// A key that ends in `#` and digits is a round key (roundKeyOf); any other key is round 1 of itself.
+// A key that ends in `#` and digits is a round key (roundOfKey); any other key is round 1 of itself.
 const ROUND_SUFFIX = /#([0-9]+)$/;
 
 /**
+ * Whether `callId` has the form of a round key: it ends in `#` and digits. No provider call id may
+ * (Runtime.runTurn refuses such a call, ERR_INVALID_CALL): so every provider call id is the key of
+ * its own round 1, and a key `<id>#<n>` only ever names round n of call `<id>` (docs/runtime.md).
+ */
+export function hasRoundSuffix(callId: string): boolean {
+  return ROUND_SUFFIX.test(callId);
+}
+
+/**
  * The store key of round `round` of a call: `<call id>#<round>` for a resume that suspended again
- * (round 2, 3, ...); for round 1 the provider call id itself, or `<call id>#1` when the id itself
- * ends in `#` and digits. So no two (call id, round) pairs share a key: a model's call id `x#2` is
- * stored as `x#2#1`, never as round 2 of call `x`. At most 4 bytes longer than the call id.
+ * (round 2, 3, ...); for round 1 the provider call id itself. (`<call id>#1` for an id that itself
+ * ends in `#` and digits: runTurn refuses such ids now, but records of earlier releases, which
+ * took them, are keyed so.) No two (call id, round) pairs share a key. At most 4 bytes longer than
+ * the call id.
  */
 export function roundKey(callId: string, round: number): string {
-  return round === 1 && !ROUND_SUFFIX.test(callId) ? callId : `${callId}#${round}`;
+  return round === 1 && !hasRoundSuffix(callId) ? callId : `${callId}#${round}`;
 }
 
 /**

@@ -48,6 +48,14 @@ export function malformedCall(problem: string): string {
   return `error: the tool call is malformed (${problem}), so it did not run; call the tool again`;
 }
 
+/**
+ * What is wrong with a call whose provider id has the form of a round key (`<id>#<n>`, identity.ts
+ * hasRoundSuffix), as malformedCall and invalidCall say it: such an id could name another call's
+ * later question in `resume`, so it is refused.
+ */
+export const ROUND_KEY_CALL_ID =
+  'its id ends in "#" and digits, the form the runtime keeps for the later questions of a call';
+
 function calls(n: number): string {
   return n === 1 ? '1 call' : `${n} calls`;
 }

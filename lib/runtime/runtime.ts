@@ -311,8 +311,9 @@ export class Runtime {
    * A call without an id (Gemini may omit it) runs, but cannot be stored: if it suspends, its
    * outcome is `error`. Outcomes never reject; store failures become `error` outcomes.
    * Every call is checked before any runs (turn-input.ts): a malformed one (not an object, an id or
-   * name that is not a string, arguments that are not text, an id no store keeps) is `refused` on
-   * its own, `diagnostic` RuntimeError ERR_INVALID_CALL (ERR_ID_TOO_LONG for a long id); the others run.
+   * name that is not a string, arguments that are not text, an id no store keeps, an id that ends
+   * in `#` and digits, the form of a round key: identity.ts hasRoundSuffix) is `refused` on its
+   * own, `diagnostic` RuntimeError ERR_INVALID_CALL (ERR_ID_TOO_LONG for a long id); the others run.
    * @throws RuntimeError ERR_INVALID_TURN when `threadId` is not a non-empty string, `calls` is not
    *   an array or cannot be read (a getter or a Proxy's iterator throws), or `principal` is not a
    *   string, or either holds a NUL or a lone surrogate;
@@ -909,8 +910,8 @@ export class Runtime {
    */
   async #replay(identity: CallIdentity, first: Stored, scope: CallScope): Promise<CallOutcome> {
     const { call } = identity;
-    // A record with another call's idempotency key belongs to another call: a provider id shaped
-    // like a round key (`<id>#<n>`) meets that round of call <id>, or the reverse. Never this call's.
+    // A record with another call's idempotency key belongs to another call (a store written by
+    // hand, or by a release that took provider ids of the form `<id>#<n>`). Never this call's.
     const mismatch =
       first.record.idempotencyKey !== identity.idempotencyKey
         ? `key ${JSON.stringify(first.record.callId)} is stored for call ${JSON.stringify(providerCallIdOf(first.record).callId)}`

@@ -1,13 +1,15 @@
 /**
  * The checks of what a caller gives runTurn, resume and list (lib/runtime/runtime.ts), made before
  * anything runs: the caller's own ids (thread id, principal) must be ids every store keeps, and
- * each call of a turn must be a well-formed call with such an id. A malformed call is refused on
+ * each call of a turn must be a well-formed call with such an id, not of the form of a round key
+ * (`<id>#<n>`, identity.ts hasRoundSuffix). A malformed call is refused on
  * its own (ERR_INVALID_CALL, or ERR_ID_TOO_LONG for an id over MAX_ID_BYTES); its siblings run.
  * @internal
  */
 import { malformedCall } from '../providers/tool-call';
 import type { AssembledToolCall } from '../providers/tool-call';
 import type { RuntimeError } from './errors';
+import { hasRoundSuffix } from './identity';
 import * as text from './messages';
 import { MAX_ID_BYTES } from './store';
 
@@ -88,6 +90,9 @@ export function readCall(value: unknown, index: number): ReadCall {
     else if (complete !== undefined && typeof complete !== 'boolean') why = 'its complete flag is not a boolean';
     else if (malformed !== undefined && typeof malformed !== 'string') why = 'its malformed note is not a string';
     else if (unstorable(id)) why = 'its id holds a NUL character or a lone surrogate, which no store keeps';
+    // `<id>#<n>` is the key of round n of call <id>: a provider id of that form could be answered
+    // by (or answer) another call's question (docs/runtime.md, Suspension).
+    else if (hasRoundSuffix(id)) why = text.ROUND_KEY_CALL_ID;
   }
   if (why !== undefined) return refused(id, name, why, text.invalidCall(index, id, why));
   const bytes = bytesOver(id as string);

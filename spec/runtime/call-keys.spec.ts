@@ -79,23 +79,68 @@ describe('round keys (finding 8)', () => {
     expect(roundKey('x#2', 1)).toBe('x#2#1');
   });
 
-  it('a model call id "x#2" and round 2 of call "x" are two calls; "x#2" resumes the provider call', async () => {
-    const seen = effects();
-    const runtime = new Runtime({ registry: new Registry(sendEmail(seen, { twice: true })), store: new MemoryStore() });
-    await runtime.runTurn({ threadId: 't', calls: [call('x', 'send_email', { to: 'x@x.org' })] });
-    const round2 = await runtime.resume({ threadId: 't', callId: 'x', answer: '{"ok":true}' });
-    expect(round2.kind === 'suspended' && round2.record.callId).toBe('x#2');
-    const [fresh] = await runtime.runTurn({ threadId: 't', calls: [call('x#2', 'send_email', { to: 'y@x.org' })] });
-    expect([fresh.kind, fresh.replayed]).toEqual(['suspended', false]);
-    expect(fresh.kind === 'suspended' && fresh.record.arguments).toBe('{"to":"y@x.org"}');
-    const y = await runtime.resume({ threadId: 't', callId: 'x#2', answer: '{"ok":true}' });
-    expect(y.kind === 'suspended' && y.record.arguments).toBe('{"to":"y@x.org"}');
-    // The provider call id takes precedence over the round key it shares; x's round 2 still waits.
-    expect((await runtime.list({ threadId: 't' })).map((r) => [r.callId, r.arguments])).toEqual([
-      ['x#2', '{"to":"x@x.org"}'],
-      ['x#2#2', '{"to":"y@x.org"}'],
-    ]);
-    expect(seen.sent).toBe(0);
+  // Regression (review A, round keys): a later call whose provider id spelled the round key
+  // `call_1#2` suspended under `call_1#2#1`, and resume({ callId: 'call_1#2' }), the key list()
+  // showed for bob's question 2, resumed that other call: the person's approval paid mallory 5000.
+  it('a provider call id "<id>#<n>" is refused; the key list() shows resumes the question it was shown for', async () => {
+    const paid: string[] = [];
+    const pay = FuncTool.create(
+      {
+        name: 'pay',
+        inputSchema: OBJECT({ to: { type: 'string' }, amount: { type: 'number' }, rounds: { type: 'number' } }, [
+          'to',
+          'amount',
+        ]),
+        decode: (v) => v as { to: string; amount: number; rounds?: number },
+      },
+      (input, c) => {
+        const round = c.continuation === undefined ? 0 : (JSON.parse(c.continuation.state) as { round: number }).round;
+        if (round < (input.rounds ?? 1)) {
+          return InputRequest.create({
+            prompt: JSON.stringify(`Pay ${input.amount} to ${input.to}? (question ${round + 1})`),
+            responseSchema: { type: 'boolean' },
+            continuationState: JSON.stringify({ round: round + 1 }),
+          });
+        }
+        paid.push(`${input.amount} to ${input.to}`);
+        return `PAID ${input.amount} to ${input.to}`;
+      },
+    );
+    const store = new MemoryStore();
+    const runtime = new Runtime({ registry: new Registry(pay), store });
+    const who = { threadId: 't', principal: 'alice' };
+    await runtime.runTurn({ ...who, calls: [call('call_1', 'pay', { to: 'bob', amount: 50, rounds: 2 })] });
+    const q2 = await runtime.resume({ ...who, callId: 'call_1', answer: 'true' });
+    const key = q2.kind === 'suspended' ? q2.record.callId : q2.kind;
+    expect(key).toBe('call_1#2');
+    // A later turn carries a call whose provider id is that key: refused, nothing of it stored.
+    for (const id of ['call_1#2', 'call_1#2#1', 'x#0', 'x#02', '#7']) {
+      const [odd] = await runtime.runTurn({ ...who, calls: [call(id, 'pay', { to: 'mallory', amount: 5000 })] });
+      const refused = settled(odd);
+      expect([refused.kind, refused.call.id, (refused.diagnostic as { code?: string }).code]).toEqual([
+        'refused',
+        id,
+        'ERR_INVALID_CALL',
+      ]);
+      expect(await store.getSettled({ threadId: 't', callId: id })).toBeUndefined();
+    }
+    const [odd] = await runtime.runTurn({ ...who, calls: [call('call_1#2', 'pay', { to: 'mallory', amount: 5000 })] });
+    expect(settled(odd).rendered.output.asText()).toBe(
+      'error: the tool call is malformed (its id ends in "#" and digits, the form the runtime keeps for the later ' +
+        'questions of a call), so it did not run; call the tool again',
+    );
+    expect((settled(odd).diagnostic as Error).message).toBe(
+      'runtime: runTurn: calls[0] (id "call_1#2"): its id ends in "#" and digits, the form the runtime keeps for the ' +
+        'later questions of a call; the call did not run, the other calls of the turn did (check the provider reader ' +
+        'that built it)',
+    );
+    expect(await store.get({ threadId: 't', callId: 'call_1#2#1' })).toBeUndefined();
+    const listed = await runtime.list({ threadId: 't' });
+    expect(listed.map((r) => [r.callId, r.arguments])).toEqual([['call_1#2', '{"to":"bob","amount":50,"rounds":2}']]);
+    // The key list() showed answers bob's question 2, and nothing else.
+    const done = settled(await runtime.resume({ ...who, callId: listed[0].callId, answer: 'true' }));
+    expect([done.kind, done.call.id, done.rendered.output.asText()]).toEqual(['completed', 'call_1', 'PAID 50 to bob']);
+    expect(paid).toEqual(['50 to bob']);
   });
 });
 
