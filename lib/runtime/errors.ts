@@ -14,7 +14,7 @@
  *   schema (the call stays waiting: answer again); `issues` says where;
  * - `ERR_PRINCIPAL_MISMATCH`: the principal answering is not the one the call was suspended for
  *   (the call stays waiting);
- * - `ERR_UNKNOWN_CALL`: no suspended call is stored under that thread and call id;
+ * - `ERR_UNKNOWN_CALL`: no suspended call is stored under that thread and key (`record.callId`);
  * - `ERR_ID_TOO_LONG`: a thread id, call id or principal is longer than MAX_ID_BYTES (1,024) bytes
  *   of UTF-8 (lib/runtime/store.ts), which no store keeps alike; nothing ran (for a call id of a
  *   turn: the `diagnostic` of that call's `refused` outcome, never thrown);

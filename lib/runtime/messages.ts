@@ -107,7 +107,7 @@ export function unknownCall(threadId: string, callId: string): RuntimeError {
   return new RuntimeError(
     'ERR_UNKNOWN_CALL',
     `resume: no suspended call ${JSON.stringify(callId)} in thread ${JSON.stringify(threadId)}; ` +
-      'pass the thread id and the provider call id of a suspended outcome (see list())',
+      "pass the thread id and the key of the question: a suspended outcome's record.callId, as list() shows it",
   );
 }
 

@@ -123,9 +123,10 @@ export interface TurnInput {
 
 /**
  * An answer to a suspended call.
- * - `callId`: the key of the question answered: `outcome.record.callId` of the suspended outcome,
- *   or the `callId` of a record `list()` returned (`<call id>#<round>` from round 2 on). The
- *   provider call id (`outcome.call.id`) answers round 1 only.
+ * - `callId`: the key of the question answered, exactly as shown: `outcome.record.callId` of the
+ *   suspended outcome, or the `callId` of a record `list()` returned (`<call id>#<round>` from
+ *   round 2 on). The provider call id (`outcome.call.id`) is the key of round 1 (runTurn refuses
+ *   a provider call id that ends in `#` and digits), so it answers round 1 only.
  * - `answer`: the person's answer as JSON text, valid against the request's `response_schema`.
  * - `principal`: must be the principal of the turn that suspended the call (default `''`).
  * - `context`, `signal`: as for runTurn; policies decide again with them.
@@ -384,10 +385,10 @@ export class Runtime {
    * (`store.release`) and the call waits again, answerable at once. A resume that suspends again
    * commits a new record under its next round's key (identity.ts roundKey) first; one whose tool
    * asks again after MAX_SUSPENSION_ROUNDS rounds ends `failed` (diagnostic ERR_TOO_MANY_ROUNDS),
-   * committing nothing. `callId` names the round answered: the provider call id names round 1, the
-   * key of a round's record (`record.callId` of the suspended outcome or of `list()`, `<call id>#<n>`
-   * from round 2 on) names that round (a provider call id of the thread takes precedence over a key
-   * it shares). A resumed call does not count
+   * committing nothing. `callId` is the key of the record answered, exactly as `record.callId` of
+   * the suspended outcome or of `list()` shows it (`<call id>#<n>` from round 2 on; the provider
+   * call id in round 1, since runTurn refuses a provider call id of the form `<id>#<n>`): the
+   * answer binds to the record under that key and no other. A resumed call does not count
    * against budgets again.
    * @returns the outcome for the model (render it with toOpenAIChatMessages, ...)
    * An answer to a call whose stored outcome is `expired` gets that `expired` outcome again
@@ -422,16 +423,13 @@ export class Runtime {
       context: input.context,
       signal: input.signal,
     };
-    // The provider call id first (its round-1 key), then the key of a record list() returned.
-    const base = roundKey(input.callId, 1);
-    const first =
-      (await this.#store.get({ threadId: scope.threadId, callId: base })) ??
-      (base === input.callId ? undefined : await this.#store.get({ threadId: scope.threadId, callId: input.callId }));
-    if (first === undefined) throw text.unknownCall(scope.threadId, input.callId);
-    // An answer is bound to the round it names: the provider call id names round 1, a round key
-    // `<call id>#<n>` (the suspended outcome's `record.callId`) round n. A repeated answer to an
-    // answered round gets its stored outcome, never the next round's question (docs/runtime.md).
-    const found = first;
+    // An answer is bound to the record stored under the key it names, and to no other: the key
+    // list() and a suspended outcome show (`record.callId`). A provider call id is the key of its
+    // round 1 (runTurn refuses an id of the form `<id>#<n>`, the key of round n of call <id>). A
+    // repeated answer to an answered round gets its stored outcome, never the next round's
+    // question (docs/runtime.md).
+    const found = await this.#store.get({ threadId: scope.threadId, callId: input.callId });
+    if (found === undefined) throw text.unknownCall(scope.threadId, input.callId);
     const { callId, round } = providerCallIdOf(found.record);
     const record = found.record;
     if (record.principal !== scope.principal) {

@@ -16,7 +16,7 @@ import {
   type SuspensionRecord,
   type SuspensionStore,
 } from '../../lib/runtime/store';
-import { argumentsDigest } from '../../lib/runtime/identity';
+import { argumentsDigest, idempotencyKeyOf } from '../../lib/runtime/identity';
 import { FaultyStore, OBJECT, call, echo, effects, failing, guarded, sendEmail } from './support';
 
 /** How a child process opens the same data as the target (see spec/support/store-child.ts). */
@@ -1038,6 +1038,70 @@ export function storeContract(target: ContractTarget): void {
       expect(seen.calls).toBe(2);
       const done = await other.resume({ threadId, callId: 'c#2', answer: '{"ok":true}' });
       expect([done.kind, seen.calls, seen.sent]).toEqual(['completed', 3, 1]);
+    });
+  });
+
+  describe('the runtime over this store: a key names one question (review A, round keys)', () => {
+    const twin = async (store: SuspensionStore) => (target.shared ? open() : store);
+    // Regression: resume looked up `<key>#1` (round 1 of a provider id spelling the key) before the
+    // key itself, so the key list() showed for round 2 of call x resumed another call "x#2".
+    it('resume binds the record under the key given, as list() shows it; a provider id "<id>#<n>" is refused', async () => {
+      const store = await open();
+      const seen = effects();
+      const registry = new Registry(sendEmail(seen, { twice: true }));
+      const runtime = new Runtime({ registry, store });
+      const threadId = `thread-${randomUUID()}`;
+      await runtime.runTurn({ threadId, calls: [call('x', 'send_email', { to: 'bob@x.org' })] });
+      const round2 = await runtime.resume({ threadId, callId: 'x', answer: '{"ok":true}' });
+      expect(round2.kind === 'suspended' && round2.record.callId).toBe('x#2');
+      // Round 1 of a provider call id "x#2", as a release that took such ids committed it.
+      const other = `thread-${randomUUID()}`;
+      const [template] = await runtime.runTurn({
+        threadId: other,
+        calls: [call('y', 'send_email', { to: 'mallory@x.org' })],
+      });
+      if (template.kind !== 'suspended') throw new Error(`expected suspended, got ${template.kind}`);
+      const legacy = {
+        ...template.record,
+        threadId,
+        callId: 'x#2#1',
+        idempotencyKey: idempotencyKeyOf(threadId, 'x#2'),
+      };
+      expect(await store.commit(legacy)).toBe(true);
+      const listed = await runtime.list({ threadId });
+      expect(listed.map((r) => [r.callId, r.arguments])).toEqual([
+        ['x#2', '{"to":"bob@x.org"}'],
+        ['x#2#1', '{"to":"mallory@x.org"}'],
+      ]);
+      // Each key list() showed resumes exactly its own record, on any instance.
+      const twinRuntime = new Runtime({ registry, store: await twin(store) });
+      const bob = await twinRuntime.resume({ threadId, callId: 'x#2', answer: '{"ok":true}' });
+      expect([bob.kind, bob.call.id, bob.call.request.arguments]).toEqual(['completed', 'x', '{"to":"bob@x.org"}']);
+      expect(modelText(bob)).toBe('sent to bob@x.org');
+      // The earlier release's call keeps its own rounds: its tool asks again under "x#2#2".
+      const asked = await runtime.resume({ threadId, callId: 'x#2#1', answer: '{"ok":true}' });
+      expect([asked.kind, asked.call.id, asked.kind === 'suspended' && asked.record.callId]).toEqual([
+        'suspended',
+        'x#2',
+        'x#2#2',
+      ]);
+      expect((await runtime.list({ threadId })).map((r) => r.callId)).toEqual(['x#2#2']);
+      const mallory = settled(await runtime.resume({ threadId, callId: 'x#2#2', answer: '{"ok":true}' }));
+      expect([mallory.kind, mallory.call.id, modelText(mallory)]).toEqual([
+        'completed',
+        'x#2',
+        'sent to mallory@x.org',
+      ]);
+      expect(seen.sent).toBe(2);
+      expect(await runtime.list({ threadId })).toEqual([]);
+      // A turn carrying the provider id "x#2" is refused: it neither runs nor replays the record
+      // of the earlier release.
+      const [fresh] = await runtime.runTurn({ threadId, calls: [call('x#2', 'send_email', { to: 'mallory@x.org' })] });
+      expect([fresh.kind, settled(fresh).diagnostic]).toEqual([
+        'refused',
+        expect.objectContaining({ code: 'ERR_INVALID_CALL' }),
+      ]);
+      expect(seen.calls).toBe(6);
     });
   });
 
