@@ -141,11 +141,12 @@ export function checkAnswers(loop: string, answers: readonly LoopAnswer[], pendi
 }
 
 /**
- * The provider call id of `ids` an answer's `callId` names: the id itself (a provider call id
- * takes precedence, as in Runtime.resume), or the call whose round key it is (identity.ts roundKey).
+ * The provider call id of `ids` an answer's `callId` names: the call whose key it is, by the one
+ * rule of Runtime.resume (identity.ts roundOfKey): `<id>#<n>` is round n of call `<id>`, any other
+ * key round 1 of the call it spells. A pending id that ends in `#` and digits was refused by
+ * runTurn, never suspended, so an answer never names it.
  */
 function answeredCallId(callId: string, ids: readonly string[]): string | undefined {
-  if (ids.includes(callId)) return callId;
   const decoded = roundOfKey(callId);
   return decoded !== undefined && ids.includes(decoded.callId) ? decoded.callId : undefined;
 }
