@@ -213,7 +213,14 @@ export class Runtime {
       ] as const;
       const missing = methods.filter((m) => typeof (store as Partial<SuspensionStore> | undefined)?.[m] !== 'function');
       if (missing.length > 0) {
-        throw text.invalidConfig('config.store', `must be a SuspensionStore (missing ${missing.join(', ')})`);
+        // SqliteStore.open and PostgresStore.open return promises: say so, not what a promise lacks.
+        const promise = typeof (store as { then?: unknown } | null)?.then === 'function';
+        throw text.invalidConfig(
+          'config.store',
+          promise
+            ? 'is a promise; await the store first (const store = await SqliteStore.open(...))'
+            : `must be a SuspensionStore (missing ${missing.join(', ')})`,
+        );
       }
       const timeoutMs: unknown = config.timeoutMs;
       if (

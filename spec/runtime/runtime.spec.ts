@@ -448,6 +448,28 @@ describe('Runtime input checks', () => {
     }
   });
 
+  it('says a store given as a promise must be awaited (SqliteStore.open without await)', () => {
+    // Regression (new-user review): it read "must be a SuspensionStore (missing commit, get, ...)".
+    const messages = [Promise.resolve(newStore()), {}].map((store) => {
+      try {
+        new Runtime({ registry, store } as never);
+        return 'accepted';
+      } catch (e) {
+        return [(e as RuntimeError).code, (e as RuntimeError).message];
+      }
+    });
+    expect(messages).toEqual([
+      [
+        'ERR_INVALID_RUNTIME_CONFIG',
+        'runtime: new Runtime: config.store is a promise; await the store first (const store = await SqliteStore.open(...))',
+      ],
+      [
+        'ERR_INVALID_RUNTIME_CONFIG',
+        expect.stringMatching(/config\.store must be a SuspensionStore \(missing commit, /),
+      ],
+    ]);
+  });
+
   it('refuses a malformed turn (ERR_INVALID_TURN)', async () => {
     const runtime = new Runtime({ registry, store: newStore() });
     for (const turn of [{ threadId: '', calls: [] }, { threadId: 't' }, { threadId: 't', calls: [], principal: 7 }]) {
