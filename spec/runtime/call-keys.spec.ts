@@ -7,7 +7,7 @@ import { Runtime } from '../../lib/runtime';
 import type { CallOutcome, SettledCallOutcome } from '../../lib/runtime';
 import { MAX_SUSPENSION_ROUNDS, argumentsDigest, roundKey, roundOfKey } from '../../lib/runtime/identity';
 import { MemoryStore } from '../../lib/runtime/stores';
-import { APPROVAL_SCHEMA, OBJECT, call, echo, effects, sendEmail } from './support';
+import { APPROVAL_SCHEMA, OBJECT, call, echo, effects, payTool, sendEmail } from './support';
 
 function settled(outcome: CallOutcome): SettledCallOutcome {
   if (outcome.kind === 'suspended') throw new Error('expected a settled outcome, got suspended');
@@ -84,28 +84,7 @@ describe('round keys (finding 8)', () => {
   // showed for bob's question 2, resumed that other call: the person's approval paid mallory 5000.
   it('a provider call id "<id>#<n>" is refused; the key list() shows resumes the question it was shown for', async () => {
     const paid: string[] = [];
-    const pay = FuncTool.create(
-      {
-        name: 'pay',
-        inputSchema: OBJECT({ to: { type: 'string' }, amount: { type: 'number' }, rounds: { type: 'number' } }, [
-          'to',
-          'amount',
-        ]),
-        decode: (v) => v as { to: string; amount: number; rounds?: number },
-      },
-      (input, c) => {
-        const round = c.continuation === undefined ? 0 : (JSON.parse(c.continuation.state) as { round: number }).round;
-        if (round < (input.rounds ?? 1)) {
-          return InputRequest.create({
-            prompt: JSON.stringify(`Pay ${input.amount} to ${input.to}? (question ${round + 1})`),
-            responseSchema: { type: 'boolean' },
-            continuationState: JSON.stringify({ round: round + 1 }),
-          });
-        }
-        paid.push(`${input.amount} to ${input.to}`);
-        return `PAID ${input.amount} to ${input.to}`;
-      },
-    );
+    const pay = payTool(paid);
     const store = new MemoryStore();
     const runtime = new Runtime({ registry: new Registry(pay), store });
     const who = { threadId: 't', principal: 'alice' };

@@ -183,4 +183,33 @@ export function call(id: string, name: string, args: JsonValue = {}): ProviderTo
   return { id, request: { name, arguments: JSON.stringify(args) } };
 }
 
+/** `pay({ to, amount, rounds? })`: asks `rounds` questions (default 1), then pays; `paid` records each payment. */
+export function payTool(paid: string[]): Tool {
+  return FuncTool.create(
+    {
+      name: 'pay',
+      inputSchema: {
+        type: 'object',
+        properties: { to: { type: 'string' }, amount: { type: 'number' }, rounds: { type: 'number' } },
+        required: ['to', 'amount'],
+        additionalProperties: false,
+      },
+      decode: (v) => v as { to: string; amount: number; rounds?: number },
+    },
+    (input, call) => {
+      const round =
+        call.continuation === undefined ? 0 : (JSON.parse(call.continuation.state) as { round: number }).round;
+      if (round < (input.rounds ?? 1)) {
+        return InputRequest.create({
+          prompt: JSON.stringify(`Pay ${input.amount} to ${input.to}? (question ${round + 1})`),
+          responseSchema: { type: 'boolean' },
+          continuationState: JSON.stringify({ round: round + 1 }),
+        });
+      }
+      paid.push(`${input.amount} to ${input.to}`);
+      return `PAID ${input.amount} to ${input.to}`;
+    },
+  );
+}
+
 export { Registry };

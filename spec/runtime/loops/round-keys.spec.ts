@@ -5,42 +5,14 @@
  * `call_1#2`, as `waiting[i].record.callId` showed it) paid mallory 5000 instead.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { FuncTool, InputRequest, Registry } from '../../../lib/protocol';
+import { Registry } from '../../../lib/protocol';
 import { runOpenAIChatLoop } from '../../../lib/runtime/loops';
 import { MemoryStore } from '../../../lib/runtime/stores';
 import { fixtureJson } from '../../providers/fixtures';
+import { payTool } from '../support';
 import { loopRuntime, openAIClient } from './support';
 
 const FINAL = fixtureJson<unknown>('chat_completions_final_answer.response.json');
-
-/** `pay({ to, amount, rounds? })`: asks `rounds` questions (default 1), then pays. */
-function payTool(paid: string[]) {
-  return FuncTool.create(
-    {
-      name: 'pay',
-      inputSchema: {
-        type: 'object',
-        properties: { to: { type: 'string' }, amount: { type: 'number' }, rounds: { type: 'number' } },
-        required: ['to', 'amount'],
-        additionalProperties: false,
-      },
-      decode: (v) => v as { to: string; amount: number; rounds?: number },
-    },
-    (input, call) => {
-      const round =
-        call.continuation === undefined ? 0 : (JSON.parse(call.continuation.state) as { round: number }).round;
-      if (round < (input.rounds ?? 1)) {
-        return InputRequest.create({
-          prompt: JSON.stringify(`Pay ${input.amount} to ${input.to}? (question ${round + 1})`),
-          responseSchema: { type: 'boolean' },
-          continuationState: JSON.stringify({ round: round + 1 }),
-        });
-      }
-      paid.push(`${input.amount} to ${input.to}`);
-      return `PAID ${input.amount} to ${input.to}`;
-    },
-  );
-}
 
 const toolCall = (id: string, args: object) => ({
   id,
