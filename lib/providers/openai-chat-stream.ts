@@ -5,7 +5,7 @@
  * `function.arguments` fragments, concatenated in arrival order.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { conflictingIdCalls, malformedCall, oneCallPerId } from './tool-call';
+import { conflictingIdCalls, isCallId, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
@@ -99,7 +99,7 @@ export class OpenAIChatStreamAssembler {
       call = { id: '', ids: new Set(), name: '', fragments: [], sawArguments: false };
       this.#calls.set(delta.index, call);
     }
-    if (typeof delta.id === 'string' && delta.id !== '') {
+    if (isCallId(delta.id)) {
       // The first id names the call; a different one later makes the call ambiguous (toolCalls).
       if (call.id === '') call.id = delta.id;
       call.ids.add(delta.id);

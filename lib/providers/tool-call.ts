@@ -90,6 +90,14 @@ export function malformedCall(id: string, name: string, problem: string): Provid
 }
 
 /**
+ * Whether a provider's call id can name a call: a string other than `""` (a tool result must echo
+ * it, and the stream assemblers use `""` for a call that has no id yet). @internal
+ */
+export function isCallId(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/**
  * Describes a value the provider sent where a string of JSON text belongs: `missing`, `null`,
  * `a number`, `an object`, ... @internal
  */
