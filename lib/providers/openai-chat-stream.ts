@@ -2,7 +2,9 @@
  * Assembles the tool calls of a streamed Chat Completion (`stream: true`) from its chunks
  * (`ChatCompletionChunk`, SDK `openai`): each `choices[].delta.tool_calls[]` entry names its call by
  * `index`; the first entry of a call carries `id` and `function.name`, later ones carry
- * `function.arguments` fragments, concatenated in arrival order.
+ * `function.arguments` fragments, concatenated in arrival order. Some OpenAI-compatible servers
+ * (Gemini's) send entries without `index`, each call whole in one entry: an entry without `index`
+ * that carries an id is a call of its own, one without either continues the last such call.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { conflictingIdCalls, isCallId, malformedCall, oneCallPerId } from './tool-call';
@@ -36,6 +38,8 @@ export const CHAT_COMPLETE_REASONS: ReadonlySet<string> = new Set(['tool_calls',
 export class OpenAIChatStreamAssembler {
   readonly #choiceIndex: number;
   readonly #calls = new Map<number, PendingCall>();
+  /** The calls of entries without `index`, in arrival order (each entry with an id opens one). */
+  readonly #unindexed: PendingCall[] = [];
   #finishReason: string | null = null;
 
   /** @param choiceIndex - the choice to follow (default 0) */
@@ -68,15 +72,19 @@ export class OpenAIChatStreamAssembler {
    * `function.arguments` as a string (an OpenAI-compatible server sent it null or not at all) is
    * `malformed` (see `ProviderToolCall`), and a call that never received a name has the name `""`:
    * `prepareToolCall` refuses both, so every call id gets exactly one result. Calls that never
-   * received an id are skipped (they cannot be answered). Every id yields exactly one call
-   * (`oneCallPerId` in `tool-call.ts`): calls of two indexes sharing an id are one `malformed`
-   * call, and an index the stream gave a second, different id is `malformed` under each of its
-   * ids, so neither runs and each id gets one refusal.
+   * received an id are skipped (they cannot be answered). Calls of entries without `index` follow
+   * the indexed ones, in arrival order: each such entry that carries an id is a new call, and one
+   * without an id continues the last of them (before any, it belongs to no call that could be
+   * answered and is skipped). Every id yields exactly one call (`oneCallPerId` in `tool-call.ts`):
+   * calls of two indexes (or two entries without `index`) sharing an id are one `malformed` call,
+   * and an index the stream gave a second, different id is `malformed` under each of its ids, so
+   * neither runs and each id gets one refusal.
    */
   toolCalls(): AssembledToolCall[] {
     const complete = this.#finishReason !== null && CHAT_COMPLETE_REASONS.has(this.#finishReason);
-    const calls = [...this.#calls.entries()]
-      .sort(([a], [b]) => a - b)
+    const indexed = [...this.#calls.entries()].sort(([a], [b]) => a - b);
+    // A call without `index` has one id (only an entry carrying an id opens it): -1 is never shown.
+    const calls = [...indexed, ...this.#unindexed.map((call) => [-1, call] as const)]
       .filter(([, call]) => call.id !== '')
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, complete);
@@ -93,12 +101,8 @@ export class OpenAIChatStreamAssembler {
   }
 
   #apply(delta: ChatCompletionChunk.Choice.Delta.ToolCall): void {
-    if (typeof delta?.index !== 'number') return;
-    let call = this.#calls.get(delta.index);
-    if (call === undefined) {
-      call = { id: '', ids: new Set(), name: '', fragments: [], sawArguments: false };
-      this.#calls.set(delta.index, call);
-    }
+    const call = this.#callOf(delta);
+    if (call === undefined) return;
     if (isCallId(delta.id)) {
       // The first id names the call; a different one later makes the call ambiguous (toolCalls).
       if (call.id === '') call.id = delta.id;
@@ -113,4 +117,29 @@ export class OpenAIChatStreamAssembler {
       call.sawArguments = true;
     }
   }
+
+  /**
+   * The call an entry belongs to: by `index`, or, for an entry without one, a new call when it
+   * carries an id, else the last such call. Regression (review b, finding 1): Gemini's entries,
+   * which carry no index, were dropped, so the model's calls were never answered.
+   */
+  #callOf(delta: ChatCompletionChunk.Choice.Delta.ToolCall): PendingCall | undefined {
+    const index: unknown = delta?.index;
+    if (typeof index === 'number') {
+      let call = this.#calls.get(index);
+      if (call === undefined) {
+        call = newCall();
+        this.#calls.set(index, call);
+      }
+      return call;
+    }
+    if (!isCallId(delta?.id)) return this.#unindexed.at(-1);
+    const call = newCall();
+    this.#unindexed.push(call);
+    return call;
+  }
+}
+
+function newCall(): PendingCall {
+  return { id: '', ids: new Set(), name: '', fragments: [], sawArguments: false };
 }

@@ -96,6 +96,36 @@ describe('OpenAIChatStreamAssembler', () => {
     ]);
   });
 
+  // Regression (review b, finding 1): entries without `index` (Gemini's OpenAI-compatible endpoint)
+  // were dropped, so the model's call was never answered.
+  it('reads entries without index: each with an id is a call, one without continues the last', () => {
+    const gemini =
+      'data: {"choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\\"location\\":\\"Sydney\\"}"}}]}}]}\n\n' +
+      'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
+    expect(assembledSse(new OpenAIChatStreamAssembler(), gemini)).toEqual([
+      { id: 'call_1', request: { name: 'get_weather', arguments: '{"location":"Sydney"}' }, complete: true },
+    ]);
+    const unindexed = (id: string | undefined, name: string | undefined, args: string) =>
+      ({ ...(id === undefined ? {} : { id }), type: 'function', function: { name, arguments: args } }) as never;
+    const chunks = [
+      chunk([unindexed(undefined, undefined, '{"orphan":1}')]),
+      chunk([unindexed('b', 'f', '{"x"'), unindexed(undefined, undefined, ':1}')]),
+      chunk([{ index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }]),
+      chunk([unindexed('c', 'f', '{}'), unindexed('c', 'f', '{}')]),
+      chunk([], 'tool_calls'),
+    ];
+    expect(assembled(new OpenAIChatStreamAssembler(), chunks)).toEqual([
+      { id: 'a', request: { name: 'f', arguments: '{}' }, complete: true },
+      { id: 'b', request: { name: 'f', arguments: '{"x":1}' }, complete: true },
+      {
+        id: 'c',
+        request: { name: 'f', arguments: 'null' },
+        complete: true,
+        malformed: expect.stringMatching(/^duplicate call id "c": 2 calls share it/),
+      },
+    ]);
+  });
+
   it('assembles a recorded SSE text ending with [DONE]', () => {
     const sse = [
       chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"a"' } }]),
