@@ -7,7 +7,7 @@
  * that carries an id is a call of its own, one without either continues the last such call.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { conflictingIdCalls, isCallId, malformedCall, oneCallPerId } from './tool-call';
+import { conflictingIdCalls, conflictingNameCall, isCallId, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
@@ -15,6 +15,8 @@ interface PendingCall {
   /** Every distinct id the stream gave this index, the first first (more than one: ambiguous). */
   readonly ids: Set<string>;
   name: string;
+  /** Every distinct non-empty name the stream gave this call, the first first (more than one: ambiguous). */
+  readonly names: Set<string>;
   fragments: string[];
   /** Set once a delta carried `function.arguments` as a string (`""` included). */
   sawArguments: boolean;
@@ -78,7 +80,8 @@ export class OpenAIChatStreamAssembler {
    * answered and is skipped). Every id yields exactly one call (`oneCallPerId` in `tool-call.ts`):
    * calls of two indexes (or two entries without `index`) sharing an id are one `malformed` call,
    * and an index the stream gave a second, different id is `malformed` under each of its ids, so
-   * neither runs and each id gets one refusal.
+   * neither runs and each id gets one refusal; a call the stream gave a second, different tool name
+   * (the same name repeated is one name) is `malformed` too (`conflictingNameCall`).
    */
   toolCalls(): AssembledToolCall[] {
     const complete = this.#finishReason !== null && CHAT_COMPLETE_REASONS.has(this.#finishReason);
@@ -88,6 +91,7 @@ export class OpenAIChatStreamAssembler {
       .filter(([, call]) => call.id !== '')
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, complete);
+        if (call.names.size > 1) return [conflictingNameCall(call.id, [...call.names], complete)];
         return [
           complete && !call.sawArguments
             ? {
@@ -110,8 +114,13 @@ export class OpenAIChatStreamAssembler {
     }
     const fn = delta.function;
     // OpenAI sends the whole name in the call's first delta; compatible servers that repeat it in
-    // every delta must not turn `get_weather` into `get_weatherget_weather`: the first name wins.
-    if (typeof fn?.name === 'string' && call.name === '') call.name = fn.name;
+    // every delta must not turn `get_weather` into `get_weatherget_weather`: the first name is the
+    // call's. Regression (review b, finding 5): a later, different name was ignored, and the call
+    // ran as the first tool while the SDK's accumulator keeps the last; the call is ambiguous now.
+    if (typeof fn?.name === 'string' && fn.name !== '') {
+      if (call.name === '') call.name = fn.name;
+      call.names.add(fn.name);
+    }
     if (typeof fn?.arguments === 'string') {
       call.fragments.push(fn.arguments);
       call.sawArguments = true;
@@ -141,5 +150,5 @@ export class OpenAIChatStreamAssembler {
 }
 
 function newCall(): PendingCall {
-  return { id: '', ids: new Set(), name: '', fragments: [], sawArguments: false };
+  return { id: '', ids: new Set(), name: '', names: new Set(), fragments: [], sawArguments: false };
 }

@@ -185,6 +185,18 @@ export function conflictingIdCalls(
 }
 
 /**
+ * The one call of an id the stream gave more than one tool name (an OpenAI Chat delta naming
+ * another function at the index of a started call): `malformed`, as an id given to two calls is,
+ * since the application may have kept either name (the first, as scope-tool does, or the last, as
+ * the `openai` SDK's accumulator does), so the call does not run and its id gets one refusal.
+ * @param names - the distinct names, the first first @internal
+ */
+export function conflictingNameCall(id: string, names: readonly string[], complete: boolean): AssembledToolCall {
+  const problem = `${DUPLICATE_ID} ${quoteToolName(id)}: the stream gave it the tool names ${quotedNames(names)}, so the call did not run`;
+  return { ...malformedCall(id, names[0] ?? '', problem), complete };
+}
+
+/**
  * Every call id yields exactly one call, and no tool runs on an ambiguous one: calls sharing a
  * non-empty id become ONE call, at the place of the first, `malformed` with the problem
  * `duplicate call id "x": N calls share it (tools "a", "b"), so none of them ran`, which

@@ -126,6 +126,29 @@ describe('OpenAIChatStreamAssembler', () => {
     ]);
   });
 
+  // Regression (review b, finding 5): a later delta naming another function was ignored, so the
+  // call ran as read_file while the openai SDK's accumulator keeps the last name, delete_file.
+  it('makes a call the stream gave two tool names malformed; the same name repeated is one name', () => {
+    const chunks = [
+      chunk([{ index: 0, id: 'c1', type: 'function', function: { name: 'read_file', arguments: '' } }]),
+      chunk([{ index: 0, function: { name: 'delete_file', arguments: '{"p":"/x"}' } }]),
+      chunk([{ index: 1, id: 'c2', type: 'function', function: { name: 'read_file', arguments: '{' } }]),
+      chunk([{ index: 1, function: { name: 'read_file', arguments: '}' } }]),
+      chunk([], 'tool_calls'),
+    ];
+    expect(assembled(new OpenAIChatStreamAssembler(), chunks)).toEqual([
+      {
+        id: 'c1',
+        request: { name: 'read_file', arguments: 'null' },
+        complete: true,
+        // The wording of conflictingNameCall (lib/providers/tool-call.ts), pinned here once.
+        malformed:
+          'duplicate call id "c1": the stream gave it the tool names "read_file", "delete_file", so the call did not run',
+      },
+      { id: 'c2', request: { name: 'read_file', arguments: '{}' }, complete: true },
+    ]);
+  });
+
   it('assembles a recorded SSE text ending with [DONE]', () => {
     const sse = [
       chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"a"' } }]),
