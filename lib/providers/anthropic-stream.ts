@@ -6,7 +6,7 @@
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { ANTHROPIC_COMPLETE_REASONS } from './anthropic-messages';
-import { argumentsText, conflictingIdCalls, finishedWhole, malformedCall, oneCallPerId } from './tool-call';
+import { argumentsText, conflictingIdCalls, malformedCall, oneCallPerId, streamedWhole } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingBlock {
@@ -85,14 +85,19 @@ export class AnthropicStreamAssembler {
    * block that never stopped is incomplete; its arguments are exactly the fragments received (the
    * partial text, possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete
    * ones. A block started without a name has the name `""`, which `prepareToolCall` refuses.
-   * When a `message_delta` gave a `stop_reason` other than `tool_use` or `end_turn` (`max_tokens`),
-   * every call is incomplete, as `anthropicToolCalls` marks them (see `finishedWhole`). Every id
+   * Unless a `message_delta` gave the `stop_reason` `tool_use` or `end_turn`, every call is
+   * incomplete: another reason (`max_tokens`) as `anthropicToolCalls` marks them, and no reason
+   * because the stream broke off before its end, as the Chat stream assembler marks a choice with no
+   * `finish_reason` (see `streamedWhole`); a stopped block included (`complete` says the batch was
+   * finished, not only the block). Every id
    * yields exactly one call (`oneCallPerId` in `tool-call.ts`): blocks sharing an id are one
    * `malformed` call, and a block index the stream gave a second, different id is `malformed`
    * under each of them.
    */
   toolCalls(): AssembledToolCall[] {
-    const whole = finishedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS);
+    // Regression (review b, finding 3): a stream that broke off before message_delta (no
+    // stop_reason) ran the blocks that had stopped, a batch the model never finished.
+    const whole = streamedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS);
     const calls = [...this.#blocks.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([index, block]): AssembledToolCall[] => {

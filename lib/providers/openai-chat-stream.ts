@@ -7,7 +7,14 @@
  * that carries an id is a call of its own, one without either continues the last such call.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { conflictingIdCalls, conflictingNameCall, isCallId, malformedCall, oneCallPerId } from './tool-call';
+import {
+  conflictingIdCalls,
+  conflictingNameCall,
+  isCallId,
+  malformedCall,
+  oneCallPerId,
+  streamedWhole,
+} from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 interface PendingCall {
@@ -84,7 +91,7 @@ export class OpenAIChatStreamAssembler {
    * (the same name repeated is one name) is `malformed` too (`conflictingNameCall`).
    */
   toolCalls(): AssembledToolCall[] {
-    const complete = this.#finishReason !== null && CHAT_COMPLETE_REASONS.has(this.#finishReason);
+    const complete = streamedWhole(this.#finishReason, CHAT_COMPLETE_REASONS);
     const indexed = [...this.#calls.entries()].sort(([a], [b]) => a - b);
     // A call without `index` has one id (only an entry carrying an id opens it): -1 is never shown.
     const calls = [...indexed, ...this.#unindexed.map((call) => [-1, call] as const)]

@@ -156,6 +156,17 @@ export function finishedWhole(reason: unknown, whole: ReadonlySet<string>): bool
   return reason === undefined || reason === null || (typeof reason === 'string' && whole.has(reason));
 }
 
+/**
+ * Whether a stream whose end gave `reason` (OpenAI Chat `finish_reason`, Anthropic `stop_reason`)
+ * holds its calls whole: only for a reason in `whole`. Unlike a whole response (`finishedWhole`),
+ * a stream that gave no reason broke off before its end (the connection dropped, the reader
+ * stopped early), so it did not end its turn by itself: every call of it is incomplete, the blocks
+ * that finished too, for the reasons `finishedWhole` gives. @internal
+ */
+export function streamedWhole(reason: unknown, whole: ReadonlySet<string>): boolean {
+  return typeof reason === 'string' && whole.has(reason);
+}
+
 /** How every problem of an ambiguous call id starts (see `oneCallPerId`); prepareToolCall shows it as is. @internal */
 export const DUPLICATE_ID = 'duplicate call id';
 

@@ -1,11 +1,12 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { FuncTool, ToolError, bind, hasErrorCode } from '../../lib/protocol';
+import { FuncTool, Registry, ToolError, bind, hasErrorCode } from '../../lib/protocol';
 import type { JsonValue } from '../../lib/protocol';
 import {
   AnthropicStreamAssembler,
   anthropicToolResult,
   describeInvalidArguments,
   parseServerSentJson,
+  prepareToolCall,
 } from '../../lib/providers';
 import { assembled, assembledSse, fixtureText } from './fixtures';
 
@@ -86,9 +87,11 @@ describe('AnthropicStreamAssembler', () => {
     delta: { type: 'input_json_delta', partial_json },
   });
   const stop = (index: number): RawMessageStreamEvent => ({ type: 'content_block_stop', index });
+  /** The message's end: without a stop_reason the stream broke off, and no call is complete. */
+  const end = { type: 'message_delta', delta: { stop_reason: 'tool_use' } } as RawMessageStreamEvent;
 
   it('uses the start input when a stopped block streamed no text, as the SDK does', () => {
-    expect(assembled(new AnthropicStreamAssembler(), [start(0, 'a'), delta(0, ''), stop(0)])).toEqual([
+    expect(assembled(new AnthropicStreamAssembler(), [start(0, 'a'), delta(0, ''), stop(0), end])).toEqual([
       { id: 'a', request: { name: 'n', arguments: '{}' }, complete: true },
     ]);
   });
@@ -111,6 +114,7 @@ describe('AnthropicStreamAssembler', () => {
       stop(1),
       start(2, 'c'),
       stop(2),
+      end,
     ]);
     expect(calls[0]).toEqual({
       id: 'a',
@@ -132,6 +136,7 @@ describe('AnthropicStreamAssembler', () => {
       stop(1),
       stop(2),
       delta(1, 'late'),
+      end,
     ];
     expect(assembled(new AnthropicStreamAssembler(), events)).toEqual([
       { id: 'a', request: { name: 'n', arguments: '{"x":1}' }, complete: true },
@@ -159,6 +164,25 @@ describe('AnthropicStreamAssembler', () => {
       expect(() => assembler.push(event)).not.toThrow();
     }
     expect(assembler.toolCalls()).toEqual([]);
+  });
+
+  // Regression (review b, finding 3): the block that had stopped was complete, and ran, although the
+  // model never finished the batch (the OpenAI Chat stream marks every call of such a choice).
+  it('marks every call incomplete when the stream broke off before message_delta, stopped blocks too', () => {
+    const events = [start(0, 't1'), delta(0, '{}'), stop(0), start(1, 't2'), delta(1, '{"x":')];
+    const registry = new Registry(
+      FuncTool.create({ name: 'n', inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () => 'ran'),
+    );
+    const calls = assembled(new AnthropicStreamAssembler(), events);
+    expect(calls.map((c) => [c.id, c.complete])).toEqual([
+      ['t1', false],
+      ['t2', false],
+    ]);
+    expect(() => prepareToolCall(registry, calls[0])).toThrow(ToolError);
+    // The message_stop alone gives no stop_reason either; message_delta's does.
+    const stopped = [...events, stop(1), { type: 'message_stop' } as RawMessageStreamEvent];
+    expect(assembled(new AnthropicStreamAssembler(), stopped).map((c) => c.complete)).toEqual([false, false]);
+    expect(assembled(new AnthropicStreamAssembler(), [...stopped, end]).map((c) => c.complete)).toEqual([true, true]);
   });
 
   it('still reads the calls after the stream broke off, the cut one marked incomplete', () => {

@@ -49,7 +49,13 @@ const anthropicEvents = (id: string, name: string, fragments: string[], stop: bo
     index: 0,
     delta: { type: 'input_json_delta', partial_json },
   })),
-  ...(stop ? [{ type: 'content_block_stop', index: 0 } as RawMessageStreamEvent] : []),
+  // Stopped: the block, then the message (a stream without a stop_reason broke off).
+  ...(stop
+    ? [
+        { type: 'content_block_stop', index: 0 } as RawMessageStreamEvent,
+        { type: 'message_delta', delta: { stop_reason: 'tool_use' } } as RawMessageStreamEvent,
+      ]
+    : []),
 ];
 
 describe('prepareToolCall on a stream that ended mid-arguments', () => {
