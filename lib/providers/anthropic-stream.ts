@@ -33,6 +33,8 @@ interface PendingBlock {
  */
 export class AnthropicStreamAssembler {
   readonly #blocks = new Map<number, PendingBlock>();
+  /** Blocks a second start with the same id replaced at their index, with that index, in order. */
+  readonly #replaced: Array<readonly [number, PendingBlock]> = [];
   #stopReason: unknown = null;
 
   /** Feeds one event (a `RawMessageStreamEvent`, or any decoded SSE payload, which is checked). */
@@ -54,6 +56,9 @@ export class AnthropicStreamAssembler {
           earlier.ids.add(block.id);
           return;
         }
+        // Regression (review b, finding 4): a second start with the same id at the same index replaced
+        // the first block silently. Both are kept: two calls sharing an id, one malformed call (toolCalls).
+        if (earlier !== undefined) this.#replaced.push([e.index, earlier]);
         const name = typeof block.name === 'string' ? block.name : '';
         const ids = new Set([block.id]);
         this.#blocks.set(e.index, {
@@ -89,16 +94,16 @@ export class AnthropicStreamAssembler {
    * incomplete: another reason (`max_tokens`) as `anthropicToolCalls` marks them, and no reason
    * because the stream broke off before its end, as the Chat stream assembler marks a choice with no
    * `finish_reason` (see `streamedWhole`); a stopped block included (`complete` says the batch was
-   * finished, not only the block). Every id
-   * yields exactly one call (`oneCallPerId` in `tool-call.ts`): blocks sharing an id are one
-   * `malformed` call, and a block index the stream gave a second, different id is `malformed`
-   * under each of them.
+   * finished, not only the block). Every id yields exactly one call (`oneCallPerId` in
+   * `tool-call.ts`): blocks sharing an id are one `malformed` call, a second block started with the
+   * same id at the same index included, and a block index the stream gave a second, different id is
+   * `malformed` under each of them.
    */
   toolCalls(): AssembledToolCall[] {
     // Regression (review b, finding 3): a stream that broke off before message_delta (no
     // stop_reason) ran the blocks that had stopped, a batch the model never finished.
     const whole = streamedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS);
-    const calls = [...this.#blocks.entries()]
+    const calls = [...this.#replaced, ...this.#blocks.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([index, block]): AssembledToolCall[] => {
         if (block.ids.size > 1) return conflictingIdCalls([...block.ids], block.name, index, whole && block.stopped);

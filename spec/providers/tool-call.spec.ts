@@ -215,6 +215,42 @@ describe('stream assemblers', () => {
     ]);
   });
 
+  // Regression (review b, finding 4): the second start replaced the first block silently, so
+  // delete_file ran where the application may have kept read_file.
+  it('Anthropic: a second block started with the same id at the same index is one refused call', async () => {
+    const { registry, ran } = tools();
+    const assembler = new AnthropicStreamAssembler();
+    const block = (name: string, json: string) => {
+      assembler.push({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 't1', name, input: {} },
+      });
+      assembler.push({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: json },
+      });
+      assembler.push({ type: 'content_block_stop', index: 0 });
+    };
+    block('a', '{"path":"/tmp/a"}');
+    block('b', '{"path":"/etc"}');
+    assembler.push({ type: 'message_delta', delta: { stop_reason: 'tool_use' } });
+    const calls = assembler.toolCalls();
+    expect(calls).toEqual([
+      {
+        id: 't1',
+        request: { name: 'a', arguments: 'null' },
+        complete: true,
+        malformed: 'duplicate call id "t1": 2 calls share it (tools "a", "b"), so none of them ran',
+      },
+    ]);
+    expect(await answerAll(registry, calls, (call, outcome) => anthropicToolResult(call, outcome).tool_use_id)).toEqual(
+      ['t1'],
+    );
+    expect(ran).not.toHaveBeenCalled();
+  });
+
   it('Anthropic: two blocks sharing an id, and one block index given a second id', () => {
     const start = (index: number, id: string) => ({
       type: 'content_block_start',
