@@ -35,6 +35,8 @@ interface PendingCall {
  */
 export class OpenAIResponsesStreamAssembler {
   readonly #calls = new Map<number, PendingCall>();
+  /** Items a second `output_item.added` with the same call_id replaced at their index, in order. */
+  readonly #replaced: Array<readonly [number, PendingCall]> = [];
 
   /** Feeds one event (a `ResponseStreamEvent`, or any decoded SSE payload, which is checked). */
   push(event: ResponseStreamEvent | unknown): void {
@@ -52,6 +54,9 @@ export class OpenAIResponsesStreamAssembler {
           earlier.ids.add(item.call_id);
           return;
         }
+        // A second item with the same call_id at the same index (review b, finding 4, as in the
+        // Anthropic stream): both are kept, two calls sharing an id, one malformed call (toolCalls).
+        if (earlier !== undefined) this.#replaced.push([index, earlier]);
         const name = typeof item.name === 'string' ? item.name : '';
         const sawArguments = typeof item.arguments === 'string';
         const initial = sawArguments && item.arguments !== '' ? [item.arguments] : [];
@@ -96,11 +101,12 @@ export class OpenAIResponsesStreamAssembler {
    * finished call whose events never carried the arguments as a string is `malformed` (see
    * `ProviderToolCall`), and a call opened without a name has the name `""`: `prepareToolCall`
    * refuses both, so every call id gets exactly one result. Every id yields exactly one call
-   * (`oneCallPerId` in `tool-call.ts`): items sharing a `call_id` are one `malformed` call, and an
-   * output index the stream gave a second, different `call_id` is `malformed` under each of them.
+   * (`oneCallPerId` in `tool-call.ts`): items sharing a `call_id` are one `malformed` call, a second
+   * item added with the same `call_id` at the same output index included, and an output index the
+   * stream gave a second, different `call_id` is `malformed` under each of them.
    */
   toolCalls(): AssembledToolCall[] {
-    const calls = [...this.#calls.entries()]
+    const calls = [...this.#replaced, ...this.#calls.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, call.done);

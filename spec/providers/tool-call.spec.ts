@@ -215,6 +215,19 @@ describe('stream assemblers', () => {
     ]);
   });
 
+  it('OpenAI Responses: a second item added with the same call_id at the same output_index is one refused call', () => {
+    const assembler = new OpenAIResponsesStreamAssembler();
+    const item = (name: string, args: string) => {
+      const done = { type: 'function_call', call_id: 'c1', name, arguments: args, status: 'completed' };
+      assembler.push({ type: 'response.output_item.added', output_index: 0, item: { ...done, arguments: '' } });
+      assembler.push({ type: 'response.output_item.done', output_index: 0, item: done });
+    };
+    item('a', '{"path":"/tmp/a"}');
+    item('b', '{"path":"/etc"}');
+    assembler.push({ type: 'response.completed', response: { status: 'completed', output: [] } });
+    expect(shape(assembler.toolCalls())).toEqual([['c1', 'a', 'duplicate call id "c1"']]);
+  });
+
   // Regression (review b, finding 4): the second start replaced the first block silently, so
   // delete_file ran where the application may have kept read_file.
   it('Anthropic: a second block started with the same id at the same index is one refused call', async () => {
