@@ -3,11 +3,20 @@
  * events (`ResponseStreamEvent`, SDK `openai`): `response.output_item.added` opens a
  * `function_call` item (call_id, name), `response.function_call_arguments.delta` events carry
  * argument fragments (concatenated in arrival order), `response.function_call_arguments.done`
- * carries the final arguments text, `response.output_item.done` closes the item.
+ * carries the final arguments text, `response.output_item.done` closes the item, and the terminal
+ * event (`response.completed`, `response.incomplete`, `response.failed`) ends the response.
  */
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { conflictingIdCalls, malformedCall, oneCallPerId } from './tool-call';
+import { RESPONSES_COMPLETE_STATUSES } from './openai-responses';
+import { conflictingIdCalls, finishedWhole, malformedCall, oneCallPerId, streamedWhole } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
+
+/** The terminal events of a response stream, and the status each stands for when its `response` has none. */
+const TERMINAL_STATUSES: ReadonlyMap<string, string> = new Map([
+  ['response.completed', 'completed'],
+  ['response.incomplete', 'incomplete'],
+  ['response.failed', 'failed'],
+]);
 
 interface PendingCall {
   readonly callId: string;
@@ -37,13 +46,23 @@ export class OpenAIResponsesStreamAssembler {
   readonly #calls = new Map<number, PendingCall>();
   /** Items a second `output_item.added` with the same call_id replaced at their index, in order. */
   readonly #replaced: Array<readonly [number, PendingCall]> = [];
+  /** The response's status, as the terminal event gave it (none yet: the stream has not ended). */
+  #status: unknown = undefined;
 
   /** Feeds one event (a `ResponseStreamEvent`, or any decoded SSE payload, which is checked). */
   push(event: ResponseStreamEvent | unknown): void {
     try {
       const e = event as ResponseStreamEvent | null;
-      if (e === null || typeof e !== 'object' || typeof (e as { output_index?: unknown }).output_index !== 'number')
+      if (e === null || typeof e !== 'object') return;
+      const terminal = TERMINAL_STATUSES.get(e.type);
+      if (terminal !== undefined) {
+        // Regression (review b, finding 2): terminal events carry no output_index and were dropped,
+        // so a response cut by max_output_tokens ran the calls that had finished.
+        const status = (e as { response?: { status?: unknown } }).response?.status;
+        this.#status = typeof status === 'string' ? status : terminal;
         return;
+      }
+      if (typeof (e as { output_index?: unknown }).output_index !== 'number') return;
       const index = (e as { output_index: number }).output_index;
       if (e.type === 'response.output_item.added') {
         const item = e.item;
@@ -85,7 +104,7 @@ export class OpenAIResponsesStreamAssembler {
       } else if (e.type === 'response.output_item.done' && e.item?.type === 'function_call') {
         if (typeof e.item.arguments === 'string' && pending.final === undefined) pending.final = e.item.arguments;
         if (typeof e.item.arguments === 'string') pending.sawArguments = true;
-        pending.done = e.item.status !== 'incomplete';
+        pending.done = finishedWhole(e.item.status, RESPONSES_COMPLETE_STATUSES);
       }
     } catch {
       // a hostile payload (throwing getters): ignored, like any malformed event
@@ -94,27 +113,33 @@ export class OpenAIResponsesStreamAssembler {
 
   /**
    * The calls assembled so far, by output index. A call is `complete` once its
-   * `response.output_item.done` arrived (with a status other than `incomplete`); its arguments are
-   * the final text the server sent (`function_call_arguments.done`, else the done item's), or the
-   * fragments when no final text came. An unfinished call holds exactly the fragments received
-   * (possibly blank): admit the calls with `prepareToolCall`, which refuses incomplete ones. A
-   * finished call whose events never carried the arguments as a string is `malformed` (see
-   * `ProviderToolCall`), and a call opened without a name has the name `""`: `prepareToolCall`
-   * refuses both, so every call id gets exactly one result. Every id yields exactly one call
-   * (`oneCallPerId` in `tool-call.ts`): items sharing a `call_id` are one `malformed` call, a second
-   * item added with the same `call_id` at the same output index included, and an output index the
-   * stream gave a second, different `call_id` is `malformed` under each of them.
+   * `response.output_item.done` arrived (with the status `completed`, or none) and the response
+   * ended `completed`: its terminal event is `response.completed` (or gives that `status`). After
+   * `response.incomplete` (cut by `max_output_tokens`) or `response.failed`, and when the stream
+   * broke off before a terminal event, every call is incomplete, the finished items too, as
+   * `openAIResponsesToolCalls` marks the calls of such a response (see `streamedWhole`). A
+   * finished call's arguments are the final text the server sent (`function_call_arguments.done`,
+   * else the done item's), or the fragments when no final text came. An unfinished call holds
+   * exactly the fragments received (possibly blank): admit the calls with `prepareToolCall`, which
+   * refuses incomplete ones. A finished call whose events never carried the arguments as a string
+   * is `malformed` (see `ProviderToolCall`), and a call opened without a name has the name `""`:
+   * `prepareToolCall` refuses both, so every call id gets exactly one result. Every id yields
+   * exactly one call (`oneCallPerId` in `tool-call.ts`): items sharing a `call_id` are one
+   * `malformed` call, a second item added with the same `call_id` at the same output index
+   * included, and an output index the stream gave a second, different `call_id` is `malformed`
+   * under each of them.
    */
   toolCalls(): AssembledToolCall[] {
+    const whole = streamedWhole(this.#status, RESPONSES_COMPLETE_STATUSES);
     const calls = [...this.#replaced, ...this.#calls.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([index, call]): AssembledToolCall[] => {
-        if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, call.done);
+        if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, whole && call.done);
         return [
           call.done && !call.sawArguments
             ? {
                 ...malformedCall(call.callId, call.name, 'the stream carried no arguments text for this call'),
-                complete: true,
+                complete: whole,
               }
             : {
                 id: call.callId,
@@ -122,7 +147,7 @@ export class OpenAIResponsesStreamAssembler {
                   name: call.name,
                   arguments: call.done && call.final !== undefined ? call.final : call.fragments.join(''),
                 },
-                complete: call.done,
+                complete: whole && call.done,
               },
         ];
       });

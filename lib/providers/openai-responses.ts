@@ -20,7 +20,7 @@ import type { RenderOutcomeOptions, ToolOutcome } from './outcome';
 import { openAIFunctionExports } from './openai-functions';
 import type { OpenAIToolsOptions } from './openai-functions';
 import type { ToolsExport } from './schema-review';
-import { describeSent, malformedCall, oneCallPerId } from './tool-call';
+import { describeSent, finishedWhole, malformedCall, oneCallPerId } from './tool-call';
 import type { AssembledToolCall, ProviderToolCall } from './tool-call';
 
 /** The part of a response this module reads: `status` and the `output` items (SDK `Response`). */
@@ -28,6 +28,15 @@ export interface OpenAIResponseLike {
   readonly status?: Response['status'];
   readonly output: ReadonlyArray<Pick<ResponseFunctionToolCall, 'type'> | { readonly type: string }>;
 }
+
+/**
+ * Statuses after which a response's calls, or a `function_call` item, are whole: the model ended
+ * its turn by itself. Any other status of the response (`incomplete`: cut by `max_output_tokens`;
+ * `failed`, `cancelled`, `in_progress`, `queued`, one not known here) or of an item (`incomplete`,
+ * `in_progress`) marks the calls incomplete (see `finishedWhole`; a stream's, `streamedWhole`).
+ * @internal
+ */
+export const RESPONSES_COMPLETE_STATUSES: ReadonlySet<string> = new Set(['completed']);
 
 /**
  * Projects definitions to the Responses `tools` array, with the keyword notes. `strict` is always
@@ -64,24 +73,26 @@ export function openAIResponsesTools(
 /**
  * Reads the `function_call` items of a response's `output`, in order (parallel calls included).
  * `id` is the item's `call_id` (what `function_call_output` echoes), `arguments` the model's text
- * exactly. A call is `complete` unless its item `status` is `in_progress` or `incomplete`, or the
- * response's own `status` is `incomplete` (cut off by `max_output_tokens`); admit with
- * `prepareToolCall`, which refuses incomplete calls. Every `function_call` item with a string
- * `call_id` yields one call, so every id gets exactly one result: `arguments` null, missing or not
- * a string yields a `malformed` call, a missing name the name `""`, both refused by
- * `prepareToolCall`; items sharing a `call_id` are returned as one `malformed` call
- * (`oneCallPerId` in `tool-call.ts`: none runs, the id gets one refusal). Other items (messages,
- * reasoning, built-in tool calls) and items without a string `call_id` (which cannot be answered)
- * are skipped; never throws.
+ * exactly. A call is `complete` unless its item `status` is a string other than `completed`
+ * (`in_progress`, `incomplete`), or the response's own `status` is one (`incomplete`: cut off by
+ * `max_output_tokens`; `failed`, `cancelled`, `in_progress`, `queued`): then every call of the
+ * response is `complete: false` (see `finishedWhole` for why all of them), as the stream assembler
+ * marks them; no status counts as whole. Admit with `prepareToolCall`, which refuses incomplete
+ * calls. Every `function_call` item with a string `call_id` yields one call, so every id gets
+ * exactly one result: `arguments` null, missing or not a string yields a `malformed` call, a
+ * missing name the name `""`, both refused by `prepareToolCall`; items sharing a `call_id` are
+ * returned as one `malformed` call (`oneCallPerId` in `tool-call.ts`: none runs, the id gets one
+ * refusal). Other items (messages, reasoning, built-in tool calls) and items without a string
+ * `call_id` (which cannot be answered) are skipped; never throws.
  */
 export function openAIResponsesToolCalls(response: OpenAIResponseLike): AssembledToolCall[] {
   const calls: AssembledToolCall[] = [];
-  const cut = response?.status === 'incomplete';
+  const whole = finishedWhole(response?.status, RESPONSES_COMPLETE_STATUSES);
   for (const item of Array.isArray(response?.output) ? response.output : []) {
     if (item?.type !== 'function_call') continue;
     const call = item as { call_id?: unknown; name?: unknown; arguments?: unknown; status?: unknown };
     if (typeof call.call_id !== 'string') continue;
-    const complete = !cut && call.status !== 'incomplete' && call.status !== 'in_progress';
+    const complete = whole && finishedWhole(call.status, RESPONSES_COMPLETE_STATUSES);
     const name = typeof call.name === 'string' ? call.name : '';
     const problem = `arguments is ${describeSent(call.arguments)}, not a string of JSON text`;
     calls.push(

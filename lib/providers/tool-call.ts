@@ -157,8 +157,8 @@ export function finishedWhole(reason: unknown, whole: ReadonlySet<string>): bool
 }
 
 /**
- * Whether a stream whose end gave `reason` (OpenAI Chat `finish_reason`, Anthropic `stop_reason`)
- * holds its calls whole: only for a reason in `whole`. Unlike a whole response (`finishedWhole`),
+ * Whether a stream whose end gave `reason` (OpenAI Chat `finish_reason`, Anthropic `stop_reason`,
+ * the status of a Responses terminal event) holds its calls whole: only for a reason in `whole`. Unlike a whole response (`finishedWhole`),
  * a stream that gave no reason broke off before its end (the connection dropped, the reader
  * stopped early), so it did not end its turn by itself: every call of it is incomplete, the blocks
  * that finished too, for the reasons `finishedWhole` gives. @internal

@@ -198,6 +198,7 @@ describe('Responses calls without arguments text', () => {
         output_index: 1,
         item: { type: 'function_call', call_id: 'call_2', arguments: '{}', status: 'completed' },
       },
+      { type: 'response.completed', response: { status: 'completed' } },
     ]
       .map((e, i) => `event: ${e.type}\ndata: ${JSON.stringify({ ...e, sequence_number: i })}\n\n`)
       .join('');
@@ -245,6 +246,7 @@ describe('OpenAIResponsesStreamAssembler', () => {
                 status: 'completed',
               },
             },
+            { type: 'response.completed', response: { status: 'completed' } },
           ]
         : []),
     ]
@@ -277,6 +279,50 @@ describe('OpenAIResponsesStreamAssembler', () => {
       describeInvalidArguments('get_current_weather', error),
     );
   });
+});
+
+// Regression (review b, finding 2): terminal events carry no output_index and were ignored, so a
+// response cut by max_output_tokens ran its finished call; the whole reader refused both.
+describe('Responses: the status the response ended with, whole and streamed', () => {
+  const items = [
+    { type: 'function_call', call_id: 'a', name: 'one', arguments: '{}', status: 'completed' },
+    { type: 'function_call', call_id: 'b', name: 'two', arguments: '{"x":', status: 'incomplete' },
+  ];
+  const streamed = (terminal: unknown[]) => {
+    const assembler = new OpenAIResponsesStreamAssembler();
+    items.forEach((item, output_index) => {
+      assembler.push({ type: 'response.output_item.added', output_index, item: { ...item, arguments: '' } });
+      assembler.push({ type: 'response.function_call_arguments.delta', output_index, delta: item.arguments });
+      assembler.push({ type: 'response.output_item.done', output_index, item });
+    });
+    for (const event of terminal) assembler.push(event);
+    return assembler.toolCalls().map((c) => c.complete);
+  };
+  const whole = (status: string) => openAIResponsesToolCalls({ status, output: items } as never).map((c) => c.complete);
+
+  it.each([
+    ['response.completed', 'completed', [true, false]],
+    ['response.incomplete', 'incomplete', [false, false]],
+    ['response.failed', 'failed', [false, false]],
+  ])('%s: the same verdict as the whole response with status %p', (type, status, verdict) => {
+    expect(whole(status)).toEqual(verdict);
+    expect(streamed([{ type, response: { status, output: items } }])).toEqual(verdict);
+    expect(streamed([{ type }])).toEqual(verdict); // a terminal event without its response
+  });
+
+  it('a stream that ended without a terminal event broke off: every call is incomplete', () => {
+    expect(streamed([])).toEqual([false, false]);
+    expect(streamed([{ type: 'error', code: 'server_error', message: 'x' }])).toEqual([false, false]);
+    // The terminal event's response says the status, as the whole reader reads it.
+    expect(streamed([{ type: 'response.completed', response: { status: 'incomplete' } }])).toEqual([false, false]);
+  });
+
+  it.each([['cancelled'], ['in_progress'], ['queued'], ['something_new']])(
+    'a whole response with status %p is not a whole turn either',
+    (status) => {
+      expect(whole(status)).toEqual([false, false]);
+    },
+  );
 });
 
 function captured(f: () => unknown): unknown {
