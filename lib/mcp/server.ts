@@ -74,7 +74,9 @@ export interface McpServerOptions {
   /**
    * Receives diagnostics the client never sees: errors of tools and authorizers (classified as
    * `error: tool "x" failed` for the client), response schemas elicitation cannot show, failures
-   * to send progress, errors of the `context` factory, and (serveStreamableHttp) warnings named
+   * to send progress, errors of the `context` factory, protocol errors the SDK handles without
+   * telling the client (`Server.onerror`: a message its schemas refuse, which gets no response; a
+   * response to no request of this server's), and (serveStreamableHttp) warnings named
    * `McpHttpWarning`. An error `onError` itself throws is dropped. Default: ignored.
    */
   readonly onError?: (error: unknown) => void;
@@ -262,6 +264,9 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
     { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' },
     { capabilities: { tools: { listChanged: false } }, instructions: options.instructions },
   );
+  // What the SDK reports and answers nobody (a request its schemas refuse gets no response, a
+  // response to no request of ours is dropped) goes to the owner, as every other diagnostic.
+  server.onerror = onError;
   const serverInfo = { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' };
   const sealer = options.sealer ?? defaultSealer();
   // Protocol revision 2026-07-28 (lib/mcp/input-required.ts): `server/discover` offers it, and
