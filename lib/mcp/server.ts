@@ -159,19 +159,23 @@ function principalAsker(options: McpServerOptions, info: McpCallInfo): () => str
   return () => principalOf(options, info);
 }
 
-/** `tools/call` with its `arguments` kept as the transport parsed them (own `__proto__` members included). */
-const RawCallToolRequestSchema = z.object({
-  method: z.literal('tools/call'),
-  params: z
-    .object({
-      name: z.string(),
-      arguments: z.unknown().optional(),
-      _meta: z.unknown().optional(),
-      requestState: z.unknown().optional(),
-      inputResponses: z.unknown().optional(),
-    })
-    .loose(),
-});
+/**
+ * `tools/call` with its params kept as the transport parsed them (own `__proto__` members of
+ * `arguments` included), checked by nothing here: the SDK's Server checks every `tools/call`
+ * against its CallToolRequestSchema before this handler runs and answers InvalidParams (-32602).
+ * A check in this schema would run first, and the SDK answers the ZodError it throws as
+ * InternalError (-32603): a `name` that is not a string, or no params at all (hostile review).
+ */
+const RawCallToolRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+/** The params of a `tools/call` the SDK's CallToolRequestSchema admitted (`name` is a string). */
+interface RawCallToolParams {
+  readonly name: string;
+  readonly arguments?: unknown;
+  readonly _meta?: unknown;
+  readonly requestState?: unknown;
+  readonly inputResponses?: unknown;
+}
 
 /** `tools/list`, its `_meta` read as is (the 2026-07-28 envelope). */
 const RawListToolsRequestSchema = z.object({
@@ -213,8 +217,9 @@ export function defaultSealer(): ContinuationSealer {
  * input schema as authored; projected once per definition and cached) that the caller may see: with
  * listing checks (Authorizer.canList), those of `registry.visibleTo({ context, signal })`, and a call
  * of a hidden tool is refused exactly like an unknown one. `tools/call`:
- * - an unknown tool name, or `arguments` that are not an object, is a JSON-RPC error
- *   InvalidParams (-32602), as MCP specifies;
+ * - an unknown tool name, `arguments` that are not an object, or params the SDK's
+ *   CallToolRequestSchema refuses (no `name` string) is a JSON-RPC error InvalidParams (-32602),
+ *   as MCP specifies;
  * - an admission error (the arguments break the tool's contract), a Failure (the tool failed or
  *   the Guard refused), a cancellation or any other error is a tool result with `isError: true`
  *   and one actionable text, rendered by `renderOutcome`: CallError evidence, diagnostic causes,
@@ -305,8 +310,9 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       : { resultType: 'complete', tools, ttlMs: 0, cacheScope: 'private' };
   });
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
-    const toolName = request.params.name;
-    const meta = request.params._meta;
+    const params = request.params as RawCallToolParams;
+    const toolName = params.name;
+    const meta = params._meta;
     const stateless = statelessVersionOf(meta) !== undefined;
     const progress = progressReporter(extra._meta?.progressToken, extra.sendNotification, onError);
     const info: McpCallInfo = {
@@ -345,18 +351,18 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
       elicit: elicitThrough(extra, timeout),
       sealer,
       principal: principalAsker(options, info),
-      requestState: request.params.requestState,
-      inputResponses: request.params.inputResponses,
+      requestState: params.requestState,
+      inputResponses: params.inputResponses,
     };
     const result =
       tracing === undefined
-        ? await callOf(stateless, env, toolName, request.params.arguments)
+        ? await callOf(stateless, env, toolName, params.arguments)
         : await tracing.trace(
             {
               toolName,
               callId: String(extra.requestId),
               description: caller.view.resolve(toolName)?.contract.definition().description,
-              arguments: tracedArguments(toolName, request.params.arguments),
+              arguments: tracedArguments(toolName, params.arguments),
               parent: tracing.contextOfMeta(meta),
               attributes: {
                 'mcp.method.name': 'tools/call',
@@ -365,7 +371,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
                 ...(stateless ? { 'mcp.protocol.version': STATELESS_PROTOCOL_VERSION } : {}),
               },
             },
-            () => callOf(stateless, env, toolName, request.params.arguments),
+            () => callOf(stateless, env, toolName, params.arguments),
             (): TracedEnd => ({ kind: ended?.kind ?? 'error', isError: ended?.isError ?? true, result: ended?.output }),
           );
     // A fresh object of this call (mcpToolResult builds one per call), so it is returned as is.

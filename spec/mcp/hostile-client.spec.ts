@@ -5,6 +5,7 @@
  */
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../lib/mcp';
 import type { McpServerOptions } from '../../lib/mcp';
 import { testRegistry } from './support/registry';
@@ -83,6 +84,20 @@ describe('a client the SDK would not be', () => {
     expect(messages[0]).toMatch(/^Unknown message type: .*"progressToken":1\.5/);
     expect(messages[1]).toMatch(/^Unknown message type: .*"params":\[1\]/);
     expect(messages[2]).toMatch(/^Received a response for an unknown message ID: .*"id":99/);
+    await session.close();
+  });
+
+  it('a tools/call without a string name is InvalidParams, as the SDK checks it', async () => {
+    // Regression (hostile review F10): the server's own params schema refused these first, and the
+    // SDK answered its ZodError as InternalError (-32603).
+    const session = await raw();
+    for (const params of [{ name: 5 }, undefined, { arguments: {} }]) {
+      const reply = await session.request('tools/call', params);
+      expect([reply.error?.code, reply.error?.message]).toEqual([
+        ErrorCode.InvalidParams,
+        expect.stringMatching(/^MCP error -32602: Invalid tools\/call request: /),
+      ]);
+    }
     await session.close();
   });
 });
