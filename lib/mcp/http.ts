@@ -34,8 +34,6 @@ import {
   HTTP_REFUSAL,
   bodyTooLarge,
   clientSessionsBusy,
-  limitNotPositive,
-  limitTooLong,
   noEndpoint,
   notAnOrigin,
   notAuthInfo,
@@ -45,7 +43,7 @@ import {
   wildcardWarning,
 } from './messages';
 import { META_KEYS, STATELESS_PROTOCOL_VERSION } from './input-required';
-import { createMcpServer, defaultSealer, safeOnError } from './server';
+import { createMcpServer, defaultSealer, limitOption, safeOnError, serverLimits } from './server';
 import type { McpServerOptions } from './server';
 
 /**
@@ -223,13 +221,14 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
  * SDK transport refuses (e.g. 406 for an `Accept` without `text/event-stream`) opens no session.
  * @throws ToolError as createMcpServer does (checked once before listening)
  * @throws RangeError when a limit is not a positive integer (`port`: 0 to 65535), or
- *   `sessionIdleMs` / `sessionMaxLifetimeMs` exceeds 2,147,483,647 ms (a longer Node timer
- *   fires at once)
+ *   `sessionIdleMs` / `sessionMaxLifetimeMs` / `elicitationTimeoutMs` exceeds 2,147,483,647 ms
+ *   (a longer Node timer fires at once); `maxElicitations` too (see createMcpServer)
  * @throws TypeError when `auth.verifier` has no `verifyAccessToken`, `auth.resourceMetadata`
  *   breaks RFC 9728 (the SDK's schema), or an `allowedOrigins` entry is not an origin
  * @throws Error when the port cannot be bound (EADDRINUSE, EACCES)
  */
 export async function serveStreamableHttp(registry: Registry, options: McpHttpOptions = {}): Promise<McpHttpServer> {
+  serverLimits(options, 'serveStreamableHttp');
   createMcpServer(registry, options);
   const onError = safeOnError(options.onError);
   const host = options.host ?? '127.0.0.1';
@@ -498,18 +497,9 @@ class SingleExchange implements Transport {
 type Limit =
   'maxSessions' | 'maxSessionsPerClient' | 'sessionIdleMs' | 'sessionMaxLifetimeMs' | 'maxBodyBytes' | 'bodyTimeoutMs';
 
-/** The longest setTimeout delay; Node runs a longer one after 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 function limit(options: McpHttpOptions, name: Limit, fallback: number): number {
-  const value = options[name] ?? fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw limitNotPositive(name, value);
-  }
-  if ((name === 'sessionIdleMs' || name === 'sessionMaxLifetimeMs') && value > MAX_TIMER_MS) {
-    throw limitTooLong(name, MAX_TIMER_MS, value);
-  }
-  return value;
+  const timer = name === 'sessionIdleMs' || name === 'sessionMaxLifetimeMs';
+  return limitOption('serveStreamableHttp', name, options[name], fallback, timer);
 }
 
 function isWildcard(host: string): boolean {

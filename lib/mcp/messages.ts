@@ -151,17 +151,23 @@ export const FORM_RULE = {
   ref: '"$ref" cannot be shown as a form; inline the schema',
 } as const;
 
+// --- server.ts, stdio.ts, http.ts: start-up refusals -----------------------------------------
+
+/**
+ * A limit option that is not a positive integer (RangeError); `who` is the function it was passed
+ * to (createMcpServer, serveStdio, serveStreamableHttp).
+ */
+export function limitNotPositive(who: string, name: string, value: unknown): RangeError {
+  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return new RangeError(`${who}: ${name} must be a positive integer, got ${shown}`);
+}
+
+/** A timer option of `who` beyond the longest Node timer, `max` ms (RangeError). */
+export function limitTooLong(who: string, name: string, max: number, value: number): RangeError {
+  return new RangeError(`${who}: ${name} must be at most ${max} ms, got ${value}`);
+}
+
 // --- http.ts: start-up refusals --------------------------------------------------------------
-
-/** A limit option that is not a positive integer (RangeError). */
-export function limitNotPositive(name: string, value: unknown): RangeError {
-  return new RangeError(`serveStreamableHttp: ${name} must be a positive integer, got ${String(value)}`);
-}
-
-/** A timer option beyond the longest Node timer, `max` ms (RangeError). */
-export function limitTooLong(name: string, max: number, value: number): RangeError {
-  return new RangeError(`serveStreamableHttp: ${name} must be at most ${max} ms, got ${value}`);
-}
 
 /** `auth.verifier` without `verifyAccessToken` (TypeError). */
 export function verifierRequired(): TypeError {

@@ -18,7 +18,7 @@ import type { McpToolResult } from './content';
 import { META_KEYS, STATELESS_PROTOCOL_VERSION, callToolStateless } from './input-required';
 import type { McpInputRequiredResult, StatelessCallEnvironment } from './input-required';
 import { ContinuationSealer } from './sealed-state';
-import { registryRequired } from './messages';
+import { limitNotPositive, limitTooLong, registryRequired } from './messages';
 import { progressReporter } from './progress';
 import { mcpTools } from './tools';
 import { ToolTracing } from '../tracing';
@@ -67,9 +67,15 @@ export interface McpServerOptions {
    * the tool does not run. Default: undefined.
    */
   readonly context?: (call: McpCallInfo) => unknown;
-  /** At most this many elicitations per call, refused answers included (default 5). */
+  /**
+   * At most this many elicitations per call, refused answers included (default 5): a positive
+   * integer, else a RangeError when the server is made.
+   */
   readonly maxElicitations?: number;
-  /** How long to wait for the user's answer to one elicitation, in ms (default 600,000). */
+  /**
+   * How long to wait for the user's answer to one elicitation, in ms (default 600,000): a positive
+   * integer up to 2,147,483,647 (the longest Node timer), else a RangeError when the server is made.
+   */
   readonly elicitationTimeoutMs?: number;
   /**
    * Receives diagnostics the client never sees: errors of tools and authorizers (classified as
@@ -207,6 +213,43 @@ function principalOf(options: McpServerOptions, info: McpCallInfo): string {
   return options.principal?.(info) ?? info.authInfo?.clientId ?? '';
 }
 
+/** The longest setTimeout delay; Node runs a longer one after 1 ms. @internal */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * A limit option as given, or `fallback` when absent: a positive safe integer, and for a timer at
+ * most MAX_TIMER_MS ms. Checked when the server is made, so a wrong value fails there, not in a call.
+ * @param who - the function the option was passed to, named in the refusal
+ * @throws RangeError (limitNotPositive, limitTooLong) naming `who`, the option and its value
+ * @internal
+ */
+export function limitOption(who: string, name: string, value: unknown, fallback: number, timer: boolean): number {
+  const limit = value ?? fallback;
+  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+    throw limitNotPositive(who, name, limit);
+  }
+  if (timer && limit > MAX_TIMER_MS) throw limitTooLong(who, name, MAX_TIMER_MS, limit);
+  return limit;
+}
+
+/**
+ * The limits of createMcpServer's options: `maxElicitations` (default 5) and `elicitationTimeoutMs`
+ * (default 600,000, at most MAX_TIMER_MS). serveStdio and serveStreamableHttp check them first, under
+ * their own name. Regression (hostile review): `elicitationTimeoutMs: Infinity` timed every
+ * elicitation out after 1 ms, and `maxElicitations: NaN` asked without end.
+ * @throws RangeError as limitOption
+ * @internal
+ */
+export function serverLimits(
+  options: McpServerOptions,
+  who: string,
+): { readonly maxElicitations: number; readonly elicitationTimeoutMs: number } {
+  return {
+    maxElicitations: limitOption(who, 'maxElicitations', options.maxElicitations, 5, false),
+    elicitationTimeoutMs: limitOption(who, 'elicitationTimeoutMs', options.elicitationTimeoutMs, 600_000, true),
+  };
+}
+
 /** A sealer of this server alone: a fresh random key, claims in memory. @internal */
 export function defaultSealer(): ContinuationSealer {
   return new ContinuationSealer({ keys: [{ id: 'server', secret: randomBytes(32) }], currentKeyId: 'server' });
@@ -253,6 +296,8 @@ export function defaultSealer(): ContinuationSealer {
  * (`mcp-session-id`) to the instance that opened it.
  * @throws ToolError ERR_INVALID_REGISTRY when `registry` is not a Registry
  * @throws ToolError ERR_INVALID_DEFINITION when a definition cannot be projected
+ * @throws RangeError when `maxElicitations` or `elicitationTimeoutMs` is not a positive integer,
+ *   or `elicitationTimeoutMs` exceeds 2,147,483,647 ms (a longer Node timer fires at once)
  * @throws TracingError ERR_INVALID_TRACING for a `tracing` option of the wrong shape;
  *   ERR_TRACING_UNAVAILABLE when `tracing` is on and `@opentelemetry/api` is not installed
  */
@@ -262,8 +307,7 @@ export function createMcpServer(registry: Registry, options: McpServerOptions = 
   }
   mcpTools(registry);
   const onError = safeOnError(options.onError);
-  const maxElicitations = options.maxElicitations ?? 5;
-  const timeout = options.elicitationTimeoutMs ?? 600_000;
+  const { maxElicitations, elicitationTimeoutMs: timeout } = serverLimits(options, 'createMcpServer');
   const tracing = ToolTracing.of(options.tracing, 'createMcpServer(registry, options)');
   const server = new Server(
     { name: options.name ?? 'scope-tool', version: options.version ?? '0.1.0' },

@@ -3,7 +3,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Registry } from '../protocol';
-import { createMcpServer } from './server';
+import { createMcpServer, serverLimits } from './server';
 import type { McpServerOptions } from './server';
 
 /** Options of serveStdio: the server options, and the streams (default `process.stdin` / `process.stdout`). */
@@ -23,9 +23,10 @@ export interface McpStdioServer {
 /**
  * Serves `registry` over stdio until stdin ends. Nothing but JSON-RPC is written to stdout:
  * write logs to stderr (for example in `onError`).
- * @throws ToolError as createMcpServer does
+ * @throws ToolError, RangeError as createMcpServer does (the RangeError names serveStdio)
  */
 export async function serveStdio(registry: Registry, options: McpStdioOptions = {}): Promise<McpStdioServer> {
+  serverLimits(options, 'serveStdio');
   const server = createMcpServer(registry, options);
   const transport = new StdioServerTransport(
     (options.stdin ?? process.stdin) as ConstructorParameters<typeof StdioServerTransport>[0],

@@ -139,7 +139,7 @@ describe('serveStreamableHttp Origin allow-list', () => {
     }
     await expect(serveStreamableHttp(testRegistry(), { maxSessions: 0 })).rejects.toThrow(RangeError);
     const fraction = serveStreamableHttp(testRegistry(), { sessionIdleMs: 1.5 });
-    await expect(fraction).rejects.toThrow(limitNotPositive('sessionIdleMs', 1.5));
+    await expect(fraction).rejects.toThrow(limitNotPositive('serveStreamableHttp', 'sessionIdleMs', 1.5));
   });
 });
 

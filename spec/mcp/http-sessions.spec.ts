@@ -109,10 +109,12 @@ describe('sessions end after sessionMaxLifetimeMs (regression: held GET streams 
 
   it('refuses a sessionMaxLifetimeMs that is not a positive integer or longer than a Node timer', async () => {
     const zero = serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 0 });
-    await expect(zero).rejects.toThrow(limitNotPositive('sessionMaxLifetimeMs', 0));
+    await expect(zero).rejects.toThrow(limitNotPositive('serveStreamableHttp', 'sessionMaxLifetimeMs', 0));
     // A longer setTimeout would fire after 1 ms and close every session at once.
     const long = serveStreamableHttp(testRegistry(), { sessionMaxLifetimeMs: 2 ** 31 });
-    await expect(long).rejects.toThrow(limitTooLong('sessionMaxLifetimeMs', 2 ** 31 - 1, 2 ** 31));
+    await expect(long).rejects.toThrow(
+      limitTooLong('serveStreamableHttp', 'sessionMaxLifetimeMs', 2 ** 31 - 1, 2 ** 31),
+    );
     await expect(serveStreamableHttp(testRegistry(), { sessionIdleMs: 2 ** 31 })).rejects.toThrow(RangeError);
   });
 });

@@ -133,11 +133,14 @@ describe('MCP messages', () => {
     });
   });
 
-  it('serveStreamableHttp start-up refusals name the option, the value and the fix', () => {
-    expect(limitNotPositive('sessionIdleMs', 1.5)).toEqual(
+  it('start-up refusals name the function, the option, the value and the fix', () => {
+    expect(limitNotPositive('serveStreamableHttp', 'sessionIdleMs', 1.5)).toEqual(
       new RangeError('serveStreamableHttp: sessionIdleMs must be a positive integer, got 1.5'),
     );
-    expect(limitTooLong('sessionMaxLifetimeMs', 2_147_483_647, 2_147_483_648)).toEqual(
+    expect(limitNotPositive('createMcpServer', 'maxElicitations', '5')).toEqual(
+      new RangeError('createMcpServer: maxElicitations must be a positive integer, got "5"'),
+    );
+    expect(limitTooLong('serveStreamableHttp', 'sessionMaxLifetimeMs', 2_147_483_647, 2_147_483_648)).toEqual(
       new RangeError('serveStreamableHttp: sessionMaxLifetimeMs must be at most 2147483647 ms, got 2147483648'),
     );
     expect(verifierRequired()).toEqual(

@@ -8,13 +8,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ElicitRequest, ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema, ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../../lib/mcp';
+import { PassThrough } from 'node:stream';
+import { createMcpServer, serveStdio, serveStreamableHttp } from '../../lib/mcp';
 import type { McpCallInfo, McpServerOptions } from '../../lib/mcp';
 import {
   askedAgain,
   cannotElicit,
   formCannotShow,
   inputNotGiven,
+  limitNotPositive,
+  limitTooLong,
   PROGRESS,
   runtimeReferenceOmitted,
 } from '../../lib/mcp/messages';
@@ -347,5 +350,33 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
 
   it('refuses something that is not a Registry', () => {
     expect(() => createMcpServer({} as Registry)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_REGISTRY' }));
+  });
+
+  it('refuses limits that are not positive integers, or timers longer than a Node timer, naming the entry point', async () => {
+    // Regression (hostile review F11): elicitationTimeoutMs Infinity timed every elicitation out at
+    // once (setTimeout runs a longer delay after 1 ms), and maxElicitations NaN asked without end.
+    const registry = testRegistry();
+    for (const [name, value] of [
+      ['elicitationTimeoutMs', Infinity],
+      ['elicitationTimeoutMs', 0],
+      ['elicitationTimeoutMs', 1.5],
+      ['maxElicitations', NaN],
+      ['maxElicitations', -1],
+      ['maxElicitations', '5'],
+    ] as const) {
+      expect(() => createMcpServer(registry, { [name]: value })).toThrow(
+        limitNotPositive('createMcpServer', name, value),
+      );
+    }
+    expect(() => createMcpServer(registry, { elicitationTimeoutMs: 2 ** 31 })).toThrow(
+      limitTooLong('createMcpServer', 'elicitationTimeoutMs', 2 ** 31 - 1, 2 ** 31),
+    );
+    const streams = { stdin: new PassThrough(), stdout: new PassThrough() };
+    await expect(serveStdio(registry, { ...streams, maxElicitations: 0 })).rejects.toThrow(
+      limitNotPositive('serveStdio', 'maxElicitations', 0),
+    );
+    await expect(serveStreamableHttp(registry, { elicitationTimeoutMs: -5 })).rejects.toThrow(
+      limitNotPositive('serveStreamableHttp', 'elicitationTimeoutMs', -5),
+    );
   });
 });
