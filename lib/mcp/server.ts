@@ -7,7 +7,12 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ElicitRequest, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  ElicitRequest,
+  ElicitResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ElicitResultSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/v4';
@@ -124,8 +129,31 @@ function elicitThrough(
       method: 'elicitation/create',
       params: { message, requestedSchema: form.requestedSchema },
     };
-    return extra.sendRequest(elicit, ElicitResultSchema, { signal: extra.signal, timeout });
+    return roundOf(extra, elicit, timeout);
   };
+}
+
+/**
+ * One elicitation round, sent with a signal of its own that the call's signal aborts while the round
+ * waits. The SDK (1.32.2, Protocol.request) adds an abort listener to the signal of every request it
+ * sends and never removes it: sent with the call's signal, each round left one on it, and a call asked
+ * 11 times set off MaxListenersExceededWarning (hostile review). The round's signal goes with the round.
+ */
+async function roundOf(
+  extra: Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, 'sendRequest' | 'signal'>,
+  elicit: ElicitRequest,
+  timeout: number,
+): Promise<ElicitResult> {
+  const call = extra.signal;
+  const round = new AbortController();
+  const abort = (): void => round.abort(call.reason);
+  if (call.aborted) abort();
+  else call.addEventListener('abort', abort, { once: true });
+  try {
+    return await extra.sendRequest(elicit, ElicitResultSchema, { signal: round.signal, timeout });
+  } finally {
+    call.removeEventListener('abort', abort);
+  }
 }
 
 /**

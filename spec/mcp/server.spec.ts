@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ElicitRequest, ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema, ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { getEventListeners } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { createMcpServer, serveStdio, serveStreamableHttp } from '../../lib/mcp';
 import type { McpCallInfo, McpServerOptions } from '../../lib/mcp';
@@ -378,5 +379,28 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     await expect(serveStreamableHttp(registry, { elicitationTimeoutMs: -5 })).rejects.toThrow(
       limitNotPositive('serveStreamableHttp', 'elicitationTimeoutMs', -5),
     );
+  });
+
+  it('adds no abort listener per elicitation round that outlives the round', async () => {
+    // Regression (hostile review F11): the SDK adds a listener to the signal of each request it sends
+    // and never removes it; every round was sent with the call's signal, so 11 refused answers in one
+    // call put 11 listeners on it (MaxListenersExceededWarning).
+    const server = createMcpServer(testRegistry(), { maxElicitations: 20 });
+    const client = new Client({ name: 'spec', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    // The signal the SDK gives the tools/call handler (SDK 1.32.2 keeps its controller in this map).
+    const controllers = (server as unknown as { _requestHandlerAbortControllers: Map<unknown, AbortController> })
+      ._requestHandlerAbortControllers;
+    let signal: AbortSignal | undefined;
+    let round = 0;
+    client.setRequestHandler(ElicitRequestSchema, () => {
+      signal ??= [...controllers.values()][0].signal;
+      return ++round < 15 ? { action: 'accept', content: { approve: 'no' } } : { action: 'decline' };
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const result = await client.callTool({ name: 'file_note', arguments: { text: 'milk' } });
+    expect([round, textOf(result)]).toEqual([15, inputNotGiven('file_note', 'decline')]);
+    expect(getEventListeners(signal!, 'abort')).toHaveLength(0);
+    await client.close();
   });
 });
