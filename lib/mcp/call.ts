@@ -3,7 +3,6 @@
  * `Binding.call` (Guard, tool) → Output, with InputRequests answered through MCP elicitation and
  * the call resumed through `Contract.prepare(request, continuation)`.
  */
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Failure, Output } from '../protocol';
 import type { Continuation, InputRequest, Registry } from '../protocol';
@@ -13,7 +12,7 @@ import { prepareMcpCall } from './arguments';
 import type { PreparedMcpCall } from './arguments';
 import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
-import { elicitationForm, elicitationMessage } from './elicitation';
+import { elicitationForm, elicitationMessage, readElicitationResult } from './elicitation';
 import type { ElicitationForm } from './elicitation';
 import {
   argumentsNotObject,
@@ -41,8 +40,11 @@ export interface McpCallEnvironment {
   readonly context: (() => unknown) | undefined;
   /** Whether the client declared form elicitation. */
   readonly canElicit: boolean;
-  /** Sends `elicitation/create` and awaits the answer (tied to this request, aborted with it). */
-  readonly elicit: (message: string, form: ElicitationForm) => Promise<ElicitResult>;
+  /**
+   * Sends `elicitation/create` and awaits the result as the client's message carries it, unchecked
+   * (readElicitationResult reads it); tied to this request, aborted with it.
+   */
+  readonly elicit: (message: string, form: ElicitationForm) => Promise<unknown>;
   /** At most this many elicitations per call (answers refused by the schema included). */
   readonly maxElicitations: number;
   /** Diagnostics sink: never reaches the client. */
@@ -109,7 +111,13 @@ async function answered(
       asked += 1;
       await env.progress.step(PROGRESS.waiting);
       const message = elicitationMessage(request.prompt);
-      const answer = await env.elicit(refusal === undefined ? message : askedAgain(message, refusal), form);
+      const answer = readElicitationResult(
+        await env.elicit(refusal === undefined ? message : askedAgain(message, refusal), form),
+      );
+      if (answer.refusal !== undefined) {
+        refusal = answer.refusal;
+        continue;
+      }
       if (answer.action !== 'accept') throw failure('rejected', inputNotGiven(name, answer.action));
       try {
         continuation = request.continuation(form.answer(answer.content));

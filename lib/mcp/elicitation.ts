@@ -7,7 +7,7 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonValue } from '../protocol';
 import { jsonPointer } from '../protocol/json';
-import { FORM_RULE, fieldTypeNotInForm, formRefused, keywordNotInForm } from './messages';
+import { ANSWER_RULE, FORM_RULE, fieldTypeNotInForm, formRefused, keywordNotInForm } from './messages';
 
 /** MCP's `requestedSchema`: a flat object schema of primitive properties. */
 export type McpRequestedSchema = ElicitRequestFormParams['requestedSchema'];
@@ -95,6 +95,43 @@ export function elicitationForm(responseSchema: JsonValue): ElicitationForm {
     requestedSchema.required = [...(schema.required as string[])];
   }
   return { requestedSchema, answer: (content) => JSON.stringify(content ?? {}) };
+}
+
+/**
+ * An elicitation result as the client sent it: accepted with its `content` (an object, or absent),
+ * declined, dismissed, or not a result at all (`refusal` says why). @internal
+ */
+export type ElicitationAnswer =
+  | {
+      readonly action: 'accept';
+      readonly content: Readonly<Record<string, unknown>> | undefined;
+      readonly refusal?: undefined;
+    }
+  | { readonly action: 'decline' | 'cancel'; readonly refusal?: undefined }
+  | { readonly action?: undefined; readonly refusal: string };
+
+/**
+ * Reads an elicitation result (`{ action, content? }`) as the message carries it, for both flows
+ * (the answer to `elicitation/create`, and a 2026-07-28 retry's `inputResponses.input`). Not the
+ * SDK's Zod-parsed copy (ElicitResultSchema): it drops an own `__proto__` member of `content`, so the
+ * response schema never saw it and took the rest, and it refuses values a form field cannot hold
+ * before the response schema can say why, which failed the call (hostile review). Here `content` is
+ * kept as sent, for `InputRequest.continuation` to judge; a result whose shape is wrong (not an
+ * object, an action other than accept, decline, cancel, accepted content that is not an object) is
+ * not an answer: its `refusal`, like the response schema's, is the reason the question is asked
+ * again. Other members (`_meta`) are ignored. @internal
+ */
+export function readElicitationResult(result: unknown): ElicitationAnswer {
+  if (!isObject(result)) return { refusal: ANSWER_RULE.notObject };
+  const { action, content } = result;
+  if (action === 'decline' || action === 'cancel') return { action };
+  if (action !== 'accept') return { refusal: ANSWER_RULE.action };
+  if (content !== undefined && !isObject(content)) return { refusal: ANSWER_RULE.content };
+  return { action, content };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The human-readable message of an elicitation: a JSON string prompt as is, any other prompt as its JSON text. */

@@ -9,8 +9,6 @@
  * docs/mcp.md describes the wire; createMcpServer (lib/mcp/server.ts) chooses this flow or the
  * elicitation flow of lib/mcp/call.ts by the request's protocol version.
  */
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { InputRequest } from '../protocol';
 import type { Continuation, JsonValue, Registry } from '../protocol';
 import { detailOf } from '../protocol/detail';
@@ -21,9 +19,10 @@ import { contextOf, failedResult, failure, formOf, invalidParams } from './call'
 import type { CallEnd } from './call';
 import { mcpToolResult } from './content';
 import type { McpToolResult } from './content';
-import { elicitationMessage } from './elicitation';
-import type { ElicitationForm } from './elicitation';
+import { elicitationMessage, readElicitationResult } from './elicitation';
+import type { ElicitationAnswer, ElicitationForm } from './elicitation';
 import {
+  ANSWER_RULE,
   PROGRESS,
   argumentsNotObject,
   askedAgain,
@@ -162,7 +161,9 @@ async function resume(
   }
   const form = formOf(env, name, request);
   const answer = answerOf(env.inputResponses);
-  if (answer === undefined) throw ask(env, call, request, sealed.asked, undefined, form);
+  if (answer === undefined || answer.refusal !== undefined) {
+    throw ask(env, call, request, sealed.asked, answer?.refusal, form);
+  }
   if (answer.action !== 'accept') throw failure('rejected', inputNotGiven(name, answer.action));
   try {
     return { continuation: request.continuation(form.answer(answer.content)), asked: sealed.asked };
@@ -172,11 +173,19 @@ async function resume(
   }
 }
 
-/** The accepted, declined or dismissed elicitation answer under INPUT_KEY, if there is a well-formed one. */
-function answerOf(responses: unknown): ElicitResult | undefined {
-  if (typeof responses !== 'object' || responses === null) return undefined;
-  const parsed = ElicitResultSchema.safeParse((responses as Record<string, unknown>)[INPUT_KEY]);
-  return parsed.success ? parsed.data : undefined;
+/**
+ * The elicitation result under INPUT_KEY as the retry carries it (readElicitationResult), undefined
+ * when the retry carries none (no `inputResponses`, or none under INPUT_KEY: the question is asked
+ * again as it was). `inputResponses` that are not an object is not an answer, asked again with the
+ * reason, as a malformed result under INPUT_KEY is (hostile review: both were taken as no answer).
+ */
+function answerOf(responses: unknown): ElicitationAnswer | undefined {
+  if (responses === undefined) return undefined;
+  if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
+    return { refusal: ANSWER_RULE.responses };
+  }
+  const result = (responses as Record<string, unknown>)[INPUT_KEY];
+  return result === undefined ? undefined : readElicitationResult(result);
 }
 
 /** The `input_required` result that asks `request` (again, with `refusal`), sealed; or the Failure of one ask too many. */

@@ -95,6 +95,22 @@ export function askedAgain(message: string, refusal: string): string {
 }
 
 /**
+ * Why an elicitation answer that is not one was refused, given as the reason when the question is
+ * asked again (askedAgain): the client's result as the message carries it (the 2026-07-28 retry's
+ * `inputResponses` too) is not `{ action, content? }`.
+ */
+export const ANSWER_RULE = {
+  /** The result is not a JSON object. */
+  notObject: 'the elicitation result must be an object { action, content }',
+  /** `action` is missing or another value. */
+  action: 'action must be "accept", "decline" or "cancel"',
+  /** An accepted result's `content` is not a JSON object. */
+  content: 'content must be an object of the form fields',
+  /** A 2026-07-28 retry's `inputResponses` is not a JSON object. */
+  responses: 'inputResponses must be an object whose "input" member is the elicitation result',
+} as const;
+
+/**
  * Model-facing: the `requestState` of a retried `tools/call` (protocol revision 2026-07-28) did not
  * open (`reason`: a ContinuationErrorReason), so the answer was not taken.
  */

@@ -7,13 +7,8 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  ElicitRequest,
-  ElicitResult,
-  ServerNotification,
-  ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
-import { ElicitResultSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/v4';
 import { Registry } from '../protocol';
@@ -143,14 +138,14 @@ async function roundOf(
   extra: Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, 'sendRequest' | 'signal'>,
   elicit: ElicitRequest,
   timeout: number,
-): Promise<ElicitResult> {
+): Promise<unknown> {
   const call = extra.signal;
   const round = new AbortController();
   const abort = (): void => round.abort(call.reason);
   if (call.aborted) abort();
   else call.addEventListener('abort', abort, { once: true });
   try {
-    return await extra.sendRequest(elicit, ElicitResultSchema, { signal: round.signal, timeout });
+    return await extra.sendRequest(elicit, RawResultSchema, { signal: round.signal, timeout });
   } finally {
     call.removeEventListener('abort', abort);
   }
@@ -210,6 +205,14 @@ interface RawCallToolParams {
   readonly requestState?: unknown;
   readonly inputResponses?: unknown;
 }
+
+/**
+ * The result of `elicitation/create` as the client's message carries it: the SDK checks it against
+ * this schema, which takes anything, and readElicitationResult (lib/mcp/elicitation.ts) reads it.
+ * ElicitResultSchema would drop an own `__proto__` member of `content` and fail the call on a value
+ * no form field holds (hostile review).
+ */
+const RawResultSchema = z.unknown();
 
 /** `tools/list`, its `_meta` read as is (the 2026-07-28 envelope). */
 const RawListToolsRequestSchema = z.object({

@@ -8,6 +8,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../lib/mcp';
 import type { McpServerOptions } from '../../lib/mcp';
+import { ANSWER_RULE, askedAgain, inputNotGiven } from '../../lib/mcp/messages';
 import { testRegistry } from './support/registry';
 
 /** A JSON-RPC message as it travels (the members these specs read). */
@@ -101,3 +102,89 @@ describe('a client the SDK would not be', () => {
     await session.close();
   });
 });
+
+const FILE = { name: 'file_note', arguments: { text: 'Q3' } };
+const QUESTION = 'File the note "Q3"?';
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+};
+
+/**
+ * Answers file_note's question cannot be taken as sent, and the reason each is asked again with
+ * (a RegExp: the response schema's wording is pinned elsewhere).
+ */
+const NOT_ANSWERS: [string, unknown, string | RegExp][] = [
+  [
+    // Regression (hostile review F7): the SDK's parsed copy lost the member, and the answer was taken.
+    'content with an own __proto__ member (the response schema is closed)',
+    JSON.parse('{"action":"accept","content":{"approve":true,"__proto__":{"title":"x"}}}'),
+    /^response: .*__proto__/,
+  ],
+  [
+    // Regression (hostile review F8): a value the SDK's ElicitResultSchema refuses failed the call.
+    'content the form cannot hold',
+    { action: 'accept', content: { approve: true, title: { n: 1 } } },
+    /^response: \/title: /,
+  ],
+  ['an unknown action', { action: 'weird' }, ANSWER_RULE.action],
+  ['no action', { content: { approve: true } }, ANSWER_RULE.action],
+  ['content that is not an object', { action: 'accept', content: [true] }, ANSWER_RULE.content],
+];
+
+/** The reason an asked-again question gives (askedAgain), or undefined for a question asked plainly. */
+function reasonOf(message: string): string | undefined {
+  const prefix = askedAgain(QUESTION, '').slice(0, -1);
+  return message.startsWith(prefix) && message.endsWith(')') ? message.slice(prefix.length, -1) : undefined;
+}
+
+const expectReason = (message: string, reason: string | RegExp) =>
+  reason instanceof RegExp ? expect(reasonOf(message)).toMatch(reason) : expect(reasonOf(message)).toBe(reason);
+
+describe('elicitation answers are judged as the client sent them', () => {
+  it.each(NOT_ANSWERS)('elicitation flow: %s is asked again with the reason', async (_what, answer, reason) => {
+    const session = await raw();
+    const asked: string[] = [];
+    session.answer((request) => {
+      asked.push((request.params as { message: string }).message);
+      return asked.length === 1 ? answer : { action: 'decline' };
+    });
+    const reply = await session.request('tools/call', FILE);
+    const declined = { content: [{ type: 'text', text: inputNotGiven('file_note', 'decline') }], isError: true };
+    expect([reply.result, asked.length, asked[0]]).toEqual([declined, 2, QUESTION]);
+    expectReason(asked[1], reason);
+    expect(session.errors).toEqual([]);
+    await session.close();
+  });
+
+  it.each(NOT_ANSWERS)('2026-07-28 flow: %s is asked again with the reason', async (_what, answer, reason) => {
+    const session = await raw();
+    const first = (await session.request('tools/call', { ...FILE, _meta: ENVELOPE })).result!;
+    const retry = { ...FILE, _meta: ENVELOPE, requestState: first.requestState, inputResponses: { input: answer } };
+    const again = (await session.request('tools/call', retry)).result!;
+    expect(again.resultType).toBe('input_required');
+    expectReason((again.inputRequests as Questions).input.params.message, reason);
+    expect(session.errors).toEqual([]);
+    await session.close();
+  });
+
+  it('2026-07-28 flow: inputResponses or a result that are not objects are asked again with the reason', async () => {
+    // (In the elicitation flow the SDK drops a result that is not an object, and tells onError.)
+    const session = await raw();
+    const first = (await session.request('tools/call', { ...FILE, _meta: ENVELOPE })).result!;
+    let requestState = first.requestState;
+    for (const [inputResponses, reason] of [
+      ['yes', ANSWER_RULE.responses],
+      [{ input: 'yes' }, ANSWER_RULE.notObject],
+    ] as const) {
+      const retry = { ...FILE, _meta: ENVELOPE, requestState, inputResponses };
+      const again = (await session.request('tools/call', retry)).result!;
+      expectReason((again.inputRequests as Questions).input.params.message, reason);
+      requestState = again.requestState;
+    }
+    await session.close();
+  });
+});
+
+type Questions = { input: { params: { message: string } } };

@@ -1,4 +1,5 @@
 import {
+  ANSWER_RULE,
   BEARER,
   FORM_RULE,
   HTTP_REFUSAL,
@@ -82,6 +83,12 @@ describe('MCP messages', () => {
     expect(askedAgain('File the note?', 'response: /title: too long')).toBe(
       'File the note?\n\n(The previous answer was refused: response: /title: too long)',
     );
+    expect(ANSWER_RULE).toEqual({
+      notObject: 'the elicitation result must be an object { action, content }',
+      action: 'action must be "accept", "decline" or "cancel"',
+      content: 'content must be an object of the form fields',
+      responses: 'inputResponses must be an object whose "input" member is the elicitation result',
+    });
     expect(cannotElicit('file_note')).toBe(
       'error: tool "file_note" needs input from the user, and this client cannot ask for it ' +
         '(no elicitation capability); the call did not complete',
