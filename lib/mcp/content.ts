@@ -34,7 +34,10 @@ export const EMBEDDED_CONTENT_URI = 'scope-tool:content/';
  * output has no blocks, the details text also becomes the one text block (MCP asks servers to
  * send the serialized JSON for clients that read `content` only). Details that are not an object
  * (an array, a scalar) cannot be `structuredContent`: they are sent as a text block after the
- * other blocks, so the client still receives them.
+ * other blocks, so the client still receives them. So are objects with an own top-level member
+ * named `__proto__`: the SDK's result check would drop that member from `structuredContent`, so
+ * they go whole as text, with no `structuredContent` (never one view without a member the other
+ * has).
  * @param output - the Output to send (an error's Output too)
  * @param isError - MCP `isError`: true for admission errors and Failures
  */
@@ -44,11 +47,21 @@ export function mcpToolResult(output: Output, isError: boolean): McpToolResult {
   const details = output.details;
   if (details !== undefined) {
     const value: unknown = JSON.parse(details);
-    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (isObject) result.structuredContent = value as Record<string, unknown>;
-    if (content.length === 0 || !isObject) content.push({ type: 'text', text: details });
+    const structured = typeof value === 'object' && value !== null && !Array.isArray(value) && !hasOwnProto(value);
+    if (structured) result.structuredContent = value as Record<string, unknown>;
+    if (content.length === 0 || !structured) content.push({ type: 'text', text: details });
   }
   return result;
+}
+
+/**
+ * Whether an object has an own member named `__proto__` (JSON.parse makes one). The SDK's result
+ * check (CallToolResultSchema, Zod) copies `structuredContent` without it, so the client would get
+ * the object less that member while the text block keeps it (hostile review): such details are sent
+ * as the text block alone. Only the top level: the check passes the members' values on as they are.
+ */
+function hasOwnProto(value: object): boolean {
+  return Object.prototype.hasOwnProperty.call(value, '__proto__');
 }
 
 function mcpContent(block: ContentBlock, index: number): McpContent {

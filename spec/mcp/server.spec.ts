@@ -22,7 +22,8 @@ import {
   PROGRESS,
   runtimeReferenceOmitted,
 } from '../../lib/mcp/messages';
-import { Registry, ToolError } from '../../lib/protocol';
+import { FuncTool, Output, Registry, ToolError } from '../../lib/protocol';
+import type { ContentBlock, JsonValue } from '../../lib/protocol';
 import { notAuthorizedText } from '../../lib/protocol/messages';
 import { describeInvalidArguments } from '../../lib/providers';
 import { describeUnknownTool } from '../../lib/providers/prepare';
@@ -108,6 +109,42 @@ describe('createMcpServer with the SDK Client (in memory)', () => {
     const result = await session.client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
     expect(result.structuredContent).toEqual({ city: 'Oslo', days: [18, 19, 21] });
     expect(result.content).toEqual([{ type: 'text', text: '{"city":"Oslo","days":[18,19,21]}' }]);
+  });
+
+  it('sends details with an own __proto__ member as text only, since structuredContent would lose it', async () => {
+    // Regression (hostile review F9): the SDK's result check copies structuredContent without an own
+    // __proto__ member, so the client got {"a":1} there and the whole details in the text block.
+    const details = '{"__proto__":{"admin":true},"a":1}';
+    const tool = (name: string, content: ContentBlock[], json: string) =>
+      FuncTool.create({ name, inputSchema: { type: 'object' }, decode: (v: JsonValue) => v }, () =>
+        Output.create({ content, details: json }),
+      );
+    const server = createMcpServer(
+      new Registry(
+        tool('bare', [], details),
+        tool('told', [{ kind: 'text', text: 'Done.' }], details),
+        tool('nested', [], '{"a":{"__proto__":{"admin":true}}}'),
+      ),
+    );
+    const client = new Client({ name: 'spec', version: '1.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const bare = await client.callTool({ name: 'bare', arguments: {} });
+      expect(bare).toEqual({ content: [{ type: 'text', text: details }], isError: false });
+      expect('structuredContent' in bare).toBe(false);
+      const told = await client.callTool({ name: 'told', arguments: {} });
+      expect(told.content).toEqual([
+        { type: 'text', text: 'Done.' },
+        { type: 'text', text: details },
+      ]);
+      expect('structuredContent' in told).toBe(false);
+      // Deeper down the SDK keeps the member (its check reads structuredContent's values as unknown).
+      const nested = await client.callTool({ name: 'nested', arguments: {} });
+      expect(JSON.stringify(nested.structuredContent)).toBe('{"a":{"__proto__":{"admin":true}}}');
+    } finally {
+      await client.close();
+    }
   });
 
   it('maps media blocks to image, audio, resource link and embedded resource content', async () => {
