@@ -51,7 +51,13 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
     if (metadata === undefined) continue;
     const method = descriptor.value as Function;
     found.push(
-      Object.freeze({ methodName, method, prototype: owner, metadata, policies: methodPolicies(owner, methodName) }),
+      Object.freeze({
+        methodName,
+        method,
+        prototype: owner,
+        metadata,
+        policies: methodPolicies(owner, methodName, metadata.name),
+      }),
     );
   }
   const result = Object.freeze(found);
@@ -60,24 +66,30 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
 }
 
 /**
- * The policies of every method definition named `name` from the base class down to `owner`, base
- * first. Regression: an override (`@Tool()` repeated, `@Authorize` not) ran for every caller.
+ * The policies a tool keeps from its class chain, base first: on each prototype from the base class
+ * down to `owner`, those written on the method `name` (an override keeps the policies of the method
+ * it replaces) and on any other `@Tool()` method there named `tool` (a subclass that gives a base
+ * tool's name to another method keeps that tool's policies: the model calls it by that name).
+ * Regressions: an override (`@Tool()` repeated, `@Authorize` not) ran for every caller, and so did
+ * a subclass's new method named like the base tool it replaced.
  */
-function methodPolicies(owner: object, name: string): Policy[] {
+function methodPolicies(owner: object, name: string, tool: string): Policy[] {
   const chain: Policy[][] = [];
-  const seen = new Set<unknown>(); // one function assigned to two prototypes counts once
   for (
     let p: object | null = owner;
     p !== null && p !== Object.prototype;
     p = Object.getPrototypeOf(p) as object | null
   ) {
-    const d = Object.getOwnPropertyDescriptor(p, name);
-    const fn: unknown = d?.value;
-    if (typeof fn !== 'function' || seen.has(fn)) continue;
-    seen.add(fn);
-    chain.unshift([...readPolicies(fn, 'method')]);
+    const own = readTools(p).filter((m) => m !== name && toolNameOf(p as object, m) === tool);
+    chain.unshift([name, ...own].flatMap((m) => readPolicies(p as object, 'method', m)));
   }
   return chain.flat();
+}
+
+/** The `@Tool()` name of the method `m` defined on `p`, or undefined. */
+function toolNameOf(p: object, m: string): string | undefined {
+  const fn: unknown = Object.getOwnPropertyDescriptor(p, m)?.value;
+  return typeof fn === 'function' ? readTool(fn)?.name : undefined;
 }
 
 function definingPrototype(start: object, name: string): object | undefined {

@@ -53,16 +53,12 @@ export function Authorize(...policies: Policy[]): ClassDecorator & MethodDecorat
         );
       }
     });
-    let holder: object;
-    if (key === undefined) {
-      holder = target;
-    } else {
-      if (typeof descriptor?.value !== 'function')
-        throw new ToolError('ERR_INVALID_TOOL', `${where}: apply it to a class or a method`);
-      holder = descriptor.value as Function;
-    }
-    // Decorators run bottom-up: the decorator applied later is written above, so it goes first.
-    const existing = readOwnMetadata<Policy[]>(POLICIES_KEY, holder) ?? [];
-    writeMetadata(POLICIES_KEY, Object.freeze([...policies, ...existing]), holder);
+    if (key !== undefined && typeof descriptor?.value !== 'function')
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: apply it to a class or a method`);
+    // On the class, or on the prototype under the method's name (not on the function: a decorator
+    // that wraps the method must not shed them). Decorators run bottom-up: the decorator applied
+    // later is written above, so it goes first.
+    const existing = readOwnMetadata<Policy[]>(POLICIES_KEY, target, key) ?? [];
+    writeMetadata(POLICIES_KEY, Object.freeze([...policies, ...existing]), target, key);
   }) as ClassDecorator & MethodDecorator;
 }

@@ -15,7 +15,7 @@ export const TOOLSET_KEY = 'scope-tool:toolset';
 export const TOOL_KEY = 'scope-tool:tool';
 /** The method names `@Tool()` marked, on the prototype that declares them (own metadata). @internal */
 export const TOOL_METHODS_KEY = 'scope-tool:tool-methods';
-/** `@Authorize()` policies, on the class or on the method function. @internal */
+/** `@Authorize()` policies, on the class, or on the prototype under the method's name. @internal */
 export const POLICIES_KEY = 'scope-tool:policies';
 /** TypeScript's parameter types of a method (emitDecoratorMetadata). */
 export const PARAMTYPES_KEY = 'design:paramtypes';
@@ -66,11 +66,16 @@ export function readTool(method: Function): ToolMetadata | undefined {
 }
 
 /**
- * The policies of a class (its own and its ancestors', base class first) or of a method function
- * (own only), in the order they are written.
+ * The policies of a class (its own and its ancestors', base class first), or those written on the
+ * method `method` of the prototype `target` (that prototype's own, not inherited: the container
+ * gathers an override chain, lib/container/scanner.ts), in the order they are written. Method
+ * policies are kept by prototype and name, not on the function: a decorator that wraps the method
+ * (logging, metrics) keeps them.
  */
-export function readPolicies(target: Function, kind: 'class' | 'method'): readonly Policy[] {
-  if (kind === 'method') return (Reflect.getOwnMetadata(POLICIES_KEY, target) as Policy[] | undefined) ?? [];
+export function readPolicies(target: Function, kind: 'class'): readonly Policy[];
+export function readPolicies(target: object, kind: 'method', method: string | symbol): readonly Policy[];
+export function readPolicies(target: object, kind: 'class' | 'method', method?: string | symbol): readonly Policy[] {
+  if (kind === 'method') return readOwnMetadata<Policy[]>(POLICIES_KEY, target, method) ?? [];
   const chain: Function[] = [];
   for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     chain.unshift(c as Function);
@@ -86,12 +91,15 @@ export function readParamTypes(prototype: object, method: string): readonly unkn
   return Reflect.getMetadata(PARAMTYPES_KEY, prototype, method) as unknown[] | undefined;
 }
 
-/** Writes own metadata. @internal (decorators only) */
-export function writeMetadata(key: string, value: unknown, target: object): void {
-  Reflect.defineMetadata(key, value, target);
+/** Writes own metadata, of `target` or of its member `property`. @internal (decorators only) */
+export function writeMetadata(key: string, value: unknown, target: object, property?: string | symbol): void {
+  if (property === undefined) Reflect.defineMetadata(key, value, target);
+  else Reflect.defineMetadata(key, value, target, property);
 }
 
-/** Reads own metadata. @internal (decorators only) */
-export function readOwnMetadata<T>(key: string, target: object): T | undefined {
-  return Reflect.getOwnMetadata(key, target) as T | undefined;
+/** Reads own metadata, of `target` or of its member `property`. @internal (decorators only) */
+export function readOwnMetadata<T>(key: string, target: object, property?: string | symbol): T | undefined {
+  return (
+    property === undefined ? Reflect.getOwnMetadata(key, target) : Reflect.getOwnMetadata(key, target, property)
+  ) as T | undefined;
 }

@@ -282,6 +282,58 @@ describe('policies', () => {
     expect(ran).toEqual([]);
   });
 
+  it('keeps method policies under a decorator that wraps the method (logging), and for a base tool name given to another method', async () => {
+    // Regressions (second review): @Tool() @Logged() @Authorize(deny) ran for every caller (the
+    // policies sat on the function @Logged replaced); so did a subclass's purge() named delete_all.
+    const { order, policy } = recorder();
+    const ran: string[] = [];
+    const Logged = (): MethodDecorator => (_target, _key, descriptor) => {
+      const inner = descriptor.value as unknown as (...a: unknown[]) => unknown;
+      (descriptor as PropertyDescriptor).value = function (this: unknown, ...a: unknown[]) {
+        return inner.apply(this, a);
+      };
+    };
+    @Toolset()
+    class Wrapped {
+      @Tool({ name: 'wipe' })
+      @Logged()
+      @Authorize(policy('deny', false))
+      wipe(): string {
+        ran.push('wipe');
+        return 'wiped';
+      }
+    }
+    class Base {
+      @Tool({ name: 'delete_all' })
+      @Authorize(policy('admins', false))
+      deleteAll(): string {
+        ran.push('base');
+        return 'deleted';
+      }
+    }
+    @Toolset()
+    class Renamed extends Base {
+      override deleteAll(): string {
+        return 'not a tool here';
+      }
+      @Tool({ name: 'delete_all' })
+      purge(): string {
+        ran.push('purge');
+        return 'purged';
+      }
+    }
+    for (const [cls, tool, method, asked] of [
+      [Wrapped, 'wipe', 'wipe', ['deny:wipe']],
+      [Renamed, 'delete_all', 'purge', ['admins:delete_all']],
+    ] as const) {
+      order.length = 0;
+      const registry = createRegistry({ manifest: manifest(entry(tool, cls.name, method, null)), toolsets: [cls] });
+      const err = await run(registry, tool, {}).catch((e: unknown) => e);
+      expect([tool, classifyFailure(err)?.kind, order]).toEqual([tool, 'rejected', asked]);
+    }
+    expect(ran).toEqual([]);
+  });
+
   it('refuses when any policy refuses (AND), and asks none after the refusal', async () => {
     const { order, policy } = recorder();
     let ran = 0;

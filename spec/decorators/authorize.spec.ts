@@ -32,7 +32,7 @@ describe('@Authorize', () => {
       createNote(): void {}
     }
     expect(readPolicies(NotesTools, 'class')).toEqual([allowAll, ScopePolicy, second]);
-    expect(readPolicies(NotesTools.prototype.createNote, 'method')).toEqual([objectPolicy, second]);
+    expect(readPolicies(NotesTools.prototype, 'method', 'createNote')).toEqual([objectPolicy, second]);
   });
 
   it('inherits class policies, base class first', () => {
