@@ -102,8 +102,11 @@ export class AnthropicStreamAssembler {
   toolCalls(): AssembledToolCall[] {
     // Regression (review b, finding 3): a stream that broke off before message_delta (no
     // stop_reason) ran the blocks that had stopped, a batch the model never finished.
-    const whole = streamedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS);
-    const calls = [...this.#replaced, ...this.#blocks.entries()]
+    // So is a batch with a block that never stopped, whatever the stop reason says (second review:
+    // block 0 ran while block 1, never stopped, was refused).
+    const blocks = [...this.#replaced, ...this.#blocks.entries()];
+    const whole = streamedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS) && blocks.every(([, b]) => b.stopped);
+    const calls = blocks
       .sort(([a], [b]) => a - b)
       .flatMap(([index, block]): AssembledToolCall[] => {
         if (block.ids.size > 1) return conflictingIdCalls([...block.ids], block.name, index, whole && block.stopped);

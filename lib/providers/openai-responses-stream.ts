@@ -8,7 +8,14 @@
  */
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { RESPONSES_COMPLETE_STATUSES } from './openai-responses';
-import { conflictingIdCalls, finishedWhole, malformedCall, oneCallPerId, streamedWhole } from './tool-call';
+import {
+  conflictingIdCalls,
+  conflictingNameCall,
+  finishedWhole,
+  malformedCall,
+  oneCallPerId,
+  streamedWhole,
+} from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
 /** The terminal events of a response stream, and the status each stands for when its `response` has none. */
@@ -23,6 +30,8 @@ interface PendingCall {
   /** Every distinct call_id the stream gave this output index, the first first (more than one: ambiguous). */
   readonly ids: Set<string>;
   readonly name: string;
+  /** Every tool name the items of this call gave (added, then done): more than one is ambiguous. */
+  readonly names: Set<string>;
   readonly fragments: string[];
   final: string | undefined;
   done: boolean;
@@ -84,6 +93,7 @@ export class OpenAIResponsesStreamAssembler {
           callId: item.call_id,
           ids,
           name,
+          names: new Set(name === '' ? [] : [name]),
           fragments: initial,
           final: undefined,
           done: false,
@@ -102,6 +112,9 @@ export class OpenAIResponsesStreamAssembler {
         pending.final = e.arguments;
         pending.sawArguments = true;
       } else if (e.type === 'response.output_item.done' && e.item?.type === 'function_call') {
+        // The done item is what the SDK's final response keeps: a name it changes makes the call
+        // ambiguous (second review: added `lookup`, done `refund_all` ran `lookup`).
+        if (typeof e.item.name === 'string' && e.item.name !== '') pending.names.add(e.item.name);
         if (typeof e.item.arguments === 'string' && pending.final === undefined) pending.final = e.item.arguments;
         if (typeof e.item.arguments === 'string') pending.sawArguments = true;
         pending.done = finishedWhole(e.item.status, RESPONSES_COMPLETE_STATUSES);
@@ -130,11 +143,15 @@ export class OpenAIResponsesStreamAssembler {
    * under each of them.
    */
   toolCalls(): AssembledToolCall[] {
-    const whole = streamedWhole(this.#status, RESPONSES_COMPLETE_STATUSES);
-    const calls = [...this.#replaced, ...this.#calls.entries()]
+    // A batch with a call whose item never ended is not whole either, whatever the status says
+    // (as in the Anthropic stream: no call of a batch runs while another was cut).
+    const pending = [...this.#replaced, ...this.#calls.entries()];
+    const whole = streamedWhole(this.#status, RESPONSES_COMPLETE_STATUSES) && pending.every(([, c]) => c.done);
+    const calls = pending
       .sort(([a], [b]) => a - b)
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, whole && call.done);
+        if (call.names.size > 1) return [conflictingNameCall(call.callId, [...call.names], whole && call.done)];
         return [
           call.done && !call.sawArguments
             ? {

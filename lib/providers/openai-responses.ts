@@ -73,9 +73,9 @@ export function openAIResponsesTools(
 /**
  * Reads the `function_call` items of a response's `output`, in order (parallel calls included).
  * `id` is the item's `call_id` (what `function_call_output` echoes), `arguments` the model's text
- * exactly. A call is `complete` unless its item `status` is a string other than `completed`
+ * exactly. A call is `complete` unless some call's item `status` is a string other than `completed`
  * (`in_progress`, `incomplete`), or the response's own `status` is one (`incomplete`: cut off by
- * `max_output_tokens`; `failed`, `cancelled`, `in_progress`, `queued`): then every call of the
+ * `max_output_tokens`; `failed`, `cancelled`, `in_progress`, `queued`): either way every call of the
  * response is `complete: false` (see `finishedWhole` for why all of them), as the stream assembler
  * marks them; no status counts as whole. Admit with `prepareToolCall`, which refuses incomplete
  * calls. Every `function_call` item with a string `call_id` yields one call, so every id gets
@@ -87,12 +87,14 @@ export function openAIResponsesTools(
  */
 export function openAIResponsesToolCalls(response: OpenAIResponseLike): AssembledToolCall[] {
   const calls: AssembledToolCall[] = [];
-  const whole = finishedWhole(response?.status, RESPONSES_COMPLETE_STATUSES);
-  for (const item of Array.isArray(response?.output) ? response.output : []) {
-    if (item?.type !== 'function_call') continue;
-    const call = item as { call_id?: unknown; name?: unknown; arguments?: unknown; status?: unknown };
-    if (typeof call.call_id !== 'string') continue;
-    const complete = whole && finishedWhole(call.status, RESPONSES_COMPLETE_STATUSES);
+  const items = (Array.isArray(response?.output) ? response.output : []).filter(
+    (item) => item?.type === 'function_call' && typeof (item as { call_id?: unknown }).call_id === 'string',
+  ) as { call_id: string; name?: unknown; arguments?: unknown; status?: unknown }[];
+  // One unfinished item leaves the batch unfinished: no call of it runs (second review).
+  const complete =
+    finishedWhole(response?.status, RESPONSES_COMPLETE_STATUSES) &&
+    items.every((item) => finishedWhole(item.status, RESPONSES_COMPLETE_STATUSES));
+  for (const call of items) {
     const name = typeof call.name === 'string' ? call.name : '';
     const problem = `arguments is ${describeSent(call.arguments)}, not a string of JSON text`;
     calls.push(

@@ -185,6 +185,16 @@ describe('AnthropicStreamAssembler', () => {
     expect(assembled(new AnthropicStreamAssembler(), [...stopped, end]).map((c) => c.complete)).toEqual([true, true]);
   });
 
+  it('marks every call incomplete when a block never stopped, whatever stop_reason says', () => {
+    // Regression (second review): block 0 stopped and ran; block 1 never stopped and was refused;
+    // then message_delta said tool_use. A batch with a block cut is not run in part.
+    const events = [start(0, 't1'), delta(0, '{}'), stop(0), start(1, 't2'), delta(1, '{"x":'), end];
+    expect(assembled(new AnthropicStreamAssembler(), events).map((c) => [c.id, c.complete])).toEqual([
+      ['t1', false],
+      ['t2', false],
+    ]);
+  });
+
   it('still reads the calls after the stream broke off, the cut one marked incomplete', () => {
     function* broken(): Generator<unknown> {
       yield start(0, 'a');

@@ -16,6 +16,7 @@ import {
   renderOutcome,
 } from '../../lib/providers';
 import { mediaNote } from '../../lib/providers/outcome';
+import { conflictingNameCall } from '../../lib/providers/tool-call';
 import { assembledSse, fixtureJson } from './fixtures';
 
 const weather: Definition = {
@@ -63,9 +64,15 @@ describe('openAIResponsesToolCalls', () => {
       { type: 'function_call', call_id: 'b', name: 'two', arguments: '{"x":', status: 'incomplete' },
       { type: 'function_call', call_id: 'c', name: 'bad', arguments: { x: 1 } },
     ];
+    // One item cut (b): no call of the batch is complete; without it, the others are.
     expect(openAIResponsesToolCalls({ output } as never).map((c) => [c.id, c.complete])).toEqual([
-      ['a', true],
+      ['a', false],
       ['b', false],
+      ['c', false],
+    ]);
+    const finished = output.filter((item) => item.type !== 'function_call' || item.call_id !== 'b');
+    expect(openAIResponsesToolCalls({ output: finished } as never).map((c) => [c.id, c.complete])).toEqual([
+      ['a', true],
       ['c', true],
     ]);
     expect(openAIResponsesToolCalls({ status: 'incomplete', output } as never).every((c) => !c.complete)).toBe(true);
@@ -263,6 +270,21 @@ describe('OpenAIResponsesStreamAssembler', () => {
     ]);
   });
 
+  it('makes a call whose done item names another tool one malformed call (it ran the added name)', () => {
+    // Regression (second review, finding 3): added `get_current_weather`, done `refund_all`; the
+    // SDK's final response keeps the done item, scope-tool ran the first name.
+    const renamed = events(true).replace(
+      /("type":"response.output_item.done".*?"name":)"get_current_weather"/,
+      '$1"refund_all"',
+    );
+    const [call] = assembledSse(new OpenAIResponsesStreamAssembler(), renamed);
+    expect([call.id, call.complete, call.malformed]).toEqual([
+      'call_1',
+      true,
+      conflictingNameCall('call_1', ['get_current_weather', 'refund_all'], true).malformed,
+    ]);
+  });
+
   it('reports a stream cut mid-arguments as an admission error for the model, not a crash', () => {
     const [call] = assembledSse(new OpenAIResponsesStreamAssembler(), events(false).replace(/"Boston, MA"\}/, '"Bos'));
     expect(call.complete).toBe(false);
@@ -300,14 +322,38 @@ describe('Responses: the status the response ended with, whole and streamed', ()
   };
   const whole = (status: string) => openAIResponsesToolCalls({ status, output: items } as never).map((c) => c.complete);
 
+  // Item b ended `incomplete`: no call of the batch runs, whatever the response's status (second
+  // review: a completed response ran item a while b was cut).
   it.each([
-    ['response.completed', 'completed', [true, false]],
+    ['response.completed', 'completed', [false, false]],
     ['response.incomplete', 'incomplete', [false, false]],
     ['response.failed', 'failed', [false, false]],
   ])('%s: the same verdict as the whole response with status %p', (type, status, verdict) => {
     expect(whole(status)).toEqual(verdict);
     expect(streamed([{ type, response: { status, output: items } }])).toEqual(verdict);
     expect(streamed([{ type }])).toEqual(verdict); // a terminal event without its response
+  });
+
+  it('a completed response whose items all completed runs them all, whole and streamed', () => {
+    const done = items.map((item) => ({ ...item, arguments: '{}', status: 'completed' }));
+    expect(openAIResponsesToolCalls({ status: 'completed', output: done } as never).map((c) => c.complete)).toEqual([
+      true,
+      true,
+    ]);
+    const assembler = new OpenAIResponsesStreamAssembler();
+    done.forEach((item, output_index) => {
+      assembler.push({ type: 'response.output_item.added', output_index, item });
+      assembler.push({ type: 'response.output_item.done', output_index, item });
+    });
+    assembler.push({ type: 'response.completed', response: { status: 'completed' } });
+    expect(assembler.toolCalls().map((c) => c.complete)).toEqual([true, true]);
+    // An item added and never done: the batch was cut, though the response says completed.
+    const cut = new OpenAIResponsesStreamAssembler();
+    cut.push({ type: 'response.output_item.added', output_index: 0, item: done[0] });
+    cut.push({ type: 'response.output_item.done', output_index: 0, item: done[0] });
+    cut.push({ type: 'response.output_item.added', output_index: 1, item: done[1] });
+    cut.push({ type: 'response.completed', response: { status: 'completed' } });
+    expect(cut.toolCalls().map((c) => c.complete)).toEqual([false, false]);
   });
 
   it('a stream that ended without a terminal event broke off: every call is incomplete', () => {
