@@ -43,7 +43,11 @@ export class AnthropicStreamAssembler {
       const e = event as RawMessageStreamEvent | null;
       if (e !== null && typeof e === 'object' && e.type === 'message_delta') {
         const reason = e.delta?.stop_reason;
-        if (typeof reason === 'string') this.#stopReason = reason;
+        // The first reason stands; another one after it leaves the batch unfinished (as the Chat
+        // stream after its finish reason: `max_tokens`, then `tool_use`, is no whole turn).
+        if (typeof reason === 'string')
+          this.#stopReason =
+            this.#stopReason === null || this.#stopReason === reason ? reason : 'conflicting stop_reason';
         return;
       }
       if (e === null || typeof e !== 'object' || typeof (e as { index?: unknown }).index !== 'number') return;

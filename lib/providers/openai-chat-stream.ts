@@ -17,6 +17,9 @@ import {
 } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
+/** The finish reason of a choice that got call text or another reason after its first one: not whole. */
+const AFTER_FINISH = 'content after finish_reason';
+
 interface PendingCall {
   id: string;
   /** Every distinct id the stream gave this index, the first first (more than one: ambiguous). */
@@ -63,10 +66,18 @@ export class OpenAIChatStreamAssembler {
       if (!Array.isArray(choices)) return;
       for (const choice of choices) {
         if (choice?.index !== this.#choiceIndex) continue;
-        for (const delta of Array.isArray(choice.delta?.tool_calls) ? choice.delta.tool_calls : []) {
-          this.#apply(delta);
-        }
-        if (typeof choice.finish_reason === 'string') this.#finishReason = choice.finish_reason;
+        const deltas = Array.isArray(choice.delta?.tool_calls) ? choice.delta.tool_calls : [];
+        // After a finish reason the choice has ended: call text after it, or another reason, leaves
+        // the batch unfinished (second review: `length`, then `tool_calls` and more arguments text,
+        // gave a complete call). The same reason again is no change.
+        const reason: unknown = choice.finish_reason;
+        if (
+          this.#finishReason !== null &&
+          (deltas.length > 0 || (typeof reason === 'string' && reason !== this.#finishReason))
+        )
+          this.#finishReason = AFTER_FINISH;
+        for (const delta of deltas) this.#apply(delta);
+        if (typeof reason === 'string' && this.#finishReason === null) this.#finishReason = reason;
       }
     } catch {
       // a hostile payload (throwing getters): ignored, like any malformed chunk

@@ -185,7 +185,7 @@ describe('AnthropicStreamAssembler', () => {
     expect(assembled(new AnthropicStreamAssembler(), [...stopped, end]).map((c) => c.complete)).toEqual([true, true]);
   });
 
-  it('marks every call incomplete when a block never stopped, whatever stop_reason says', () => {
+  it('marks every call incomplete when a block never stopped or a stop_reason changed', () => {
     // Regression (second review): block 0 stopped and ran; block 1 never stopped and was refused;
     // then message_delta said tool_use. A batch with a block cut is not run in part.
     const events = [start(0, 't1'), delta(0, '{}'), stop(0), start(1, 't2'), delta(1, '{"x":'), end];
@@ -193,6 +193,11 @@ describe('AnthropicStreamAssembler', () => {
       ['t1', false],
       ['t2', false],
     ]);
+    // Nor does a later stop_reason undo an earlier one (max_tokens, then tool_use).
+    const cut = { type: 'message_delta', delta: { stop_reason: 'max_tokens' } } as RawMessageStreamEvent;
+    const whole = [start(0, 't1'), delta(0, '{}'), stop(0)];
+    expect(assembled(new AnthropicStreamAssembler(), [...whole, cut, end]).map((c) => c.complete)).toEqual([false]);
+    expect(assembled(new AnthropicStreamAssembler(), [...whole, end, end]).map((c) => c.complete)).toEqual([true]);
   });
 
   it('still reads the calls after the stream broke off, the cut one marked incomplete', () => {

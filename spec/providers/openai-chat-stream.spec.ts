@@ -52,6 +52,25 @@ describe('OpenAIChatStreamAssembler', () => {
     ]);
   });
 
+  it('leaves the calls incomplete when call text or another reason follows the finish reason', () => {
+    // Regression (second review): `length`, then `tool_calls` with the rest of the arguments, gave a
+    // complete call; the choice had ended at `length`.
+    const first = chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"a":' } }]);
+    const verdict = (...chunks: ChatCompletionChunk[]) =>
+      assembled(new OpenAIChatStreamAssembler(), [first, ...chunks]).map((c) => c.complete);
+    expect(verdict(chunk([], 'length'), chunk([{ index: 0, function: { arguments: '1}' } }], 'tool_calls'))).toEqual([
+      false,
+    ]);
+    expect(verdict(chunk([{ index: 0, function: { arguments: '1}' } }], 'tool_calls'), chunk([], 'length'))).toEqual([
+      false,
+    ]);
+    expect(verdict(chunk([], 'tool_calls'), chunk([{ index: 0, function: { arguments: ' ' } }]))).toEqual([false]);
+    // The reason in the chunk with the last text, or said twice, is a finish.
+    expect(
+      verdict(chunk([{ index: 0, function: { arguments: '1}' } }], 'tool_calls'), chunk([], 'tool_calls')),
+    ).toEqual([true]);
+  });
+
   it('follows only the requested choice and never throws on malformed chunks', () => {
     const assembler = new OpenAIChatStreamAssembler(1);
     for (const bad of [
