@@ -47,7 +47,9 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
     if (owner === undefined) continue;
     const descriptor = Object.getOwnPropertyDescriptor(owner, methodName);
     if (descriptor === undefined || typeof descriptor.value !== 'function') continue; // accessors, fields
-    const metadata = readTool(descriptor.value as Function);
+    // By prototype and name: the most derived definition carries @Tool() itself (a wrapping
+    // decorator written above @Tool() may have replaced the function it marked).
+    const metadata = readTool(owner, methodName);
     if (metadata === undefined) continue;
     const method = descriptor.value as Function;
     found.push(
@@ -88,8 +90,7 @@ function methodPolicies(owner: object, name: string, tool: string): Policy[] {
 
 /** The `@Tool()` name of the method `m` defined on `p`, or undefined. */
 function toolNameOf(p: object, m: string): string | undefined {
-  const fn: unknown = Object.getOwnPropertyDescriptor(p, m)?.value;
-  return typeof fn === 'function' ? readTool(fn)?.name : undefined;
+  return readTool(p, m)?.name;
 }
 
 function definingPrototype(start: object, name: string): object | undefined {

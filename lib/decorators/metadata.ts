@@ -11,7 +11,7 @@ import type { Authorizer, AuthorizerFunc, ToolAnnotations } from '../protocol';
 
 /** Watermark and options of `@Toolset()`, on the class. @internal */
 export const TOOLSET_KEY = 'scope-tool:toolset';
-/** `@Tool()` options, on the method function. @internal */
+/** `@Tool()` options, on the method function and on the prototype under the method's name. @internal */
 export const TOOL_KEY = 'scope-tool:tool';
 /** The method names `@Tool()` marked, on the prototype that declares them (own metadata). @internal */
 export const TOOL_METHODS_KEY = 'scope-tool:tool-methods';
@@ -60,9 +60,15 @@ export function readTools(prototype: object): readonly string[] {
   return (Reflect.getOwnMetadata(TOOL_METHODS_KEY, prototype) as string[] | undefined) ?? [];
 }
 
-/** The `@Tool()` metadata of a method function, or undefined when it is not a tool. */
-export function readTool(method: Function): ToolMetadata | undefined {
-  return Reflect.getOwnMetadata(TOOL_KEY, method) as ToolMetadata | undefined;
+/**
+ * The `@Tool()` metadata of a method function, or of the method `name` that `prototype` itself
+ * defines (kept by prototype and name as well: a decorator written above `@Tool()` that wraps the
+ * method keeps it a tool; the container reads it so); undefined when it is not a tool.
+ */
+export function readTool(method: Function): ToolMetadata | undefined;
+export function readTool(prototype: object, name: string | symbol): ToolMetadata | undefined;
+export function readTool(target: object, name?: string | symbol): ToolMetadata | undefined {
+  return readOwnMetadata<ToolMetadata>(TOOL_KEY, target, name);
 }
 
 /**

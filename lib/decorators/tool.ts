@@ -123,7 +123,7 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
       }
     }
     const method = descriptor.value as Function;
-    if (readOwnMetadata(TOOL_KEY, method) !== undefined)
+    if (readOwnMetadata(TOOL_KEY, method) !== undefined || readOwnMetadata(TOOL_KEY, target, key) !== undefined)
       throw new ToolError('ERR_INVALID_TOOL', `${where}: @Tool() is applied twice; keep one`);
     const metadata: ToolMetadata = Object.freeze({
       name,
@@ -135,6 +135,8 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
       ...(output === undefined ? {} : { output }),
     });
     writeMetadata(TOOL_KEY, metadata, method);
+    // By prototype and name too: a decorator applied after this one may replace the function.
+    writeMetadata(TOOL_KEY, metadata, target, key);
     const names = readOwnMetadata<string[]>(TOOL_METHODS_KEY, target) ?? [];
     writeMetadata(TOOL_METHODS_KEY, [...names, key as string], target);
   };

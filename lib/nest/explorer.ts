@@ -4,12 +4,12 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, ModuleRef, ModulesContainer } from '@nestjs/core';
+import { DiscoveryService, ModuleRef, ModulesContainer } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { Module as NestModule } from '@nestjs/core/injector/module';
 import { createRegistry } from '../container';
 import { scanToolset } from '../container/scanner';
-import { readPolicies, readTool, readToolset } from '../decorators';
+import { readPolicies, readToolset } from '../decorators';
 import type { Policy } from '../decorators';
 import { FeatureToolsets } from './feature';
 import { ScopeToolModuleError, describeValue, startUpFailed, tokenName, withModule } from './messages';
@@ -134,7 +134,6 @@ export class ToolsetExplorer implements OnModuleInit {
   constructor(
     private readonly registry: ToolRegistry,
     private readonly discovery: DiscoveryService,
-    private readonly scanner: MetadataScanner,
     private readonly moduleRef: ModuleRef,
     private readonly modules: ModulesContainer,
   ) {}
@@ -258,26 +257,16 @@ export class ToolsetExplorer implements OnModuleInit {
     }
   }
 
-  /** The `@Tool()` methods of a class, by the MetadataScanner (inherited ones included). */
-  #toolMethods(cls: Function): { methodName: string; method: Function; name: string }[] {
-    const prototype = cls.prototype as Record<string, unknown>;
-    return this.scanner.getAllMethodNames(prototype).flatMap((methodName) => {
-      const method = prototype[methodName];
-      const tool = typeof method === 'function' ? readTool(method) : undefined;
-      return tool === undefined ? [] : [{ methodName, method: method as Function, name: tool.name }];
-    });
-  }
-
   /** One tool name, one toolset: names both classes and modules. */
   #checkNames(toolsets: readonly Found[]): void {
     const owners = new Map<string, string>();
     for (const { cls, wrapper } of toolsets) {
       const module = moduleNameOf(wrapper);
-      for (const tool of this.#toolMethods(cls)) {
+      for (const tool of scanToolset(cls)) {
         const place = withModule(`${cls.name}.${tool.methodName}`, module);
-        const first = owners.get(tool.name);
-        if (first !== undefined) throw fail({ rule: 'duplicate_tool', tool: tool.name, first, second: place });
-        owners.set(tool.name, place);
+        const first = owners.get(tool.metadata.name);
+        if (first !== undefined) throw fail({ rule: 'duplicate_tool', tool: tool.metadata.name, first, second: place });
+        owners.set(tool.metadata.name, place);
       }
     }
   }

@@ -86,7 +86,8 @@ function optionsOf(
 /**
  * Registers the `@Toolset()` providers of a NestJS application as tools, into an injectable
  * `ToolRegistry`. At start-up (`onModuleInit`: `app.init()`, `NestFactory.create*()`,
- * `TestingModule.init()`), with Nest's DiscoveryService and MetadataScanner:
+ * `TestingModule.init()`), with Nest's DiscoveryService (the tool methods of a class are found as
+ * createRegistry finds them, lib/container/scanner.ts):
  * 1. the options are read and checked, and the application must import one root module;
  * 2. the toolsets are the providers whose class (or else token) is a `@Toolset()` class; with
  *    `discover: 'features'` only the classes a `forFeature()` lists (or a decorated subclass);

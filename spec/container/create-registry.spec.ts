@@ -303,6 +303,17 @@ describe('policies', () => {
         return 'wiped';
       }
     }
+    // The other order: the wrapper replaced the function @Tool() marked, and the tool vanished.
+    @Toolset()
+    class WrappedAbove {
+      @Authorize(policy('deny', false))
+      @Logged()
+      @Tool({ name: 'wipe' })
+      wipe(): string {
+        ran.push('wipe above');
+        return 'wiped';
+      }
+    }
     class Base {
       @Tool({ name: 'delete_all' })
       @Authorize(policy('admins', false))
@@ -324,6 +335,7 @@ describe('policies', () => {
     }
     for (const [cls, tool, method, asked] of [
       [Wrapped, 'wipe', 'wipe', ['deny:wipe']],
+      [WrappedAbove, 'wipe', 'wipe', ['deny:wipe']],
       [Renamed, 'delete_all', 'purge', ['admins:delete_all']],
     ] as const) {
       order.length = 0;
