@@ -4,6 +4,7 @@
  */
 import { readPolicies, readTool, readTools } from '../decorators';
 import type { Policy, ToolMetadata } from '../decorators';
+import { ToolError } from '../protocol';
 
 /** One tool method of a class. @internal */
 export interface ScannedTool {
@@ -46,7 +47,12 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
     const owner = definingPrototype(cls.prototype as object, methodName);
     if (owner === undefined) continue;
     const descriptor = Object.getOwnPropertyDescriptor(owner, methodName);
-    if (descriptor === undefined || typeof descriptor.value !== 'function') continue; // accessors, fields
+    if (descriptor === undefined || typeof descriptor.value !== 'function') {
+      // An override that is an accessor or a field is not a tool; but @Tool() on this very class
+      // with an accessor in the end means a decorator above it made one (autobind): say so.
+      if (readTool(owner, methodName) !== undefined) throw madeAccessor(cls, methodName);
+      continue;
+    }
     // By prototype and name: the most derived definition carries @Tool() itself (a wrapping
     // decorator written above @Tool() may have replaced the function it marked).
     const metadata = readTool(owner, methodName);
@@ -91,6 +97,14 @@ function methodPolicies(owner: object, name: string, tool: string): Policy[] {
 /** The `@Tool()` name of the method `m` defined on `p`, or undefined. */
 function toolNameOf(p: object, m: string): string | undefined {
   return readTool(p, m)?.name;
+}
+
+/** ERR_INVALID_TOOL: a decorator written above @Tool() turned the method into an accessor. */
+function madeAccessor(cls: Function, name: string): ToolError {
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `@Tool() on ${cls.name}.${name}: a decorator above it made the method an accessor (autobind?), which is no tool; write @Tool() above it, or bind in the constructor`,
+  );
 }
 
 function definingPrototype(start: object, name: string): object | undefined {

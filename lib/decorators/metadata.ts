@@ -82,11 +82,22 @@ export function readPolicies(target: Function, kind: 'class'): readonly Policy[]
 export function readPolicies(target: object, kind: 'method', method: string | symbol): readonly Policy[];
 export function readPolicies(target: object, kind: 'class' | 'method', method?: string | symbol): readonly Policy[] {
   if (kind === 'method') return readOwnMetadata<Policy[]>(POLICIES_KEY, target, method) ?? [];
-  const chain: Function[] = [];
+  // The classes up the constructor chain and those whose prototypes the instances inherit (they
+  // differ after util.inherits or Object.setPrototypeOf on the prototype alone: the tools come from
+  // the prototypes, so their classes' policies must too), each once, base first.
+  const chain = new Set<Function>();
   for (let c: unknown = target; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
-    chain.unshift(c as Function);
+    chain.add(c as Function);
   }
-  return chain.flatMap((c) => (Reflect.getOwnMetadata(POLICIES_KEY, c) as Policy[] | undefined) ?? []);
+  for (
+    let p: unknown = (target as { prototype?: unknown }).prototype;
+    typeof p === 'object' && p !== null && p !== Object.prototype;
+    p = Object.getPrototypeOf(p)
+  ) {
+    const c = Object.getOwnPropertyDescriptor(p, 'constructor')?.value as unknown;
+    if (typeof c === 'function') chain.add(c as Function);
+  }
+  return [...chain].reverse().flatMap((c) => (Reflect.getOwnMetadata(POLICIES_KEY, c) as Policy[] | undefined) ?? []);
 }
 
 /**

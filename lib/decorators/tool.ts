@@ -80,6 +80,9 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
     if (typeof descriptor?.value !== 'function') {
       throw new ToolError('ERR_INVALID_TOOL', `${where}: a tool must be a method, not an accessor or a field`);
     }
+    // The manifest and the container name a tool's method by its name (Class.method).
+    if (typeof key === 'symbol')
+      throw new ToolError('ERR_INVALID_TOOL', `${where}: a tool method must have a string name, not a symbol`);
     const name = options.name ?? (typeof key === 'string' ? key : '');
     if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
       throw new ToolError(

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { inherits } from 'node:util';
 import {
   IsBoolean,
   IsInt,
@@ -344,6 +345,70 @@ describe('policies', () => {
       expect([tool, classifyFailure(err)?.kind, order]).toEqual([tool, 'rejected', asked]);
     }
     expect(ran).toEqual([]);
+  });
+
+  it('asks a class policy of a prototype the instances inherit without the constructor chain (util.inherits)', async () => {
+    // Regression (third review): the tools came from the prototype chain, the class policies from
+    // the constructor chain; after util.inherits the inherited tool ran with no policy.
+    const { order, policy } = recorder();
+    const ran: string[] = [];
+    @Toolset()
+    @Authorize(policy('admins', false))
+    class Admin {
+      @Tool({ name: 'wipe' })
+      wipe(): string {
+        ran.push('wipe');
+        return 'wiped';
+      }
+    }
+    @Toolset()
+    class Public {}
+    inherits(Public, Admin);
+    const registry = createRegistry({ manifest: manifest(entry('wipe', 'Public', 'wipe', null)), toolsets: [Public] });
+    const err = await run(registry, 'wipe', {}).catch((e: unknown) => e);
+    expect([classifyFailure(err)?.kind, order, ran]).toEqual(['rejected', ['admins:wipe'], []]);
+  });
+
+  it('refuses a tool method a decorator above @Tool() made an accessor, and a symbol-named one', () => {
+    // Regressions (third review): the tool vanished without a word; a symbol key threw a TypeError.
+    const autobind: MethodDecorator = (_target, _key, descriptor) => {
+      const fn = descriptor.value as unknown as () => unknown;
+      return {
+        configurable: true,
+        get(this: object) {
+          return fn.bind(this);
+        },
+      } as never;
+    };
+    @Toolset()
+    class Bound {
+      @autobind
+      @Tool({ name: 'y' })
+      y(): string {
+        return 'y';
+      }
+    }
+    const err = thrownBy(() =>
+      createRegistry({ manifest: manifest(entry('y', 'Bound', 'y', null)), toolsets: [Bound] }),
+    );
+    expect([err.code, err.message]).toEqual([
+      'ERR_INVALID_TOOL',
+      expect.stringContaining('@Tool() on Bound.y: a decorator above it made the method an accessor'),
+    ]);
+    const key = Symbol('sym');
+    const symbolic = thrownBy(() => {
+      class Symbolic {
+        @Tool({ name: 'sym' })
+        [key](): string {
+          return 'sym';
+        }
+      }
+      return Symbolic;
+    });
+    expect([symbolic.code, symbolic.message]).toEqual([
+      'ERR_INVALID_TOOL',
+      expect.stringContaining('a tool method must have a string name, not a symbol'),
+    ]);
   });
 
   it('refuses when any policy refuses (AND), and asks none after the refusal', async () => {
