@@ -9,6 +9,9 @@ import { ANTHROPIC_COMPLETE_REASONS } from './anthropic-messages';
 import { argumentsText, conflictingIdCalls, malformedCall, oneCallPerId, streamedWhole } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
 
+/** The stop reason of a stream that went on after it, or got another one: not whole. */
+const AFTER_STOP = 'content after stop_reason';
+
 interface PendingBlock {
   readonly id: string;
   /** Every distinct id the stream gave this block index, the first first (more than one: ambiguous). */
@@ -36,6 +39,8 @@ export class AnthropicStreamAssembler {
   /** Blocks a second start with the same id replaced at their index, with that index, in order. */
   readonly #replaced: Array<readonly [number, PendingBlock]> = [];
   #stopReason: unknown = null;
+  /** A tool_use block without a string id was seen: skipped, and the batch not whole. */
+  #unidentified = false;
 
   /** Feeds one event (a `RawMessageStreamEvent`, or any decoded SSE payload, which is checked). */
   push(event: RawMessageStreamEvent | unknown): void {
@@ -51,9 +56,15 @@ export class AnthropicStreamAssembler {
         return;
       }
       if (e === null || typeof e !== 'object' || typeof (e as { index?: unknown }).index !== 'number') return;
+      // A block after the stop reason: the message had ended; nothing of it runs (third review).
+      if (this.#stopReason !== null) this.#stopReason = AFTER_STOP;
       if (e.type === 'content_block_start') {
         const block = e.content_block;
-        if (block?.type !== 'tool_use' || typeof block.id !== 'string') return;
+        if (block?.type !== 'tool_use') return;
+        if (typeof block.id !== 'string') {
+          this.#unidentified = true; // a call that cannot be answered holds its batch (toolCalls)
+          return;
+        }
         const earlier = this.#blocks.get(e.index);
         if (earlier !== undefined && earlier.id !== block.id) {
           // A second tool_use at one block index: the call is ambiguous, whatever follows (toolCalls).
@@ -109,7 +120,10 @@ export class AnthropicStreamAssembler {
     // So is a batch with a block that never stopped, whatever the stop reason says (second review:
     // block 0 ran while block 1, never stopped, was refused).
     const blocks = [...this.#replaced, ...this.#blocks.entries()];
-    const whole = streamedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS) && blocks.every(([, b]) => b.stopped);
+    const whole =
+      streamedWhole(this.#stopReason, ANTHROPIC_COMPLETE_REASONS) &&
+      !this.#unidentified &&
+      blocks.every(([, b]) => b.stopped);
     const calls = blocks
       .sort(([a], [b]) => a - b)
       .flatMap(([index, block]): AssembledToolCall[] => {

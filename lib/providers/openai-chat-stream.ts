@@ -53,6 +53,8 @@ export class OpenAIChatStreamAssembler {
   /** The calls of entries without `index`, in arrival order (each entry with an id opens one). */
   readonly #unindexed: PendingCall[] = [];
   #finishReason: string | null = null;
+  /** An entry without index nor id came before any call it could continue (see toolCalls). */
+  #orphan = false;
 
   /** @param choiceIndex - the choice to follow (default 0) */
   constructor(choiceIndex = 0) {
@@ -102,10 +104,15 @@ export class OpenAIChatStreamAssembler {
    * (the same name repeated is one name) is `malformed` too (`conflictingNameCall`).
    */
   toolCalls(): AssembledToolCall[] {
-    const complete = streamedWhole(this.#finishReason, CHAT_COMPLETE_REASONS);
     const indexed = [...this.#calls.entries()].sort(([a], [b]) => a - b);
     // A call without `index` has one id (only an entry carrying an id opens it): -1 is never shown.
-    const calls = [...indexed, ...this.#unindexed.map((call) => [-1, call] as const)]
+    const all = [...indexed, ...this.#unindexed.map((call) => [-1, call] as const)];
+    // A call that cannot be answered (its id never came, or was no string) is skipped, and holds
+    // its batch: no sibling runs as if the batch were whole (third review: a call with id 7 vanished
+    // and its sibling ran).
+    const complete =
+      streamedWhole(this.#finishReason, CHAT_COMPLETE_REASONS) && !this.#orphan && all.every(([, c]) => c.id !== '');
+    const calls = all
       .filter(([, call]) => call.id !== '')
       .flatMap(([index, call]): AssembledToolCall[] => {
         if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, complete);
@@ -160,7 +167,11 @@ export class OpenAIChatStreamAssembler {
       }
       return call;
     }
-    if (!isCallId(delta?.id)) return this.#unindexed.at(-1);
+    if (!isCallId(delta?.id)) {
+      const last = this.#unindexed.at(-1);
+      if (last === undefined) this.#orphan = true; // belongs to no call that could be answered
+      return last;
+    }
     const call = newCall();
     this.#unindexed.push(call);
     return call;

@@ -25,6 +25,9 @@ const TERMINAL_STATUSES: ReadonlyMap<string, string> = new Map([
   ['response.failed', 'failed'],
 ]);
 
+/** The status of a stream that went on after its terminal event, or got a second one: not whole. */
+const AFTER_END = 'output after the terminal event';
+
 interface PendingCall {
   readonly callId: string;
   /** Every distinct call_id the stream gave this output index, the first first (more than one: ambiguous). */
@@ -57,6 +60,8 @@ export class OpenAIResponsesStreamAssembler {
   readonly #replaced: Array<readonly [number, PendingCall]> = [];
   /** The response's status, as the terminal event gave it (none yet: the stream has not ended). */
   #status: unknown = undefined;
+  /** A function_call item without a string call_id was seen: skipped, and the batch not whole. */
+  #unidentified = false;
 
   /** Feeds one event (a `ResponseStreamEvent`, or any decoded SSE payload, which is checked). */
   push(event: ResponseStreamEvent | unknown): void {
@@ -67,15 +72,24 @@ export class OpenAIResponsesStreamAssembler {
       if (terminal !== undefined) {
         // Regression (review b, finding 2): terminal events carry no output_index and were dropped,
         // so a response cut by max_output_tokens ran the calls that had finished.
-        const status = (e as { response?: { status?: unknown } }).response?.status;
-        this.#status = typeof status === 'string' ? status : terminal;
+        const given = (e as { response?: { status?: unknown } }).response?.status;
+        const status = typeof given === 'string' ? given : terminal;
+        // The first terminal status stands; another one after it is no whole turn (third review:
+        // `response.incomplete`, then `response.completed`, ran the calls).
+        this.#status = this.#status === undefined || this.#status === status ? status : AFTER_END;
         return;
       }
       if (typeof (e as { output_index?: unknown }).output_index !== 'number') return;
+      // Output after the terminal event: the response had ended; nothing of it runs (third review).
+      if (this.#status !== undefined) this.#status = AFTER_END;
       const index = (e as { output_index: number }).output_index;
       if (e.type === 'response.output_item.added') {
         const item = e.item;
-        if (item?.type !== 'function_call' || typeof item.call_id !== 'string') return;
+        if (item?.type !== 'function_call') return;
+        if (typeof item.call_id !== 'string') {
+          this.#unidentified = true; // a call that cannot be answered holds its batch (toolCalls)
+          return;
+        }
         const earlier = this.#calls.get(index);
         if (earlier !== undefined && earlier.callId !== item.call_id) {
           // A second item at one output index: the call is ambiguous, whatever follows (toolCalls).
@@ -146,7 +160,10 @@ export class OpenAIResponsesStreamAssembler {
     // A batch with a call whose item never ended is not whole either, whatever the status says
     // (as in the Anthropic stream: no call of a batch runs while another was cut).
     const pending = [...this.#replaced, ...this.#calls.entries()];
-    const whole = streamedWhole(this.#status, RESPONSES_COMPLETE_STATUSES) && pending.every(([, c]) => c.done);
+    const whole =
+      streamedWhole(this.#status, RESPONSES_COMPLETE_STATUSES) &&
+      !this.#unidentified &&
+      pending.every(([, c]) => c.done);
     const calls = pending
       .sort(([a], [b]) => a - b)
       .flatMap(([index, call]): AssembledToolCall[] => {

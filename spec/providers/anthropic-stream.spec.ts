@@ -198,6 +198,22 @@ describe('AnthropicStreamAssembler', () => {
     const whole = [start(0, 't1'), delta(0, '{}'), stop(0)];
     expect(assembled(new AnthropicStreamAssembler(), [...whole, cut, end]).map((c) => c.complete)).toEqual([false]);
     expect(assembled(new AnthropicStreamAssembler(), [...whole, end, end]).map((c) => c.complete)).toEqual([true]);
+    // Nor a block after the stop reason, nor a tool_use block without an id (skipped): third review.
+    expect(
+      assembled(new AnthropicStreamAssembler(), [...whole, end, start(1, 't2'), delta(1, '{}'), stop(1)]).map(
+        (c) => c.complete,
+      ),
+    ).toEqual([false, false]);
+    const anonymous = {
+      type: 'content_block_start',
+      index: 1,
+      content_block: { type: 'tool_use', name: 'n', input: {} },
+    };
+    expect(
+      assembled(new AnthropicStreamAssembler(), [...whole, anonymous as RawMessageStreamEvent, stop(1), end]).map(
+        (c) => [c.id, c.complete],
+      ),
+    ).toEqual([['t1', false]]);
   });
 
   it('still reads the calls after the stream broke off, the cut one marked incomplete', () => {

@@ -83,7 +83,25 @@ describe('OpenAIChatStreamAssembler', () => {
     }
     assembler.push(chunk([{ index: 0, id: 'other', function: { name: 'x', arguments: '{}' } }], 'tool_calls', 0));
     assembler.push(chunk([{ index: 0, id: 'mine', function: { name: 'y', arguments: '{}' } }], 'stop', 1));
-    expect(assembler.toolCalls()).toEqual([{ id: 'mine', request: { name: 'y', arguments: '{}' }, complete: true }]);
+    // The entry of the followed choice without index nor id belongs to no call: it holds the batch.
+    expect(assembler.toolCalls()).toEqual([{ id: 'mine', request: { name: 'y', arguments: '{}' }, complete: false }]);
+    const clean = new OpenAIChatStreamAssembler(1);
+    clean.push(chunk([{ index: 0, id: 'other', function: { name: 'x', arguments: '{}' } }], 'tool_calls', 0));
+    clean.push(chunk([{ index: 0, id: 'mine', function: { name: 'y', arguments: '{}' } }], 'stop', 1));
+    expect(clean.toolCalls()).toEqual([{ id: 'mine', request: { name: 'y', arguments: '{}' }, complete: true }]);
+  });
+
+  it('skips a call that never got a string id, and holds its batch (a call with id 7 vanished, its sibling ran)', () => {
+    // Regression (third review, findings 4 and 7).
+    const sibling = chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{}' } }]);
+    for (const odd of [
+      chunk([{ index: 1, id: 7, type: 'function', function: { name: 'wipe', arguments: '{}' } } as never]),
+      chunk([{ index: 1, type: 'function', function: { name: 'no_id', arguments: '{}' } }]),
+    ]) {
+      expect(assembled(new OpenAIChatStreamAssembler(), [sibling, odd, chunk([], 'tool_calls')])).toEqual([
+        { id: 'call_a', request: { name: 'f', arguments: '{}' }, complete: false },
+      ]);
+    }
   });
 
   it('marks a finished call whose deltas never carried arguments text, and keeps a call that never got a name', () => {
@@ -97,7 +115,6 @@ describe('OpenAIChatStreamAssembler', () => {
         } as never,
       ]),
       chunk([{ index: 1, id: 'call_b', type: 'function', function: { arguments: '{}' } }]),
-      chunk([{ index: 2, type: 'function', function: { name: 'no_id', arguments: '{}' } }]),
       chunk([], 'tool_calls'),
     ];
     expect(assembled(new OpenAIChatStreamAssembler(), chunks)).toEqual([
@@ -126,8 +143,8 @@ describe('OpenAIChatStreamAssembler', () => {
     ]);
     const unindexed = (id: string | undefined, name: string | undefined, args: string) =>
       ({ ...(id === undefined ? {} : { id }), type: 'function', function: { name, arguments: args } }) as never;
+    const orphan = chunk([unindexed(undefined, undefined, '{"orphan":1}')]);
     const chunks = [
-      chunk([unindexed(undefined, undefined, '{"orphan":1}')]),
       chunk([unindexed('b', 'f', '{"x"'), unindexed(undefined, undefined, ':1}')]),
       chunk([{ index: 0, id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }]),
       chunk([unindexed('c', 'f', '{}'), unindexed('c', 'f', '{}')]),
@@ -142,6 +159,12 @@ describe('OpenAIChatStreamAssembler', () => {
         complete: true,
         malformed: expect.stringMatching(/^duplicate call id "c": 2 calls share it/),
       },
+    ]);
+    // An entry before any call it could continue belongs to none: skipped, and it holds the batch.
+    expect(assembled(new OpenAIChatStreamAssembler(), [orphan, ...chunks]).map((c) => c.complete)).toEqual([
+      false,
+      false,
+      false,
     ]);
   });
 

@@ -356,6 +356,39 @@ describe('Responses: the status the response ended with, whole and streamed', ()
     expect(cut.toolCalls().map((c) => c.complete)).toEqual([false, false]);
   });
 
+  it('a second terminal status, output after the terminal event, or a call without call_id holds the batch', () => {
+    // Regressions (third review, findings 5, 6, 7): each ran the calls as a whole turn.
+    const item = { type: 'function_call', call_id: 'a', name: 'one', arguments: '{}', status: 'completed' };
+    const verdict = (...events: unknown[]) => {
+      const assembler = new OpenAIResponsesStreamAssembler();
+      assembler.push({ type: 'response.output_item.added', output_index: 0, item });
+      assembler.push({ type: 'response.output_item.done', output_index: 0, item });
+      for (const event of events) assembler.push(event);
+      return assembler.toolCalls().map((c) => [c.id, c.complete]);
+    };
+    const completed = { type: 'response.completed', response: { status: 'completed' } };
+    const later = { ...item, call_id: 'b' };
+    expect(verdict(completed)).toEqual([['a', true]]);
+    expect(verdict(completed, completed)).toEqual([['a', true]]);
+    expect(verdict({ type: 'response.incomplete', response: { status: 'incomplete' } }, completed)).toEqual([
+      ['a', false],
+    ]);
+    expect(
+      verdict(
+        completed,
+        { type: 'response.output_item.added', output_index: 1, item: later },
+        { type: 'response.output_item.done', output_index: 1, item: later },
+      ),
+    ).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    const anonymous = { ...item, call_id: undefined };
+    expect(verdict({ type: 'response.output_item.added', output_index: 1, item: anonymous }, completed)).toEqual([
+      ['a', false],
+    ]);
+  });
+
   it('a stream that ended without a terminal event broke off: every call is incomplete', () => {
     expect(streamed([])).toEqual([false, false]);
     expect(streamed([{ type: 'error', code: 'server_error', message: 'x' }])).toEqual([false, false]);
