@@ -6,11 +6,16 @@
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { ANTHROPIC_COMPLETE_REASONS } from './anthropic-messages';
-import { argumentsText, conflictingIdCalls, malformedCall, oneCallPerId, streamedWhole } from './tool-call';
+import {
+  argumentsText,
+  conflictingIdCalls,
+  contentAfter,
+  endReason,
+  malformedCall,
+  oneCallPerId,
+  streamedWhole,
+} from './tool-call';
 import type { AssembledToolCall } from './tool-call';
-
-/** The stop reason of a stream that went on after it, or got another one: not whole. */
-const AFTER_STOP = 'content after stop_reason';
 
 interface PendingBlock {
   readonly id: string;
@@ -38,7 +43,7 @@ export class AnthropicStreamAssembler {
   readonly #blocks = new Map<number, PendingBlock>();
   /** Blocks a second start with the same id replaced at their index, with that index, in order. */
   readonly #replaced: Array<readonly [number, PendingBlock]> = [];
-  #stopReason: unknown = null;
+  #stopReason: string | null = null;
   /** A tool_use block without a string id was seen: skipped, and the batch not whole. */
   #unidentified = false;
 
@@ -48,16 +53,12 @@ export class AnthropicStreamAssembler {
       const e = event as RawMessageStreamEvent | null;
       if (e !== null && typeof e === 'object' && e.type === 'message_delta') {
         const reason = e.delta?.stop_reason;
-        // The first reason stands; another one after it leaves the batch unfinished (as the Chat
-        // stream after its finish reason: `max_tokens`, then `tool_use`, is no whole turn).
-        if (typeof reason === 'string')
-          this.#stopReason =
-            this.#stopReason === null || this.#stopReason === reason ? reason : 'conflicting stop_reason';
+        // The first reason stands; another after it, or a block after it, leaves the batch unfinished.
+        if (typeof reason === 'string') this.#stopReason = endReason(this.#stopReason, reason);
         return;
       }
       if (e === null || typeof e !== 'object' || typeof (e as { index?: unknown }).index !== 'number') return;
-      // A block after the stop reason: the message had ended; nothing of it runs (third review).
-      if (this.#stopReason !== null) this.#stopReason = AFTER_STOP;
+      this.#stopReason = contentAfter(this.#stopReason);
       if (e.type === 'content_block_start') {
         const block = e.content_block;
         if (block?.type !== 'tool_use') return;
@@ -127,12 +128,10 @@ export class AnthropicStreamAssembler {
     const calls = blocks
       .sort(([a], [b]) => a - b)
       .flatMap(([index, block]): AssembledToolCall[] => {
-        if (block.ids.size > 1) return conflictingIdCalls([...block.ids], block.name, index, whole && block.stopped);
+        if (block.ids.size > 1) return conflictingIdCalls([...block.ids], block.name, index, whole);
         const streamed = block.fragments.join('');
         if (!block.stopped || streamed.trim() !== '') {
-          return [
-            { id: block.id, request: { name: block.name, arguments: streamed }, complete: whole && block.stopped },
-          ];
+          return [{ id: block.id, request: { name: block.name, arguments: streamed }, complete: whole }];
         }
         const { text, malformed } = argumentsText(block.initialInput ?? {}, `content block ${index} input`);
         if (malformed !== undefined) return [{ ...malformedCall(block.id, block.name, malformed), complete: whole }];

@@ -10,15 +10,14 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import {
   conflictingIdCalls,
   conflictingNameCall,
+  contentAfter,
+  endReason,
   isCallId,
   malformedCall,
   oneCallPerId,
   streamedWhole,
 } from './tool-call';
 import type { AssembledToolCall } from './tool-call';
-
-/** The finish reason of a choice that got call text or another reason after its first one: not whole. */
-const AFTER_FINISH = 'content after finish_reason';
 
 interface PendingCall {
   id: string;
@@ -53,8 +52,6 @@ export class OpenAIChatStreamAssembler {
   /** The calls of entries without `index`, in arrival order (each entry with an id opens one). */
   readonly #unindexed: PendingCall[] = [];
   #finishReason: string | null = null;
-  /** An entry without index nor id came before any call it could continue (see toolCalls). */
-  #orphan = false;
 
   /** @param choiceIndex - the choice to follow (default 0) */
   constructor(choiceIndex = 0) {
@@ -70,16 +67,11 @@ export class OpenAIChatStreamAssembler {
         if (choice?.index !== this.#choiceIndex) continue;
         const deltas = Array.isArray(choice.delta?.tool_calls) ? choice.delta.tool_calls : [];
         // After a finish reason the choice has ended: call text after it, or another reason, leaves
-        // the batch unfinished (second review: `length`, then `tool_calls` and more arguments text,
-        // gave a complete call). The same reason again is no change.
-        const reason: unknown = choice.finish_reason;
-        if (
-          this.#finishReason !== null &&
-          (deltas.length > 0 || (typeof reason === 'string' && reason !== this.#finishReason))
-        )
-          this.#finishReason = AFTER_FINISH;
+        // the batch unfinished (endReason, contentAfter).
+        if (deltas.length > 0) this.#finishReason = contentAfter(this.#finishReason);
         for (const delta of deltas) this.#apply(delta);
-        if (typeof reason === 'string' && this.#finishReason === null) this.#finishReason = reason;
+        const reason: unknown = choice.finish_reason;
+        if (typeof reason === 'string') this.#finishReason = endReason(this.#finishReason, reason);
       }
     } catch {
       // a hostile payload (throwing getters): ignored, like any malformed chunk
@@ -94,10 +86,10 @@ export class OpenAIChatStreamAssembler {
    * `function.arguments` as a string (an OpenAI-compatible server sent it null or not at all) is
    * `malformed` (see `ProviderToolCall`), and a call that never received a name has the name `""`:
    * `prepareToolCall` refuses both, so every call id gets exactly one result. Calls that never
-   * received an id are skipped (they cannot be answered). Calls of entries without `index` follow
-   * the indexed ones, in arrival order: each such entry that carries an id is a new call, and one
-   * without an id continues the last of them (before any, it belongs to no call that could be
-   * answered and is skipped). Every id yields exactly one call (`oneCallPerId` in `tool-call.ts`):
+   * received an id are skipped (they cannot be answered), and every other call of the stream is
+   * then incomplete. Calls of entries without `index` follow the indexed ones, in arrival order:
+   * each such entry that carries an id is a new call, and one without an id continues the last of
+   * them (before any, it opens a call without an id: skipped, holding the batch). Every id yields exactly one call (`oneCallPerId` in `tool-call.ts`):
    * calls of two indexes (or two entries without `index`) sharing an id are one `malformed` call,
    * and an index the stream gave a second, different id is `malformed` under each of its ids, so
    * neither runs and each id gets one refusal; a call the stream gave a second, different tool name
@@ -110,8 +102,7 @@ export class OpenAIChatStreamAssembler {
     // A call that cannot be answered (its id never came, or was no string) is skipped, and holds
     // its batch: no sibling runs as if the batch were whole (third review: a call with id 7 vanished
     // and its sibling ran).
-    const complete =
-      streamedWhole(this.#finishReason, CHAT_COMPLETE_REASONS) && !this.#orphan && all.every(([, c]) => c.id !== '');
+    const complete = streamedWhole(this.#finishReason, CHAT_COMPLETE_REASONS) && all.every(([, c]) => c.id !== '');
     const calls = all
       .filter(([, call]) => call.id !== '')
       .flatMap(([index, call]): AssembledToolCall[] => {
@@ -167,11 +158,9 @@ export class OpenAIChatStreamAssembler {
       }
       return call;
     }
-    if (!isCallId(delta?.id)) {
-      const last = this.#unindexed.at(-1);
-      if (last === undefined) this.#orphan = true; // belongs to no call that could be answered
-      return last;
-    }
+    // Before any call it could continue, an entry without an id opens one that never gets an id:
+    // skipped, and it holds the batch (toolCalls).
+    if (!isCallId(delta?.id) && this.#unindexed.length > 0) return this.#unindexed.at(-1);
     const call = newCall();
     this.#unindexed.push(call);
     return call;

@@ -11,6 +11,8 @@ import { RESPONSES_COMPLETE_STATUSES } from './openai-responses';
 import {
   conflictingIdCalls,
   conflictingNameCall,
+  contentAfter,
+  endReason,
   finishedWhole,
   malformedCall,
   oneCallPerId,
@@ -24,9 +26,6 @@ const TERMINAL_STATUSES: ReadonlyMap<string, string> = new Map([
   ['response.incomplete', 'incomplete'],
   ['response.failed', 'failed'],
 ]);
-
-/** The status of a stream that went on after its terminal event, or got a second one: not whole. */
-const AFTER_END = 'output after the terminal event';
 
 interface PendingCall {
   readonly callId: string;
@@ -59,7 +58,7 @@ export class OpenAIResponsesStreamAssembler {
   /** Items a second `output_item.added` with the same call_id replaced at their index, in order. */
   readonly #replaced: Array<readonly [number, PendingCall]> = [];
   /** The response's status, as the terminal event gave it (none yet: the stream has not ended). */
-  #status: unknown = undefined;
+  #status: string | null = null;
   /** A function_call item without a string call_id was seen: skipped, and the batch not whole. */
   #unidentified = false;
 
@@ -73,15 +72,12 @@ export class OpenAIResponsesStreamAssembler {
         // Regression (review b, finding 2): terminal events carry no output_index and were dropped,
         // so a response cut by max_output_tokens ran the calls that had finished.
         const given = (e as { response?: { status?: unknown } }).response?.status;
-        const status = typeof given === 'string' ? given : terminal;
-        // The first terminal status stands; another one after it is no whole turn (third review:
-        // `response.incomplete`, then `response.completed`, ran the calls).
-        this.#status = this.#status === undefined || this.#status === status ? status : AFTER_END;
+        // The first terminal status stands; another after it, or output after it, is no whole turn.
+        this.#status = endReason(this.#status, typeof given === 'string' ? given : terminal);
         return;
       }
       if (typeof (e as { output_index?: unknown }).output_index !== 'number') return;
-      // Output after the terminal event: the response had ended; nothing of it runs (third review).
-      if (this.#status !== undefined) this.#status = AFTER_END;
+      this.#status = contentAfter(this.#status);
       const index = (e as { output_index: number }).output_index;
       if (e.type === 'response.output_item.added') {
         const item = e.item;
@@ -167,8 +163,8 @@ export class OpenAIResponsesStreamAssembler {
     const calls = pending
       .sort(([a], [b]) => a - b)
       .flatMap(([index, call]): AssembledToolCall[] => {
-        if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, whole && call.done);
-        if (call.names.size > 1) return [conflictingNameCall(call.callId, [...call.names], whole && call.done)];
+        if (call.ids.size > 1) return conflictingIdCalls([...call.ids], call.name, index, whole);
+        if (call.names.size > 1) return [conflictingNameCall(call.callId, [...call.names], whole)];
         return [
           call.done && !call.sawArguments
             ? {
@@ -181,7 +177,7 @@ export class OpenAIResponsesStreamAssembler {
                   name: call.name,
                   arguments: call.done && call.final !== undefined ? call.final : call.fragments.join(''),
                 },
-                complete: whole && call.done,
+                complete: whole,
               },
         ];
       });

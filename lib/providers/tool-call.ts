@@ -167,6 +167,28 @@ export function streamedWhole(reason: unknown, whole: ReadonlySet<string>): bool
   return typeof reason === 'string' && whole.has(reason);
 }
 
+/**
+ * The end reason of a stream that went on after its end (call content, or another reason, after
+ * the first finish or stop reason or terminal status): in no `whole` set, so no call of it is
+ * complete (`streamedWhole`). @internal
+ */
+export const WENT_ON = 'the stream went on after its end';
+
+/**
+ * A stream's end reason once the reason `given` arrives: the first one stands (the same again is
+ * no change); another after it is WENT_ON. Regression (reviews): Chat `length` then `tool_calls`,
+ * Anthropic `max_tokens` then `tool_use`, Responses `incomplete` then `completed` each ran the calls.
+ * @internal
+ */
+export function endReason(current: string | null, given: string): string {
+  return current === null || current === given ? given : WENT_ON;
+}
+
+/** A stream's end reason once call content arrives: WENT_ON after an end (see endReason). @internal */
+export function contentAfter(current: string | null): string | null {
+  return current === null ? null : WENT_ON;
+}
+
 /** How every problem of an ambiguous call id starts (see `oneCallPerId`); prepareToolCall shows it as is. @internal */
 export const DUPLICATE_ID = 'duplicate call id';
 
