@@ -340,3 +340,11 @@ export const manifestErrors = Object.freeze({
     return new ToolError('ERR_INVALID_TOOL', `${where}: ${pointer}: ${what}; ${GENERATE}`);
   },
 });
+
+/** A decorator written above `@Tool()` (autobind) turned the method `place` (`Class.method`) into an accessor. */
+export function madeAccessor(place: string): ToolError {
+  return new ToolError(
+    'ERR_INVALID_TOOL',
+    `@Tool() on ${clip(place)}: a decorator above it made the method an accessor (autobind?), which is no tool; write @Tool() above it, or bind in the constructor`,
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { readPolicies, readTool, readTools } from '../decorators';
 import type { Policy, ToolMetadata } from '../decorators';
-import { ToolError } from '../protocol';
+import { madeAccessor } from './messages';
 
 /** One tool method of a class. @internal */
 export interface ScannedTool {
@@ -35,38 +35,26 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
   const cached = scans.get(cls);
   if (cached !== undefined) return cached;
   const names: string[] = [];
-  for (
-    let p: unknown = cls.prototype;
-    p !== null && p !== Object.prototype && typeof p === 'object';
-    p = Object.getPrototypeOf(p)
-  ) {
-    for (const n of readTools(p as object)) if (!names.includes(n)) names.push(n);
+  for (const p of prototypesOf(cls.prototype as object)) {
+    for (const n of readTools(p)) if (!names.includes(n)) names.push(n);
   }
   const found: ScannedTool[] = [];
   for (const methodName of names) {
     const owner = definingPrototype(cls.prototype as object, methodName);
     if (owner === undefined) continue;
-    const descriptor = Object.getOwnPropertyDescriptor(owner, methodName);
-    if (descriptor === undefined || typeof descriptor.value !== 'function') {
-      // An override that is an accessor or a field is not a tool; but @Tool() on this very class
-      // with an accessor in the end means a decorator above it made one (autobind): say so.
-      if (readTool(owner, methodName) !== undefined) throw madeAccessor(cls, methodName);
-      continue;
-    }
     // By prototype and name: the most derived definition carries @Tool() itself (a wrapping
     // decorator written above @Tool() may have replaced the function it marked).
     const metadata = readTool(owner, methodName);
+    const method: unknown = Object.getOwnPropertyDescriptor(owner, methodName)?.value;
+    if (typeof method !== 'function') {
+      // An override that is an accessor or a field is not a tool; but @Tool() on this very class
+      // with an accessor in the end means a decorator above it made one (autobind): say so.
+      if (metadata !== undefined) throw madeAccessor(`${cls.name}.${methodName}`);
+      continue;
+    }
     if (metadata === undefined) continue;
-    const method = descriptor.value as Function;
-    found.push(
-      Object.freeze({
-        methodName,
-        method,
-        prototype: owner,
-        metadata,
-        policies: methodPolicies(owner, methodName, metadata.name),
-      }),
-    );
+    const policies = methodPolicies(owner, methodName, metadata.name);
+    found.push(Object.freeze({ methodName, method, prototype: owner, metadata, policies }));
   }
   const result = Object.freeze(found);
   scans.set(cls, result);
@@ -83,37 +71,24 @@ export function scanToolset(cls: Function): readonly ScannedTool[] {
  */
 function methodPolicies(owner: object, name: string, tool: string): Policy[] {
   const chain: Policy[][] = [];
-  for (
-    let p: object | null = owner;
-    p !== null && p !== Object.prototype;
-    p = Object.getPrototypeOf(p) as object | null
-  ) {
-    const own = readTools(p).filter((m) => m !== name && toolNameOf(p as object, m) === tool);
-    chain.unshift([name, ...own].flatMap((m) => readPolicies(p as object, 'method', m)));
+  for (const p of prototypesOf(owner)) {
+    const own = readTools(p).filter((m) => m !== name && readTool(p, m)?.name === tool);
+    chain.unshift([name, ...own].flatMap((m) => readPolicies(p, 'method', m)));
   }
   return chain.flat();
 }
 
-/** The `@Tool()` name of the method `m` defined on `p`, or undefined. */
-function toolNameOf(p: object, m: string): string | undefined {
-  return readTool(p, m)?.name;
-}
-
-/** ERR_INVALID_TOOL: a decorator written above @Tool() turned the method into an accessor. */
-function madeAccessor(cls: Function, name: string): ToolError {
-  return new ToolError(
-    'ERR_INVALID_TOOL',
-    `@Tool() on ${cls.name}.${name}: a decorator above it made the method an accessor (autobind?), which is no tool; write @Tool() above it, or bind in the constructor`,
-  );
+/** `start` and the prototypes above it, up to (not including) Object.prototype. */
+function* prototypesOf(start: object): Generator<object> {
+  for (
+    let p: unknown = start;
+    typeof p === 'object' && p !== null && p !== Object.prototype;
+    p = Object.getPrototypeOf(p)
+  )
+    yield p;
 }
 
 function definingPrototype(start: object, name: string): object | undefined {
-  for (
-    let p: object | null = start;
-    p !== null && p !== Object.prototype;
-    p = Object.getPrototypeOf(p) as object | null
-  ) {
-    if (Object.prototype.hasOwnProperty.call(p, name)) return p;
-  }
+  for (const p of prototypesOf(start)) if (Object.prototype.hasOwnProperty.call(p, name)) return p;
   return undefined;
 }

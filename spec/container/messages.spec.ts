@@ -4,6 +4,7 @@ import {
   inputMismatch,
   inputNotAClass,
   LISTED_STALE,
+  madeAccessor,
   manifestErrors,
   manifestWhere,
   MAX_ECHO,
@@ -192,6 +193,9 @@ describe('container messages', () => {
     );
     expect(inputMismatch('count', 'NotesTools.count', 'NoteInput', null).message).toContain(
       "the first parameter's type is none (no parameter);",
+    );
+    expect(madeAccessor('Bound.y').message).toBe(
+      'tool: invalid tool: @Tool() on Bound.y: a decorator above it made the method an accessor (autobind?), which is no tool; write @Tool() above it, or bind in the constructor',
     );
     expect(inputNotAClass('NotesTools.createNote', 'Object').message).toBe(
       'tool: invalid tool: NotesTools.createNote: the input must be a class-validator DTO class (found Object: an interface, type literal or primitive has no run-time shape); declare the input as a class',
